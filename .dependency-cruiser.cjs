@@ -1,0 +1,50 @@
+/**
+ * Dependency rules from DESIGN.md, enforced by `npm test`:
+ * - regions never import each other (they talk through events);
+ * - nothing below the runtime (packages/*, regions) imports the runtime or the CLI;
+ * - no cycles.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cross-region-imports',
+      comment: 'Regions never import each other: anything one region learns that another needs travels as an event.',
+      severity: 'error',
+      from: { path: '^packages/regions/([^/]+)/' },
+      to: { path: '^packages/regions/([^/]+)/', pathNot: '^packages/regions/$1/' },
+    },
+    {
+      name: 'nothing-below-runtime-imports-it',
+      comment: 'The runtime is the composition root; packages below it must not depend on it.',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: '^packages/runtime/' },
+      to: { path: '^(packages/runtime|apps)/' },
+    },
+    {
+      name: 'packages-never-import-apps',
+      comment: 'Apps sit on top; libraries must stay usable without them.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    preserveSymlinks: false,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@engram/source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+    },
+  },
+};

@@ -1,0 +1,3 @@
+import type { Command } from 'commander';
+
+export const registerDemo = (_program: Command): void => {};

@@ -1,0 +1,3 @@
+import type { Command } from 'commander';
+
+export const registerLog = (_program: Command): void => {};

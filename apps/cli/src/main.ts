@@ -1,0 +1,38 @@
+import { Command, CommanderError } from 'commander';
+import { registerBench } from './commands/bench-command.js';
+import { registerDemo } from './commands/demo-command.js';
+import { registerLog } from './commands/log-command.js';
+import { registerLlm } from './commands/llm-command.js';
+
+/**
+ * The `engram` command. Each command group registers its options here and imports its
+ * implementation only when it runs, so start-up stays fast (hooks start the CLI per tool call).
+ */
+export const buildProgram = (): Command => {
+  const program = new Command('engram')
+    .description('engram: a brain-inspired memory for LLM agents that learns from its own mistakes.')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride();
+  registerDemo(program);
+  registerLog(program);
+  registerLlm(program);
+  registerBench(program);
+  return program;
+};
+
+/** Runs the CLI and resolves to the exit code (0 ok, 1 the command failed, 2 usage error). */
+export const run = async (argv: readonly string[]): Promise<number> => {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      return 2;
+    }
+    process.stderr.write(`engram: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+};

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { defineEvent } from '../define-event.js';
+import { AccModeSchema, Count, MemoryModeSchema } from './shared-schemas.js';
+
+/** The turn lifecycle and what the executive's tool dispatcher observes. */
+
+export const sessionStarted = defineEvent({
+  type: 'executive.session.started',
+  v: 1,
+  schema: z.object({
+    project: z.string().nullable(),
+    home: z.string(),
+    modes: z.object({ memory: MemoryModeSchema, acc: AccModeSchema }),
+  }),
+  emitter: 'executive',
+  consumers: ['cortex', 'acc', 'basal-ganglia', 'replay', 'audit'],
+  description: 'A session began; records the roots and modes in force so replay uses the same ones.',
+});
+
+export const sessionEnded = defineEvent({
+  type: 'executive.session.ended',
+  v: 1,
+  schema: z.object({ reason: z.enum(['closed', 'aborted']) }),
+  emitter: 'executive',
+  consumers: ['basal-ganglia', 'audit', 'replay'],
+  description: 'A session ended; the log is complete up to here.',
+});
+
+export const turnStarted = defineEvent({
+  type: 'executive.turn.started',
+  v: 1,
+  schema: z.object({ message: z.string() }),
+  emitter: 'executive',
+  consumers: ['acc', 'cerebellum', 'cortex', 'basal-ganglia', 'replay'],
+  description: 'A user message opened a turn (text scrubbed of secrets). Regions reset per-turn buffers here.',
+});
+
+export const turnCompleted = defineEvent({
+  type: 'executive.turn.completed',
+  v: 1,
+  schema: z.object({
+    answer: z.string(),
+    rounds: Count,
+    stopReason: z.enum(['end_turn', 'round_cap']),
+  }),
+  emitter: 'executive',
+  consumers: ['acc', 'cerebellum', 'cortex', 'basal-ganglia', 'replay', 'host'],
+  description: 'The turn produced its answer; end-of-turn learning (ACC drain, cerebellum flush) starts here.',
+});
+
+export const turnFailed = defineEvent({
+  type: 'executive.turn.failed',
+  v: 1,
+  schema: z.object({ reason: z.enum(['llm', 'tool', 'internal']), error: z.string() }),
+  emitter: 'executive',
+  consumers: ['acc', 'cerebellum', 'cortex', 'replay', 'host'],
+  description: 'The turn ended without an answer. Per-turn buffers are cleared without learning.',
+});
+
+export const turnCancelled = defineEvent({
+  type: 'executive.turn.cancelled',
+  v: 1,
+  schema: z.object({ reason: z.string() }),
+  emitter: 'executive',
+  consumers: ['acc', 'cerebellum', 'cortex', 'replay', 'host'],
+  description: 'The host cancelled the turn. Per-turn buffers are dropped without learning.',
+});
+
+export const roundStarted = defineEvent({
+  type: 'executive.round.started',
+  v: 1,
+  schema: z.object({ round: Count }),
+  emitter: 'executive',
+  consumers: ['replay', 'audit'],
+  description: 'An LLM round began (1-based within the turn).',
+});
+
+export const roundCompleted = defineEvent({
+  type: 'executive.round.completed',
+  v: 1,
+  schema: z.object({ round: Count, toolCalls: Count }),
+  emitter: 'executive',
+  consumers: ['acc', 'replay'],
+  description: 'All tool results of a round are in; the ACC evaluates mid-turn nudges here (Anton: once per tool round).',
+});
+
+/** Anton `tool_call`: detail `name`, `args_summary`. */
+export const toolCalled = defineEvent({
+  type: 'executive.tool.called',
+  v: 1,
+  schema: z.object({
+    toolUseId: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    argsSummary: z.string(),
+  }),
+  emitter: 'executive',
+  consumers: ['acc', 'basal-ganglia', 'cortex', 'replay'],
+  description: "A tool call is about to run. Maps Anton's tool_call (name, args_summary: input as text, first 120 chars).",
+});
+
+const toolResultedV1 = z.object({ name: z.string(), success: z.boolean().optional(), error: z.string().optional() });
+
+/** Anton `tool_result`: detail `name`, `success`, `error`. */
+export const toolResulted = defineEvent({
+  type: 'executive.tool.resulted',
+  v: 2,
+  schema: z.object({
+    toolUseId: z.string(),
+    name: z.string(),
+    ok: z.boolean(),
+    /** Scrubbed result text when the call failed, else empty (Anton keeps the first 300 chars; engram keeps it whole). */
+    error: z.string(),
+    output: z.string(),
+    durationMs: Count,
+  }),
+  emitter: 'executive',
+  consumers: ['acc', 'cerebellum', 'basal-ganglia', 'replay'],
+  description: "A tool call returned. Maps Anton's tool_result (name, success, error).",
+  upcasters: {
+    /**
+     * v1 is the shape of Anton's tool_result detail, kept so traces converted from Anton read
+     * through. A missing `success` becomes a failure only when there is an error text (Anton's
+     * two detectors default it in opposite directions; an error text is the tie-breaker).
+     */
+    1: (raw) => {
+      const d = toolResultedV1.parse(raw);
+      const error = d.error ?? '';
+      return { toolUseId: '', name: d.name, ok: d.success ?? error === '', error, output: '', durationMs: 0 };
+    },
+  },
+});
+
+/** Anton `history_repair`: detail `reason`, `sealed_count`. */
+export const historyRepaired = defineEvent({
+  type: 'executive.history.repaired',
+  v: 1,
+  schema: z.object({ reason: z.string(), sealedCount: Count }),
+  emitter: 'executive',
+  consumers: ['acc', 'replay'],
+  description: "Dangling tool_use blocks were sealed with synthetic results. Maps Anton's history_repair.",
+});
+
+/** Anton `cap_exhausted`: detail `cap`. */
+export const capExhausted = defineEvent({
+  type: 'executive.cap.exhausted',
+  v: 1,
+  schema: z.object({ cap: Count }),
+  emitter: 'executive',
+  consumers: ['acc', 'replay', 'host'],
+  description: "The turn ran past its round cap. Maps Anton's cap_exhausted.",
+});
+
+export const executiveEvents = [
+  sessionStarted,
+  sessionEnded,
+  turnStarted,
+  turnCompleted,
+  turnFailed,
+  turnCancelled,
+  roundStarted,
+  roundCompleted,
+  toolCalled,
+  toolResulted,
+  historyRepaired,
+  capExhausted,
+] as const;

@@ -1,0 +1,11 @@
+export { SOURCES, CONSUMERS, SourceSchema, type Source, type Consumer } from './sources.js';
+export { defineEvent, type EventDefinition, type Upcaster } from './define-event.js';
+export { catalog, eventTypes, isEventType, definitionOf, type EventType, type EventData, type EventDataMap } from './catalog.js';
+export { EnvelopeSchema, sourceOf, type Envelope, type AnyEnvelope } from './envelope.js';
+export { parseEvent, validateData, type EventIssue, type ParseResult } from './parse-event.js';
+export * from './definitions/shared-schemas.js';
+export { RuntimeSchema } from './definitions/scratchpad-events.js';
+export { LlmFailureReasonSchema } from './definitions/llm-events.js';
+export { ProposalOriginSchema, InjectionTargetSchema } from './definitions/memory-events.js';
+export { ErrorClassSchema } from './definitions/learning-events.js';
+export { draft, type Draft, type AnyDraft } from './draft.js';

@@ -1,0 +1,28 @@
+import type { AnyDraft, AnyEnvelope, Source } from '@engram/events';
+
+/**
+ * The contract every region's pure core follows, so replay can fold it over a recorded log:
+ * no I/O, no clock, no randomness. Every outside input (an LLM answer, a cell's output, what
+ * memory holds, the time) reaches the core as a recorded event.
+ *
+ * - `initialState(params)`: the state before any event.
+ * - `evolve(state, event)`: the next state (pure; may return the same object when nothing changes).
+ * - `react(state, event, params)`: the events to publish in response, given the state *after* evolve.
+ */
+export interface RegionCore<State, Params> {
+  readonly name: Source;
+  initialState(params: Params): State;
+  evolve(state: State, event: AnyEnvelope): State;
+  react(state: State, event: AnyEnvelope, params: Params): readonly AnyDraft[];
+}
+
+/** Folds a core over events, collecting what it would publish (the replay primitive). */
+export const foldCore = <S, P>(core: RegionCore<S, P>, params: P, events: Iterable<AnyEnvelope>): { state: S; published: AnyDraft[] } => {
+  let state = core.initialState(params);
+  const published: AnyDraft[] = [];
+  for (const e of events) {
+    state = core.evolve(state, e);
+    for (const d of core.react(state, e, params)) published.push(d.causationId === undefined ? { ...d, causationId: e.id } : d);
+  }
+  return { state, published };
+};

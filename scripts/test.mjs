@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: build, type-check, lint, dependency rules, then every vitest suite.
+// Each static check counts as one test in the closing line `N passed, N failed`, so a type, lint
+// or dependency failure fails the run; no test run at all fails it too.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const checks = [
+  ['build', bin('tsc'), ['-b', 'tsconfig.build.json']],
+  ['type-check', bin('tsc'), ['-p', 'tsconfig.json']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'tests']],
+];
+const only = process.argv.includes('--tests-only');
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+for (const [name, cmd, args] of only ? [] : checks) {
+  const started = Date.now();
+  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  const ok = r.status === 0;
+  process.stdout.write(`== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+const report = '.vitest-report.json';
+rmSync(report, { force: true });
+process.stdout.write('\n== tests: vitest run\n');
+const extra = process.argv.slice(2).filter((a) => a !== '--tests-only');
+spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
+  stdio: 'inherit',
+  env: { ...process.env, ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1' },
+});
+
+let ran = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests ?? 0;
+  failed += json.numFailedTests ?? 0;
+  ran = json.numTotalTests ?? 0;
+  // A file that fails to load has no test results of its own: count it as one failure.
+  for (const file of json.testResults ?? []) {
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+      failed++;
+      failures.push(`suite ${file.name}`);
+    }
+  }
+  for (const file of json.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(t.fullName);
+  }
+} else {
+  failed++;
+  failures.push('vitest wrote no report');
+}
+if (ran === 0) failures.push('no test ran');
+if (failures.length) process.stdout.write(`\nFailures:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 && ran > 0 ? 0 : 1);

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One root config. Tests run on the TypeScript sources through the `@engram/source` export
+ * condition, so no build is needed; e2e suites that spawn the CLI use the built JavaScript,
+ * which `npm test` builds first.
+ */
+const source = { resolve: { conditions: ['@engram/source'] }, ssr: { resolve: { conditions: ['@engram/source'] } } };
+
+export default defineConfig({
+  ...source,
+  test: {
+    projects: [
+      {
+        ...source,
+        test: {
+          name: 'packages',
+          include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        ...source,
+        test: {
+          name: 'tests',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
