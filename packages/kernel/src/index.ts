@@ -2,3 +2,4 @@ export { systemClock, manualClock, type Clock, type ManualClock } from './clock.
 export { randomIds, sequentialIds, type IdSource } from './id-source.js';
 export { newSessionId, isSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export { foldCore, type RegionCore } from './region-core.js';
+export { type EventSink } from './event-sink.js';

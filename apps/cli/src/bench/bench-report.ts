@@ -1,0 +1,35 @@
+import os from 'node:os';
+
+export interface BenchResult {
+  readonly name: string;
+  readonly n: number;
+  readonly seconds: number;
+  readonly perSecond: number;
+  readonly [extra: string]: unknown;
+}
+
+/** One JSON object per run, the shape DESIGN.md fixes, so runs compare side by side. */
+export interface BenchReport {
+  readonly suite: string;
+  readonly machine: { readonly node: string; readonly platform: string; readonly arch: string; readonly cpus: number; readonly cpuModel: string; readonly memoryGiB: number };
+  readonly results: readonly BenchResult[];
+}
+
+export const machineInfo = (): BenchReport['machine'] => ({
+  node: process.version,
+  platform: process.platform,
+  arch: process.arch,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+});
+
+/** Times `fn` over `n` items and returns a result row. */
+export const measure = async (name: string, n: number, fn: () => unknown, extra: Record<string, unknown> = {}): Promise<BenchResult> => {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { name, n, seconds: round(seconds, 4), perSecond: Math.round(n / seconds), ...extra };
+};
+
+export const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
