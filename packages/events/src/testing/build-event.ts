@@ -1,5 +1,5 @@
 import { catalog, type EventData, type EventType } from '../catalog.js';
-import { sourceOf, type Envelope } from '../envelope.js';
+import { sourceOf, type AnyEnvelope, type Envelope } from '../envelope.js';
 import { defaultData } from './default-data.js';
 
 export interface EnvelopeOverrides {
@@ -36,5 +36,5 @@ export const buildEvent = <T extends EventType>(type: T, data: Partial<EventData
 type Step = { [T in EventType]: readonly [T, Partial<EventData<T>>?, EnvelopeOverrides?] }[EventType];
 
 /** Builds a stream with consecutive seqs (1..n), for given/when/then specs. */
-export const buildStream = (steps: readonly Step[], meta: EnvelopeOverrides = {}): Envelope[] =>
-  steps.map(([type, data, own], i) => buildEvent(type, data as never, { ...meta, ...own, seq: (meta.seq ?? 1) + i }));
+export const buildStream = (steps: readonly Step[], meta: EnvelopeOverrides = {}): AnyEnvelope[] =>
+  steps.map(([type, data, own], i) => buildEvent(type, data as never, { ...meta, ...own, seq: (meta.seq ?? 1) + i }) as AnyEnvelope);
