@@ -1,1 +1,10 @@
-export {};
+export { EventLog, type ReadRange, type SessionRead } from './event-log.js';
+export { layerMemoryEventLog, makeMemoryEventLog } from './layer-memory-event-log.js';
+export { layerJsonlEventLog, makeJsonlEventLog, type JsonlEventLogOptions } from './layer-jsonl-event-log.js';
+export { StoreError, type StoreErrorReason } from './store-error.js';
+export { formatProblem, type LogProblem } from './log-problem.js';
+export { readLogFile, type ReadLogOptions, type ReadLogResult } from './read-log-file.js';
+export { followLogFile, type FollowOptions } from './follow-log-file.js';
+export { JsonlLogWriter, type WriterOptions } from './jsonl-log-writer.js';
+export { parseLogLine } from './parse-log-line.js';
+export { checkSessionId } from './safe-session-id.js';

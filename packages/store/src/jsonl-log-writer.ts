@@ -1,0 +1,140 @@
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AnyEnvelope } from '@engram/events';
+import { randomIds, systemClock, type Clock, type IdSource } from '@engram/kernel';
+import lockfile from 'proper-lockfile';
+import { readLogTail } from './log-tail.js';
+import { parseLogLine } from './parse-log-line.js';
+
+/** Lock retry policy: many short waits, because appends hold the lock for well under a millisecond. */
+const LOCK_RETRIES = { retries: 2000, factor: 1.2, minTimeout: 2, maxTimeout: 50, randomize: true } as const;
+/** A lock older than this is a crashed holder's; proper-lockfile refreshes live locks well before. */
+const LOCK_STALE_MS = 10_000;
+/** How much of a torn line the repair record quotes. */
+const TORN_QUOTE = 200;
+
+export interface WriterOptions {
+  readonly clock?: Clock;
+  readonly ids?: IdSource;
+}
+
+/**
+ * Appends to one JSONL log file, safely shared by several processes: each batch takes the
+ * file's lock, learns the last seq from the file's tail (only when another writer has changed the
+ * file since), renumbers the batch after it, and appends in one write. The first writer to find a
+ * torn tail (a crashed append) cuts it back to the last complete event and records a
+ * `store.log.repaired` event saying so.
+ */
+export class JsonlLogWriter {
+  private fd: number | null = null;
+  /** File size and last seq as of this writer's last append; a different size means someone else wrote. */
+  private known: { size: number; lastSeq: number } | null = null;
+  private compromised: Error | null = null;
+  private readonly clock: Clock;
+  private readonly ids: IdSource;
+
+  constructor(
+    readonly file: string,
+    readonly sessionId: string,
+    options: WriterOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.ids = options.ids ?? randomIds();
+  }
+
+  private open(): number {
+    if (this.fd === null) {
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      this.fd = openSync(this.file, 'a+', 0o600);
+    }
+    return this.fd;
+  }
+
+  /** Appends the batch; returns the events as stored (seq assigned, a repair record first if one was needed). */
+  async append(events: readonly AnyEnvelope[]): Promise<AnyEnvelope[]> {
+    if (events.length === 0) return [];
+    const fd = this.open();
+    const release = await lockfile.lock(this.file, {
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      retries: LOCK_RETRIES,
+      onCompromised: (err) => {
+        this.compromised = err;
+      },
+    });
+    try {
+      return this.appendLocked(fd, events);
+    } finally {
+      await release().catch(() => undefined);
+      if (this.compromised) {
+        const err = this.compromised;
+        this.compromised = null;
+        // eslint-disable-next-line no-unsafe-finally -- a lost lock must surface: the batch may interleave with another writer.
+        throw new Error(`lock on ${this.file} was compromised during an append: ${err.message}`);
+      }
+    }
+  }
+
+  private appendLocked(fd: number, events: readonly AnyEnvelope[]): AnyEnvelope[] {
+    let size = fstatSync(fd).size;
+    let lastSeq: number;
+    const stored: AnyEnvelope[] = [];
+    if (this.known && this.known.size === size) lastSeq = this.known.lastSeq;
+    else {
+      const tail = readLogTail(fd, size);
+      lastSeq = tail.lastSeq;
+      if (tail.torn.length > 0) {
+        const tornText = tail.torn.toString('utf8');
+        const complete = parseLogLine(tornText);
+        if (complete.ok && complete.event.seq > lastSeq) {
+          // The crash lost only the newline: the event is whole, keep it.
+          writeSync(fd, '\n');
+          lastSeq = complete.event.seq;
+          size += 1;
+        } else {
+          ftruncateSync(fd, tail.completeEnd);
+          size = tail.completeEnd;
+          stored.push(this.repairEvent(lastSeq + 1, tail.torn.length, lastSeq, tornText));
+          lastSeq += 1;
+        }
+      }
+    }
+    for (const e of events) stored.push({ ...e, seq: ++lastSeq } as AnyEnvelope);
+    let text = '';
+    for (const e of stored) text += `${JSON.stringify(e)}\n`;
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    this.known = { size: size + buf.length, lastSeq };
+    return stored;
+  }
+
+  private repairEvent(seq: number, truncatedBytes: number, lastSeq: number, tornText: string): AnyEnvelope {
+    return {
+      seq,
+      id: this.ids.next(),
+      at: new Date(this.clock.now()).toISOString(),
+      sessionId: this.sessionId,
+      turn: 0,
+      round: 0,
+      source: 'store',
+      causationId: null,
+      type: 'store.log.repaired',
+      v: 1,
+      data: { file: this.file, truncatedBytes, lastSeq, tornText: tornText.slice(0, TORN_QUOTE) },
+    };
+  }
+
+  /** Makes every appended byte durable (turn end, close). */
+  sync(): void {
+    if (this.fd !== null) fsyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = null;
+    this.known = null;
+  }
+}
