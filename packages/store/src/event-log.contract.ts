@@ -91,7 +91,7 @@ export const eventLogContract = (name: string, freshLayer: () => Layer.Layer<Eve
           const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(log.follow(S1, { fromSeq: 2 }), 3)));
           yield* Effect.sleep('20 millis');
           yield* log.append(S1, buildStream([['executive.round.completed'], ['executive.turn.completed']]));
-          return (yield* Fiber.join(fiber)) as AnyEnvelope[];
+          return (yield* Fiber.join(fiber));
         }),
       );
       expect(got.map((e) => [e.seq, e.type])).toEqual([

@@ -99,7 +99,7 @@ export class JsonlLogWriter {
         }
       }
     }
-    for (const e of events) stored.push({ ...e, seq: ++lastSeq } as AnyEnvelope);
+    for (const e of events) stored.push({ ...e, seq: ++lastSeq });
     let text = '';
     for (const e of stored) text += `${JSON.stringify(e)}\n`;
     const buf = Buffer.from(text, 'utf8');

@@ -19,7 +19,7 @@ export const makeMemoryEventLog = Effect.gen(function* () {
         const log = logs.get(sessionId) ?? [];
         logs.set(sessionId, log);
         let seq = log.at(-1)?.seq ?? 0;
-        const stored = events.map((e) => ({ ...e, seq: ++seq }) as AnyEnvelope);
+        const stored = events.map((e) => ({ ...e, seq: ++seq }));
         log.push(...stored);
         for (const e of stored) yield* PubSub.publish(pubsub, e);
         return stored;
