@@ -1,4 +1,3 @@
-import type { AnyEnvelope } from '@engram/events';
 import { buildEvent, buildStream } from '@engram/events/testing';
 import { Effect, Fiber, type Layer, Stream } from 'effect';
 import { describe, expect, it } from 'vitest';
