@@ -1,0 +1,15 @@
+/** Longest error text kept: enough for the server's explanation, short enough for one log line. */
+const MAX_MESSAGE_CHARS = 500;
+
+/** Shortest string treated as a secret; shorter ones would blank ordinary words. */
+const MIN_SECRET_CHARS = 8;
+
+/**
+ * Removes every secret (API keys) from a message before it becomes an error or an event, and
+ * caps its length. Keys are never logged or persisted.
+ */
+export const redact = (message: string, secrets: readonly (string | undefined)[]): string => {
+  let out = message;
+  for (const s of secrets) if (s !== undefined && s.length >= MIN_SECRET_CHARS) out = out.split(s).join('[redacted]');
+  return out.length > MAX_MESSAGE_CHARS ? `${out.slice(0, MAX_MESSAGE_CHARS)}…` : out;
+};
