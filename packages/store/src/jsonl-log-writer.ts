@@ -8,7 +8,7 @@ import { parseLogLine } from './parse-log-line.js';
 
 /** Lock retry policy: many short waits, because appends hold the lock for well under a millisecond. */
 const LOCK_RETRIES = { retries: 2000, factor: 1.2, minTimeout: 2, maxTimeout: 50, randomize: true } as const;
-/** A lock older than this is a crashed holder's; proper-lockfile refreshes live locks well before. */
+/** A lock older than this is a crashed holder's; proper-lockfile refreshes live locks well before (5 s is its minimum). */
 const LOCK_STALE_MS = 10_000;
 /** How much of a torn line the repair record quotes. */
 const TORN_QUOTE = 200;
@@ -16,6 +16,8 @@ const TORN_QUOTE = 200;
 export interface WriterOptions {
   readonly clock?: Clock;
   readonly ids?: IdSource;
+  /** How old a lock must be before it is taken as a crashed writer's (default 10 s, minimum 5 s). */
+  readonly lockStaleMs?: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export class JsonlLogWriter {
   private compromised: Error | null = null;
   private readonly clock: Clock;
   private readonly ids: IdSource;
+  private readonly lockStaleMs: number;
 
   constructor(
     readonly file: string,
@@ -40,6 +43,7 @@ export class JsonlLogWriter {
   ) {
     this.clock = options.clock ?? systemClock;
     this.ids = options.ids ?? randomIds();
+    this.lockStaleMs = options.lockStaleMs ?? LOCK_STALE_MS;
   }
 
   private open(): number {
@@ -56,7 +60,7 @@ export class JsonlLogWriter {
     const fd = this.open();
     const release = await lockfile.lock(this.file, {
       realpath: false,
-      stale: LOCK_STALE_MS,
+      stale: this.lockStaleMs,
       retries: LOCK_RETRIES,
       onCompromised: (err) => {
         this.compromised = err;

@@ -1,0 +1,39 @@
+/**
+ * Child process for the kill test: appends big batches to one log until it is killed.
+ * Usage: append-forever.ts FILE SESSION
+ *
+ * Fault injection: POSIX lets write() accept fewer bytes than asked (slow or full disks, network
+ * file systems); on a local disk Linux almost never does, so a kill would never land inside an
+ * append. This child makes every write a short one (at most SHORT_WRITE bytes per syscall, each a
+ * real write), so the writer's short-write loop runs and a SIGKILL can tear a line, as a crash on
+ * such a disk would.
+ */
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { buildEvent } from '@engram/events/testing';
+import { JsonlLogWriter } from '@engram/store';
+
+const SHORT_WRITE = 4096;
+const realWriteSync = fs.writeSync;
+fs.writeSync = ((fd: number, buffer: NodeJS.ArrayBufferView | string, ...rest: unknown[]) => {
+  if (typeof buffer === 'string' || !Buffer.isBuffer(buffer)) return (realWriteSync as (...a: unknown[]) => number)(fd, buffer, ...rest);
+  const [offset = 0, length = buffer.length - (offset as number)] = rest as [number?, number?];
+  return realWriteSync(fd, buffer, offset, Math.min(length, SHORT_WRITE));
+}) as typeof fs.writeSync;
+syncBuiltinESMExports();
+
+const [file, session] = process.argv.slice(2) as [string, string];
+/** Big events make each append a multi-megabyte write, so a kill often lands inside one. */
+const PAYLOAD = 'x'.repeat(64 * 1024);
+const BATCH = 40;
+
+const writer = new JsonlLogWriter(file, session);
+let announced = false;
+for (;;) {
+  const batch = Array.from({ length: BATCH }, () => buildEvent('executive.turn.started', { message: PAYLOAD }, { sessionId: session }));
+  await writer.append(batch);
+  if (!announced) {
+    process.stdout.write('ready\n');
+    announced = true;
+  }
+}
