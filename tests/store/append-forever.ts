@@ -17,9 +17,9 @@ const SHORT_WRITE = 4096;
 const realWriteSync = fs.writeSync;
 fs.writeSync = ((fd: number, buffer: NodeJS.ArrayBufferView | string, ...rest: unknown[]) => {
   if (typeof buffer === 'string' || !Buffer.isBuffer(buffer)) return (realWriteSync as (...a: unknown[]) => number)(fd, buffer, ...rest);
-  const [offset = 0, length = buffer.length - (offset as number)] = rest as [number?, number?];
+  const [offset = 0, length = buffer.length - (offset)] = rest as [number?, number?];
   return realWriteSync(fd, buffer, offset, Math.min(length, SHORT_WRITE));
-}) as typeof fs.writeSync;
+});
 syncBuiltinESMExports();
 
 const [file, session] = process.argv.slice(2) as [string, string];
