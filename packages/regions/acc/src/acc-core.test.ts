@@ -1,4 +1,4 @@
-import type { AnyDraft, AnyEnvelope } from '@engram/events';
+import type { AnyDraft } from '@engram/events';
 import { buildStream } from '@engram/events/testing';
 import { foldCore } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
