@@ -1,1 +1,21 @@
-export {};
+// Pure core: parsing, serialising, sanitising, recall.
+export { parseMemoryFile } from './parse-memory-file.js';
+export { renderDocument, documentEntries, MEMORY_FILE_NAMES, type MemoryDocument, type MemoryFileKind, type DocLine, type DocEntry, type LineNote } from './memory-document.js';
+export { createDocument } from './create-document.js';
+export { addRules, appendEntries, type PlacedEntry } from './add-entries.js';
+export { replaceEntry } from './replace-entry.js';
+export { removeEntry } from './remove-entry.js';
+export { mergeIdentity, factKey } from './merge-identity.js';
+export { sanitizeEntryText } from './sanitize-entry-text.js';
+export { sanitizeSlug, MAX_SLUG_LENGTH } from './sanitize-slug.js';
+export { cleanEntryText } from './clean-entry-text.js';
+export { splitMetadata, metadataPairs, setMetadataValue } from './split-metadata.js';
+export { recallSection, byRecency, promptLine, isScratchpadRelated, type RecallSource } from './recall-section.js';
+export { estimateTokens, CHARS_PER_TOKEN } from './estimate-tokens.js';
+export { newEntryId, derivedEntryId } from './entry-id.js';
+export { MemoryIndex } from './memory-index.js';
+// Effects: files, locks.
+export { FileSemanticStore, type FileSemanticStoreOptions } from './effects/file-semantic-store.js';
+export { memoryDir, type MemoryRoots } from './effects/memory-dir.js';
+export { withFileLock, LockCompromisedError, DEFAULT_LOCK_SETTINGS, type LockSettings } from './effects/with-file-lock.js';
+export { atomicWriteFile } from './effects/atomic-write-file.js';

@@ -1,0 +1,309 @@
+import {
+  scrubSecrets,
+  systemClock,
+  type Clock,
+  type EncodeRequest,
+  type EncodeResult,
+  type EngramScope,
+  type MemoryDiagnostic,
+  type MemoryEntry,
+  type MutationResult,
+  type RecallRequest,
+  type RecallResult,
+  type RuleKind,
+  type SemanticSnapshot,
+  type SemanticStore,
+} from '@engram/kernel';
+import { mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { addRules, appendEntries, type PlacedEntry } from '../add-entries.js';
+import { cleanEntryText } from '../clean-entry-text.js';
+import { newEntryId } from '../entry-id.js';
+import { newEntryComment } from '../entry-line.js';
+import { isoUtc } from '../format-timestamp.js';
+import { MEMORY_FILE_NAMES, documentEntries, renderDocument, type MemoryDocument, type MemoryFileKind } from '../memory-document.js';
+import { MemoryIndex } from '../memory-index.js';
+import { mergeIdentity } from '../merge-identity.js';
+import { recallSection } from '../recall-section.js';
+import { removeEntry } from '../remove-entry.js';
+import { replaceEntry } from '../replace-entry.js';
+import { sanitizeSlug } from '../sanitize-slug.js';
+import { appendFileDurably } from './append-file-durably.js';
+import { PRIVATE_DIR_MODE, atomicWriteFile, isTempFor } from './atomic-write-file.js';
+import { MemoryFileCache, type LoadedFile } from './memory-file-cache.js';
+import { DEFAULT_LOCK_SETTINGS, withFileLock, type AssertLockHeld, type LockSettings } from './with-file-lock.js';
+
+export interface FileSemanticStoreOptions {
+  /** The memory folder (`$ENGRAM_HOME/memory` or `<project>/.engram/memory`). */
+  readonly dir: string;
+  readonly scope: EngramScope;
+  readonly clock?: Clock;
+  readonly lock?: Partial<LockSettings>;
+}
+
+/**
+ * What a critical section decided to write: a whole new document, or lines to append (`text`).
+ * `index` is given when the loaded index was kept current, to spare a rebuild.
+ */
+type Change =
+  | { readonly mode: 'rewrite' | 'append'; readonly doc: MemoryDocument; readonly text?: string; readonly index?: MemoryIndex }
+  | null;
+
+const FILES: readonly MemoryFileKind[] = ['rules', 'lessons', 'profile'];
+
+/** Anton's defaults for `encode_rule` (confidence medium, source llm) and `encode_lesson` (source llm). */
+const RULE_DEFAULT_CONFIDENCE = 'medium';
+const DEFAULT_SOURCE = 'llm';
+
+const fileFor = (kind: EncodeRequest['kind']): MemoryFileKind => (kind === 'lesson' ? 'lessons' : kind === 'profile' ? 'profile' : 'rules');
+
+/**
+ * Semantic memory of one scope in Anton's markdown files (rules.md, lessons.md, profile.md).
+ * Every read-modify-write holds the file's cross-process lock; rewrites are atomic and
+ * fsynced, lesson encodes are durable appends; parsed files are cached and revalidated by stat.
+ * Every text written passes the secret scrubber and the sanitiser first.
+ */
+export class FileSemanticStore implements SemanticStore {
+  readonly scope: EngramScope;
+  readonly dir: string;
+  private readonly clock: Clock;
+  private readonly lockSettings: LockSettings;
+  private readonly cache: MemoryFileCache;
+  private readonly tempsSwept = new Set<string>();
+
+  constructor(options: FileSemanticStoreOptions) {
+    this.scope = options.scope;
+    this.dir = options.dir;
+    this.clock = options.clock ?? systemClock;
+    this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
+    this.cache = new MemoryFileCache(options.scope);
+  }
+
+  pathOf(file: MemoryFileKind): string {
+    return join(this.dir, MEMORY_FILE_NAMES[file]);
+  }
+
+  read(): Promise<SemanticSnapshot> {
+    const loaded = FILES.map((f) => this.cache.load(this.pathOf(f), f));
+    const [rules, lessons, profile] = loaded.map((l) => documentEntries(l.doc)) as [MemoryEntry[], MemoryEntry[], MemoryEntry[]];
+    // Anton returns rules stably sorted by section name (always < never < when; others in between).
+    const sortedRules = rules.map((e, i) => ({ e, i })).sort((a, b) => ((a.e.section ?? '') < (b.e.section ?? '') ? -1 : (a.e.section ?? '') > (b.e.section ?? '') ? 1 : a.i - b.i));
+    return Promise.resolve({ rules: sortedRules.map((x) => x.e), lessons, identities: profile, diagnostics: loaded.flatMap(diagnosticsOf) });
+  }
+
+  recall(request: RecallRequest): Promise<RecallResult> {
+    const [rules, lessons, identities] = FILES.map((f) => documentEntries(this.cache.load(this.pathOf(f), f).doc)) as [MemoryEntry[], MemoryEntry[], MemoryEntry[]];
+    return Promise.resolve(recallSection({ rules, lessons, identities }, request));
+  }
+
+  encodeRule(text: string, kind: RuleKind, options: Omit<EncodeRequest, 'text' | 'kind'> = {}): Promise<EncodeResult> {
+    return this.encodeOne({ ...options, text, kind });
+  }
+
+  encodeLesson(text: string, options: Omit<EncodeRequest, 'text' | 'kind'> = {}): Promise<EncodeResult> {
+    return this.encodeOne({ ...options, text, kind: 'lesson' });
+  }
+
+  /** Merges identity facts into profile.md (a `key: value` fact replaces the older one with that key). */
+  rewriteIdentity(facts: readonly string[]): Promise<readonly EncodeResult[]> {
+    return this.encode(facts.map((text) => ({ text, kind: 'profile' })));
+  }
+
+  async encode(requests: readonly EncodeRequest[]): Promise<readonly EncodeResult[]> {
+    const results: EncodeResult[] = [];
+    const at = isoUtc(this.clock.now());
+    const groups = new Map<MemoryFileKind, { index: number; request: EncodeRequest; text: string }[]>();
+    requests.forEach((request, index) => {
+      const file = fileFor(request.kind);
+      const text = cleanEntryText(request.text);
+      if (text === '') {
+        results[index] = { outcome: 'empty', entry: null, location: this.pathOf(file) };
+        return;
+      }
+      const list = groups.get(file);
+      if (list === undefined) groups.set(file, [{ index, request, text }]);
+      else list.push({ index, request, text });
+    });
+    for (const [file, items] of groups) {
+      const location = this.pathOf(file);
+      await this.mutate(file, (loaded) => {
+        if (file === 'profile') {
+          const merged = mergeIdentity(
+            loaded.doc,
+            items.map((i) => i.text),
+          );
+          merged.results.forEach((r, k) => {
+            const item = items[k];
+            if (item !== undefined) results[item.index] = { outcome: r.outcome, entry: r.entry, location };
+          });
+          return merged.results.some((r) => r.outcome !== 'duplicate') ? { mode: 'rewrite', doc: merged.doc } : null;
+        }
+        const placed: PlacedEntry[] = [];
+        for (const { index, request, text } of items) {
+          const existing = loaded.index.withText(text);
+          if (existing !== undefined) {
+            results[index] = { outcome: 'duplicate', entry: existing, location };
+            continue;
+          }
+          const p = this.place(file, request, text, at, loaded.index);
+          loaded.index.add(p.entry);
+          placed.push(p);
+          results[index] = { outcome: 'added', entry: p.entry, location };
+        }
+        if (placed.length === 0) return null;
+        if (file === 'rules') return { mode: 'rewrite', doc: addRules(loaded.doc, placed), index: loaded.index };
+        const appended = appendEntries(loaded.doc, placed);
+        return { mode: 'append', doc: appended.doc, text: appended.appended, index: loaded.index };
+      });
+    }
+    return results;
+  }
+
+  async update(id: string, text: string): Promise<MutationResult> {
+    const file = this.fileHolding(id);
+    if (file === null) return { outcome: 'not-found', entry: null };
+    const clean = cleanEntryText(text);
+    if (clean === '') return { outcome: 'empty', entry: null };
+    let result: MutationResult = { outcome: 'not-found', entry: null };
+    await this.mutate(file, (loaded) => {
+      const current = loaded.index.withId(id);
+      if (current === undefined) return null;
+      const other = loaded.index.withText(clean);
+      if (current.text === clean) {
+        result = { outcome: 'unchanged', entry: current };
+        return null;
+      }
+      if (other !== undefined && other.id !== id) {
+        result = { outcome: 'duplicate', entry: other };
+        return null;
+      }
+      const replaced = replaceEntry(loaded.doc, id, clean, isoUtc(this.clock.now()));
+      if (replaced === null) return null;
+      result = { outcome: 'updated', entry: replaced.entry };
+      return { mode: 'rewrite', doc: replaced.doc };
+    });
+    return result;
+  }
+
+  async remove(id: string): Promise<MutationResult> {
+    const file = this.fileHolding(id);
+    if (file === null) return { outcome: 'not-found', entry: null };
+    let result: MutationResult = { outcome: 'not-found', entry: null };
+    await this.mutate(file, (loaded) => {
+      const { doc, removed } = removeEntry(loaded.doc, id);
+      if (removed === null) return null;
+      result = { outcome: 'removed', entry: removed };
+      return { mode: 'rewrite', doc };
+    });
+    return result;
+  }
+
+  async clear(): Promise<void> {
+    for (const file of FILES) {
+      const path = this.pathOf(file);
+      await withFileLock(path, this.lockSettings, () => {
+        unlinkIfPresent(path);
+        this.cache.forget(path);
+      });
+    }
+    // Anton's clear() also removes legacy topic files (anton.md §6.6).
+    const topics = join(this.dir, 'topics');
+    for (const name of safeReaddir(topics)) if (name.endsWith('.md')) unlinkIfPresent(join(topics, name));
+  }
+
+  private async encodeOne(request: EncodeRequest): Promise<EncodeResult> {
+    const [result] = await this.encode([request]);
+    if (result === undefined) throw new Error('encode returned no result');
+    return result;
+  }
+
+  private fileHolding(id: string): MemoryFileKind | null {
+    return FILES.find((f) => this.cache.load(this.pathOf(f), f).index.withId(id) !== undefined) ?? null;
+  }
+
+  private place(file: MemoryFileKind, request: EncodeRequest, text: string, at: string, index: MemoryIndex): PlacedEntry {
+    const isRule = file === 'rules';
+    const confidence = request.confidence === undefined ? (isRule ? RULE_DEFAULT_CONFIDENCE : null) : request.confidence;
+    const source = request.source === undefined ? DEFAULT_SOURCE : request.source;
+    const topic = request.topic == null || request.topic === '' ? null : sanitizeSlug(scrubSecrets(request.topic));
+    let salt = 0;
+    let id = newEntryId(this.scope, request.kind, text, at);
+    while (index.withId(id) !== undefined) id = newEntryId(this.scope, request.kind, text, at, ++salt);
+    const entry: MemoryEntry = {
+      id,
+      text,
+      kind: request.kind,
+      scope: this.scope,
+      confidence,
+      topic,
+      source,
+      section: isRule ? request.kind : null,
+      updatedAt: at,
+    };
+    return { entry, comment: newEntryComment(file, { confidence, source, topic, at, id }) };
+  }
+
+  /**
+   * One read-modify-write of one file under its lock: load (cached unless the file changed),
+   * decide, write, remember. A file that could not be decoded is never written over.
+   */
+  private async mutate(file: MemoryFileKind, decide: (loaded: LoadedFile) => Change): Promise<void> {
+    const path = this.pathOf(file);
+    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await withFileLock(path, this.lockSettings, (assertHeld) => {
+      this.sweepTemps(file);
+      const loaded = this.cache.load(path, file);
+      if (loaded.unreadable !== null) throw new Error(loaded.unreadable);
+      try {
+        const change = decide(loaded);
+        if (change !== null) this.commit(path, loaded, change, assertHeld);
+      } catch (err) {
+        this.cache.forget(path); // the index may hold entries that never reached the file
+        throw err;
+      }
+    });
+  }
+
+  private commit(path: string, loaded: LoadedFile, change: NonNullable<Change>, assertHeld: AssertLockHeld): void {
+    if (change.mode === 'append' && change.text !== undefined && loaded.exists) {
+      assertHeld();
+      appendFileDurably(path, change.text);
+    } else {
+      atomicWriteFile(path, renderDocument(change.doc), assertHeld);
+    }
+    this.cache.remember(path, { path, exists: true, doc: change.doc, index: change.index ?? new MemoryIndex(change.doc), unreadable: null });
+  }
+
+  /** Temp files left by a writer killed mid-rewrite; under the lock no live writer owns one. */
+  private sweepTemps(file: MemoryFileKind): void {
+    if (this.tempsSwept.has(file)) return;
+    this.tempsSwept.add(file);
+    const name = MEMORY_FILE_NAMES[file];
+    for (const entry of safeReaddir(this.dir)) if (isTempFor(name, entry)) unlinkIfPresent(join(this.dir, entry));
+  }
+}
+
+const diagnosticsOf = (loaded: LoadedFile): MemoryDiagnostic[] => {
+  const out: MemoryDiagnostic[] = [];
+  if (loaded.unreadable !== null) out.push({ location: loaded.path, line: 0, field: null, message: loaded.unreadable });
+  loaded.doc.lines.forEach((line, i) => {
+    for (const note of line.notes) out.push({ location: loaded.path, line: i + 1, field: note.field, message: note.message });
+  });
+  return out;
+};
+
+const safeReaddir = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
+const unlinkIfPresent = (path: string): void => {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+};

@@ -1,0 +1,73 @@
+import type { EngramScope } from '@engram/kernel';
+import { readFileSync, statSync } from 'node:fs';
+import { createDocument } from '../create-document.js';
+import type { MemoryDocument, MemoryFileKind } from '../memory-document.js';
+import { parseMemoryFile } from '../parse-memory-file.js';
+import { MemoryIndex } from '../memory-index.js';
+
+/** A memory file as last seen: its parsed document and index, and the stat that proves it is current. */
+export interface LoadedFile {
+  readonly path: string;
+  readonly exists: boolean;
+  readonly doc: MemoryDocument;
+  readonly index: MemoryIndex;
+  /** Set when the file cannot be decoded: it is then never rewritten, so nothing in it is lost. */
+  readonly unreadable: string | null;
+}
+
+/**
+ * Identity of a file's current content without reading it: inode (a rename installs a new one),
+ * size and nanosecond mtime. Reads and dedupe reuse the parse while this is unchanged
+ * (Anton re-read and re-parsed every file on every prompt build, §15.19).
+ */
+const statKey = (path: string): string | null => {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+};
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** One store's parsed files, revalidated by stat on every use. */
+export class MemoryFileCache {
+  private readonly entries = new Map<string, { key: string; loaded: LoadedFile }>();
+
+  constructor(private readonly scope: EngramScope) {}
+
+  load(path: string, file: MemoryFileKind): LoadedFile {
+    const key = statKey(path);
+    if (key === null) {
+      this.entries.delete(path);
+      const doc = createDocument(file, this.scope);
+      return { path, exists: false, doc, index: new MemoryIndex(doc), unreadable: null };
+    }
+    const hit = this.entries.get(path);
+    if (hit?.key === key) return hit.loaded;
+    const bytes = readFileSync(path);
+    let loaded: LoadedFile;
+    try {
+      const doc = parseMemoryFile(file, this.scope, UTF8.decode(bytes));
+      loaded = { path, exists: true, doc, index: new MemoryIndex(doc), unreadable: null };
+    } catch (err) {
+      const doc = createDocument(file, this.scope);
+      loaded = { path, exists: true, doc: { ...doc, lines: [] }, index: new MemoryIndex({ ...doc, lines: [] }), unreadable: `${path}: not valid UTF-8 (${(err as Error).message}); it is left untouched` };
+    }
+    this.entries.set(path, { key, loaded });
+    return loaded;
+  }
+
+  /** Records what this process just wrote, so the next use needs no re-parse. */
+  remember(path: string, loaded: LoadedFile): void {
+    const key = statKey(path);
+    if (key === null) this.entries.delete(path);
+    else this.entries.set(path, { key, loaded });
+  }
+
+  forget(path: string): void {
+    this.entries.delete(path);
+  }
+}
