@@ -74,6 +74,19 @@ export const fromAnthropicMessage = (m: Anthropic.Message, fallbackModel: string
   };
 };
 
+/** Socket-level codes Node reports when a connection breaks. */
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * undici reports a connection dropped mid-stream as a TypeError ("terminated"), which the SDK's
+ * stream helper may re-wrap as a plain Error; the name, message or cause code still tell.
+ */
+const isDroppedConnection = (err: unknown): boolean => {
+  if (!(err instanceof Error)) return false;
+  const code = (err.cause as { code?: unknown } | undefined)?.code;
+  return err.name === 'TypeError' || err.message === 'terminated' || (typeof code === 'string' && NETWORK_CODES.has(code));
+};
+
 const toLlmError = (err: unknown, secrets: readonly string[]): LlmError => {
   const message = (text: string) => redact(`anthropic: ${text}`, secrets);
   if (err instanceof APIConnectionTimeoutError) return new LlmError({ reason: 'timeout', message: message(err.message) });
@@ -94,6 +107,7 @@ const toLlmError = (err: unknown, secrets: readonly string[]): LlmError => {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }
+  if (isDroppedConnection(err)) return new LlmError({ reason: 'network', message: message(`connection lost: ${(err as Error).message}`) });
   return new LlmError({ reason: 'unknown', message: message(err instanceof Error ? err.message : String(err)) });
 };
 

@@ -37,7 +37,7 @@ export interface LlmSettings {
   readonly completeMaxTokens?: number;
   readonly prices?: Readonly<Record<string, ModelPrice>>;
   /** How to wait between retries; tests pass one that records the delay and returns at once. */
-  readonly sleep?: (ms: number) => Effect.Effect<void>;
+  readonly sleep?: (ms: number) => Promise<void> | void;
   /** Jitter source for backoff; tests fix it. */
   readonly random?: () => number;
 }
@@ -106,7 +106,9 @@ export const makeLlm = (transport: LlmTransportShape, settings: LlmSettings): Ll
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...settings.retry };
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const prices = settings.prices ?? DEFAULT_PRICES;
-  const sleep = settings.sleep ?? ((ms: number) => Effect.sleep(ms));
+  const hostSleep = settings.sleep;
+  const sleep = (ms: number): Effect.Effect<void> =>
+    hostSleep === undefined ? Effect.sleep(ms) : Effect.promise(async () => await hostSleep(ms));
   const random = settings.random ?? Math.random;
   const modelFor = (role: LlmRole) => (role === 'planning' ? settings.models.planning : settings.models.coding);
 

@@ -148,7 +148,8 @@ const toResponse = (d: Draft, r: LlmRequest, jsonMode: boolean): LlmResponse => 
   return {
     model: d.model,
     content,
-    stopReason: normaliseStop(d.finish),
+    // A json_schema answer is the forced call: report it as one, as Anthropic would.
+    stopReason: jsonMode && d.finish === 'stop' ? 'tool_use' : normaliseStop(d.finish),
     usage: { inputTokens: d.usage?.prompt_tokens ?? 0, outputTokens: d.usage?.completion_tokens ?? 0 },
   };
 };
@@ -244,7 +245,9 @@ export const makeOpenAiTransport = (config: OpenAiTransportConfig): LlmTransport
       Effect.tryPromise({
         try: (signal) => attempt(request, hooks, signal),
         catch: (err) =>
-          err instanceof LlmError ? err : new LlmError({ reason: 'network', message: message(err instanceof Error ? err.message : String(err)) }),
+          err instanceof LlmError
+            ? err
+            : new LlmError({ reason: 'network', message: message(`connection lost: ${err instanceof Error ? err.message : String(err)}`) }),
       }),
   };
 };
