@@ -1,3 +1,5 @@
+export { toInt } from './to-int.js';
+export { isTruthy } from './is-truthy.js';
 export { ACC_KINDS, isAccKind, observation, type AccKind, type Detail, type Observation } from './observation.js';
 export type { AccLesson, DetectorId, LessonId, RuleKind } from './acc-lesson.js';
 export { ACC_RULES } from './acc-rules.js';

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { parseAntonTrace, TraceError } from './parse-anton-trace.js';
+import { replayAntonAcc, type AntonAccReplay } from './replay-anton-acc.js';
+
+export interface ReplayOptions {
+  readonly format: 'anton-acc';
+  readonly json: boolean;
+  readonly nudges: boolean;
+}
+
+export interface ReplayIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+const human = (r: AntonAccReplay, withNudges: boolean): string => {
+  const lines: string[] = [];
+  if (withNudges) {
+    lines.push(r.nudges.length === 0 ? 'no mid-turn nudges' : `mid-turn nudges (${r.nudges.length}):`);
+    for (const n of r.nudges) lines.push(`  after event ${n.afterEvent}: ${n.detector}`);
+  }
+  lines.push(r.lessons.length === 0 ? 'no lessons' : `lessons (${r.lessons.length}):`);
+  for (const l of r.lessons) lines.push(`  ${l.id} [${l.kind}] (${l.detector}; triggers: ${l.triggers.join(', ')})`, `    ${l.rule}`);
+  return `${lines.join('\n')}\n`;
+};
+
+/**
+ * `engram replay FILE --format anton-acc`: re-derives the ACC lessons (and nudges) an Anton
+ * trace implies. Skipped entries and faulted detectors are reported on stderr and do not fail the
+ * run; an unreadable file or a file that is not a JSON array does (exit 1).
+ */
+export const runReplay = async (file: string, opts: ReplayOptions, io: ReplayIo): Promise<number> => {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    io.err(`engram replay: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  try {
+    const trace = parseAntonTrace(text, file);
+    for (const s of trace.skipped) io.err(`engram replay: ${file}: event ${s.index}: ${s.reason}; skipped\n`);
+    const result = replayAntonAcc(trace, { nudges: opts.nudges });
+    for (const f of result.faults) {
+      const where = f.traceIndex === null ? 'at its verdict' : `at event ${f.traceIndex}`;
+      io.err(`engram replay: ${file}: ${f.antonDetector} failed ${where} (${f.message}); its verdict is left out\n`);
+    }
+    if (opts.json) io.out(`${JSON.stringify(opts.nudges ? { lessons: result.lessons, nudges: result.nudges } : result.lessons, null, 2)}\n`);
+    else io.out(human(result, opts.nudges));
+    return 0;
+  } catch (err) {
+    if (err instanceof TraceError) {
+      io.err(`engram replay: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+};

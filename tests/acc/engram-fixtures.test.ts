@@ -1,0 +1,23 @@
+import { accCore, accProfiles, ACC_RULES, lessonToEngram, type AccMode, type LessonId } from '@engram/acc';
+import type { AnyEnvelope } from '@engram/events';
+import { buildStream } from '@engram/events/testing';
+import { foldCore } from '@engram/kernel';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from './load-fixtures.js';
+
+interface EngramFixture {
+  readonly why: string;
+  readonly given: { readonly mode: AccMode; readonly profile: keyof typeof accProfiles; readonly memory: LessonId[] };
+  readonly when: Parameters<typeof buildStream>[0];
+  readonly then: { readonly lessons: string[]; readonly nudges: string[] };
+}
+
+describe('engram event fixtures (given mode, profile and memory; when the events fold through the ACC core)', () => {
+  it.each(loadFixtures<EngramFixture>('engram'))('$file', ({ fixture }) => {
+    const memory = fixture.given.memory.map((id) => ['hippocampus.engram.encoded', { engram: lessonToEngram(ACC_RULES[id]), outcome: 'added' }] as const);
+    const events = buildStream([...memory, ...fixture.when]);
+    const { published } = foldCore(accCore, { mode: fixture.given.mode, detectors: accProfiles[fixture.given.profile] }, events);
+    expect(published.flatMap((d) => (d.type === 'acc.lesson.detected' ? [d.data.lessonId] : []))).toEqual(fixture.then.lessons);
+    expect(published.flatMap((d) => (d.type === 'acc.nudge.emitted' ? [d.data.lessonId] : []))).toEqual(fixture.then.nudges);
+  });
+});
