@@ -11,4 +11,5 @@ export interface BenchOptions {
 export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => Promise<BenchReport>>> = {
   bus: async () => (await import('./bus-bench.js')).busBench,
   log: async () => (await import('./log-bench.js')).logBench,
+  cli: async () => (await import('./cli-bench.js')).cliBench,
 };

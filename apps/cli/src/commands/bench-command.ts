@@ -1,3 +1,31 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 
-export const registerBench = (_program: Command): void => {};
+const scale = (v: string): number => {
+  const n = Number(v);
+  if (!(n > 0 && n <= 10)) throw new InvalidArgumentError('expected a number in (0, 10]');
+  return n;
+};
+
+/** `engram bench SUITE --json`: performance is measured here, never in timed tests. */
+export const registerBench = (program: Command): void => {
+  program
+    .command('bench')
+    .description('run a benchmark suite and print one JSON object { suite, machine, results: [{ name, n, seconds, perSecond, ... }] }')
+    .argument('<suite>', 'bus | log (and the suites later issues add)')
+    .option('--json', 'print only the JSON object (the default output is JSON too; this keeps stderr quiet)')
+    .option('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1)
+    .action(async (suite: string, opts: { json?: boolean; scale: number }) => {
+      const { benchSuites } = await import('../bench/suites.js');
+      const load = benchSuites[suite];
+      if (!load) {
+        process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${Object.keys(benchSuites).join(', ')}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const { progress } = await import('../output/progress.js');
+      const bar = progress(!opts.json && process.stderr.isTTY === true);
+      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m) });
+      bar.done();
+      process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
+    });
+};

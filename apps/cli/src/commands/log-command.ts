@@ -1,3 +1,38 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 
-export const registerLog = (_program: Command): void => {};
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+  return n;
+};
+
+/** `engram log ...`: inspect and validate event logs. */
+export const registerLog = (program: Command): void => {
+  const log = program.command('log').description('inspect and validate event logs (one JSONL file per session)');
+  log
+    .command('validate')
+    .description('check every line of one or more logs; exit 0 when clean, 1 listing `file:line: field: problem` for each bad line (a torn tail included)')
+    .argument('<file...>', 'log files')
+    .option('--json', 'print one JSON object instead of text')
+    .action(async (files: string[], opts: { json?: boolean }) => {
+      process.exitCode = (await import('../log/validate-log.js')).validateLog(files, opts);
+    });
+  log
+    .command('stats')
+    .description('events by type, sessions, turns and time span of one or more logs')
+    .argument('<file...>', 'log files')
+    .option('--json', 'print JSON')
+    .action(async (files: string[], opts: { json?: boolean }) => {
+      process.exitCode = (await import('../log/log-stats.js')).logStats(files, opts);
+    });
+  log
+    .command('tail')
+    .description('print the last events of a log; with --follow, keep printing new ones as they are appended (Ctrl-C stops)')
+    .argument('<file>', 'log file')
+    .option('-n, --lines <n>', 'how many of the last events to print', positiveInt, 10)
+    .option('-f, --follow', 'wait for new events')
+    .option('--json', 'print events as JSON lines')
+    .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean }) => {
+      process.exitCode = await (await import('../log/tail-log.js')).tailLog(file, opts);
+    });
+};
