@@ -1,5 +1,4 @@
 import { accCore, accProfiles, ACC_RULES, lessonToEngram, type AccMode, type LessonId } from '@engram/acc';
-import type { AnyEnvelope } from '@engram/events';
 import { buildStream } from '@engram/events/testing';
 import { foldCore } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
