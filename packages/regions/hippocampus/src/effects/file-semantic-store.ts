@@ -39,6 +39,13 @@ export interface FileSemanticStoreOptions {
   readonly scope: EngramScope;
   readonly clock?: Clock;
   readonly lock?: Partial<LockSettings>;
+  /**
+   * fdatasync each lesson append (default false). Off, an append survives any process crash
+   * (the data is in the OS) and only a power loss within the OS's flush interval can drop the
+   * newest lessons; on, each append waits for the disk. Rewrites are always fsynced: without
+   * it a power loss could leave a renamed but empty file, losing everything.
+   */
+  readonly syncAppends?: boolean;
 }
 
 /**
@@ -70,6 +77,8 @@ export class FileSemanticStore implements SemanticStore {
   private readonly lockSettings: LockSettings;
   private readonly cache: MemoryFileCache;
   private readonly tempsSwept = new Set<string>();
+  private readonly syncAppends: boolean;
+  private dirReady = false;
 
   constructor(options: FileSemanticStoreOptions) {
     this.scope = options.scope;
@@ -77,6 +86,7 @@ export class FileSemanticStore implements SemanticStore {
     this.clock = options.clock ?? systemClock;
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
     this.cache = new MemoryFileCache(options.scope);
+    this.syncAppends = options.syncAppends ?? false;
   }
 
   pathOf(file: MemoryFileKind): string {
@@ -111,6 +121,10 @@ export class FileSemanticStore implements SemanticStore {
 
   async encode(requests: readonly EncodeRequest[]): Promise<readonly EncodeResult[]> {
     const results: EncodeResult[] = [];
+    if (requests.length === 1 && requests[0] !== undefined) {
+      const known = this.knownDuplicate(requests[0]);
+      if (known !== null) return [known];
+    }
     const at = isoUtc(this.clock.now());
     const groups = new Map<MemoryFileKind, { index: number; request: EncodeRequest; text: string }[]>();
     requests.forEach((request, index) => {
@@ -217,6 +231,19 @@ export class FileSemanticStore implements SemanticStore {
     return result;
   }
 
+  /**
+   * A duplicate needs no lock: the file as it is now (stat-validated) already holds the text,
+   * so writing nothing is correct whatever other writers do next. Only rules and lessons: a
+   * profile fact may still supersede.
+   */
+  private knownDuplicate(request: EncodeRequest): EncodeResult | null {
+    const file = fileFor(request.kind);
+    if (file === 'profile') return null;
+    const path = this.pathOf(file);
+    const existing = this.cache.load(path, file).index.withText(cleanEntryText(request.text));
+    return existing === undefined ? null : { outcome: 'duplicate', entry: existing, location: path };
+  }
+
   private fileHolding(id: string): MemoryFileKind | null {
     return FILES.find((f) => this.cache.load(this.pathOf(f), f).index.withId(id) !== undefined) ?? null;
   }
@@ -249,7 +276,21 @@ export class FileSemanticStore implements SemanticStore {
    */
   private async mutate(file: MemoryFileKind, decide: (loaded: LoadedFile) => Change): Promise<void> {
     const path = this.pathOf(file);
-    mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    if (!this.dirReady) {
+      mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      this.dirReady = true;
+    }
+    try {
+      await this.mutateLocked(file, path, decide);
+    } catch (err) {
+      // The folder was removed since this store made it: make it again, once.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await this.mutateLocked(file, path, decide);
+    }
+  }
+
+  private async mutateLocked(file: MemoryFileKind, path: string, decide: (loaded: LoadedFile) => Change): Promise<void> {
     await withFileLock(path, this.lockSettings, (assertHeld) => {
       this.sweepTemps(file);
       const loaded = this.cache.load(path, file);
@@ -267,7 +308,7 @@ export class FileSemanticStore implements SemanticStore {
   private commit(path: string, loaded: LoadedFile, change: NonNullable<Change>, assertHeld: AssertLockHeld): void {
     if (change.mode === 'append' && change.text !== undefined && loaded.exists) {
       assertHeld();
-      appendFileDurably(path, change.text);
+      appendFileDurably(path, change.text, this.syncAppends);
     } else {
       atomicWriteFile(path, renderDocument(change.doc), assertHeld);
     }

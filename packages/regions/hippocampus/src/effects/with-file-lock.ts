@@ -1,4 +1,6 @@
 import lockfile from 'proper-lockfile';
+import { mkdirSync, realpathSync, rmdirSync, statSync, utimesSync, type Stats } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** How long to wait for a lock and when to treat one as abandoned. */
 export interface LockSettings {
@@ -35,6 +37,24 @@ export class LockCompromisedError extends Error {
 /** In-process queue per file, so one process's own writers wait in line instead of polling the lock. */
 const queues = new Map<string, Promise<unknown>>();
 
+/**
+ * After a critical section the lock is kept until the process next yields to the event loop,
+ * and reused for at most this long, so back-to-back writes from one process (a batch of
+ * encodes, a loop) pay for one mkdir/rmdir instead of one each. Far below `staleMs`, so a
+ * reused lock is never one another process could have taken over as stale.
+ */
+const LINGER_MAX_MS = 20;
+
+interface HeldLock {
+  release: () => Promise<void>;
+  readonly acquiredAt: number;
+  compromised: unknown;
+  timer: NodeJS.Immediate | null;
+}
+
+/** Locks this process holds right now, by resolved file path. */
+const held = new Map<string, HeldLock>();
+
 /** The guard handed to the critical section: call it right before committing a write. */
 export type AssertLockHeld = () => void;
 
@@ -45,34 +65,83 @@ export type AssertLockHeld = () => void;
  * instead of overwriting someone else's; proper-lockfile's default would throw from a timer.
  */
 export const withFileLock = async <T>(file: string, settings: LockSettings, fn: (assertHeld: AssertLockHeld) => T | Promise<T>): Promise<T> => {
-  const previous = queues.get(file) ?? Promise.resolve();
+  const key = resolve(file);
+  const previous = queues.get(key) ?? Promise.resolve();
   let done: () => void = () => undefined;
-  const mine = new Promise<void>((resolve) => {
-    done = resolve;
+  const mine = new Promise<void>((res) => {
+    done = res;
   });
   const tail = previous.then(() => mine);
-  queues.set(file, tail);
+  queues.set(key, tail);
   await previous;
   try {
-    let compromised: unknown = null;
-    const release = await lockfile.lock(file, {
-      realpath: false,
-      stale: settings.staleMs,
-      retries: { retries: settings.retries, factor: 1.5, minTimeout: settings.minTimeoutMs, maxTimeout: settings.maxTimeoutMs, randomize: true },
-      onCompromised: (err) => {
-        compromised = err;
-      },
-    });
+    const lock = await takeLock(key, file, settings);
     try {
       return await fn(() => {
-        if (compromised !== null) throw new LockCompromisedError(file, compromised);
+        if (lock.compromised !== null) throw new LockCompromisedError(file, lock.compromised);
       });
     } finally {
-      // A failed release leaves a lock that goes stale and is taken over; nothing to undo here.
-      if (compromised === null) await release().catch(() => undefined);
+      if (lock.compromised !== null) held.delete(key);
+      else
+        lock.timer = setImmediate(() => {
+          if (held.get(key) !== lock) return;
+          held.delete(key);
+          void lock.release();
+        });
     }
   } finally {
     done();
-    if (queues.get(file) === tail) queues.delete(file);
+    if (queues.get(key) === tail) queues.delete(key);
   }
+};
+
+/** The lock still held from this process's last write if it is fresh, else a new one. */
+const takeLock = async (key: string, file: string, settings: LockSettings): Promise<HeldLock> => {
+  const kept = held.get(key);
+  if (kept !== undefined) {
+    if (kept.timer !== null) clearImmediate(kept.timer);
+    kept.timer = null;
+    if (kept.compromised === null && Date.now() - kept.acquiredAt <= LINGER_MAX_MS) return kept;
+    held.delete(key);
+    if (kept.compromised === null) await kept.release();
+  }
+  const lock: HeldLock = { release: () => Promise.resolve(), acquiredAt: Date.now(), compromised: null, timer: null };
+  const release = await lockfile.lock(file, {
+    realpath: false,
+    stale: settings.staleMs,
+    fs: directFs,
+    retries: { retries: settings.retries, factor: 1.5, minTimeout: settings.minTimeoutMs, maxTimeout: settings.maxTimeoutMs, randomize: true },
+    onCompromised: (err: Error) => {
+      lock.compromised = err;
+    },
+  });
+  // A failed release leaves a lock that goes stale and is taken over; nothing to undo here.
+  lock.release = () => release().catch(() => undefined);
+  held.set(key, lock);
+  return lock;
+};
+
+/**
+ * The file system proper-lockfile works through: its five calls done synchronously, answered
+ * through the callback. A lock then costs a mkdir and a stat with no thread-pool round trips
+ * (about 10x faster here than the default graceful-fs), and, unlike `lockSync`, retries still
+ * work and the mtime-precision probe is cached on this one object.
+ */
+const directFs = {
+  mkdir: (path: string, cb: (err: Error | null) => void) => call(() => mkdirSync(path), cb),
+  realpath: (path: string, cb: (err: Error | null, out?: string) => void) => call(() => realpathSync(path), cb),
+  stat: (path: string, cb: (err: Error | null, out?: Stats) => void) => call(() => statSync(path), cb),
+  rmdir: (path: string, cb: (err: Error | null) => void) => call(() => rmdirSync(path), cb),
+  utimes: (path: string, atime: Date, mtime: Date, cb: (err: Error | null) => void) => call(() => utimesSync(path, atime, mtime), cb),
+};
+
+const call = <R>(op: () => R, cb: (err: Error | null, out?: R) => void): void => {
+  let out: R;
+  try {
+    out = op();
+  } catch (err) {
+    cb(err as Error);
+    return;
+  }
+  cb(null, out);
 };
