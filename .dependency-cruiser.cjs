@@ -36,7 +36,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    exclude: { path: '(^|/)(dist|node_modules)/|^tests/fixtures/' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     preserveSymlinks: false,

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '**/*.cjs', '**/*.tmp.ts'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '**/*.cjs', '**/*.tmp.ts', 'tests/fixtures/deps-violation/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+const cruise = (cwd: string, target: string) => {
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/depcruise'), ['--config', join(ROOT, '.dependency-cruiser.cjs'), target, '--output-type', 'json'], { cwd, encoding: 'utf8' });
+  const report = JSON.parse(r.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
+  return { violations: report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`) };
+};
+
+describe('the dependency rules of DESIGN.md', () => {
+  it('fire on a tree that breaks each of them', () => {
+    const r = cruise(join(ROOT, 'tests/fixtures/deps-violation'), 'packages');
+    expect(r.violations).toEqual([
+      'no-circular: packages/kernel/src/index.ts -> packages/runtime/src/index.ts',
+      'no-cross-region-imports: packages/regions/acc/src/index.ts -> packages/regions/cortex/src/index.ts',
+      'nothing-below-runtime-imports-it: packages/kernel/src/index.ts -> packages/runtime/src/index.ts',
+    ]);
+  });
+
+  it('hold for the workspace itself', () => {
+    const r = cruise(ROOT, 'packages');
+    expect(r.violations).toEqual([]);
+  });
+});
