@@ -1,6 +1,6 @@
-import { LlmRoleSchema, LlmFailureReasonSchema } from '@engram/events';
-import { z } from 'zod';
-import { LlmResponseSchema } from './llm-types.js';
+import { LlmRoleSchema, LlmFailureReasonSchema } from "@engram/events";
+import { z } from "zod";
+import { LlmResponseSchema } from "./llm-types.js";
 
 /**
  * Which requests an entry answers. With `hash`, exactly the request with that hash; otherwise
@@ -31,12 +31,21 @@ export const RequestSummarySchema = z.object({
 });
 export type RequestSummary = z.infer<typeof RequestSummarySchema>;
 
-const entryBase = { match: CassetteMatchSchema, request: RequestSummarySchema.optional(), note: z.string().optional() };
+const entryBase = {
+  match: CassetteMatchSchema,
+  request: RequestSummarySchema.optional(),
+  note: z.string().optional(),
+};
 
 export const CassetteEntrySchema = z.union([
   z.object({ ...entryBase, response: LlmResponseSchema }).strict(),
   /** A scripted failure (hand-written), replayed as that typed error. */
-  z.object({ ...entryBase, error: z.object({ reason: LlmFailureReasonSchema, message: z.string() }) }).strict(),
+  z
+    .object({
+      ...entryBase,
+      error: z.object({ reason: LlmFailureReasonSchema, message: z.string() }),
+    })
+    .strict(),
 ]);
 export type CassetteEntry = z.infer<typeof CassetteEntrySchema>;
 

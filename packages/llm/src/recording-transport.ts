@@ -1,11 +1,11 @@
-import { Effect } from 'effect';
-import { CASSETTE_VERSION, type Cassette } from './cassette.js';
-import { writeCassette } from './cassette-file.js';
-import { LlmError } from './llm-error.js';
-import type { LlmTransportShape } from './llm-transport.js';
-import type { LlmModels } from './llm-types.js';
-import { requestHash } from './request-hash.js';
-import { summariseRequest } from './summarise-request.js';
+import { Effect } from "effect";
+import { CASSETTE_VERSION, type Cassette } from "./cassette.js";
+import { writeCassette } from "./cassette-file.js";
+import { LlmError } from "./llm-error.js";
+import type { LlmTransportShape } from "./llm-transport.js";
+import type { LlmModels } from "./llm-types.js";
+import { requestHash } from "./request-hash.js";
+import { summariseRequest } from "./summarise-request.js";
 
 export interface RecordingOptions {
   readonly file: string;
@@ -20,10 +20,15 @@ export interface RecordingOptions {
  * Failures are not recorded: they are properties of the moment, not of the request. Requests
  * and answers hold no API key, so nothing secret is persisted.
  */
-export const makeRecordingTransport = (inner: LlmTransportShape, options: RecordingOptions): LlmTransportShape => {
+export const makeRecordingTransport = (
+  inner: LlmTransportShape,
+  options: RecordingOptions,
+): LlmTransportShape => {
   const cassette: Cassette = {
     engramCassette: CASSETTE_VERSION,
-    note: options.note ?? `Recorded by engram from ${inner.provider} (${inner.target}).`,
+    note:
+      options.note ??
+      `Recorded by engram from ${inner.provider} (${inner.target}).`,
     ...(options.models === undefined ? {} : { models: { ...options.models } }),
     entries: [],
   };
@@ -36,13 +41,22 @@ export const makeRecordingTransport = (inner: LlmTransportShape, options: Record
         Effect.tap((response) =>
           Effect.tryPromise({
             try: () => {
-              cassette.entries.push({ match: { hash: requestHash(request) }, request: summariseRequest(request), response });
+              cassette.entries.push({
+                match: { hash: requestHash(request) },
+                request: summariseRequest(request),
+                response,
+              });
               // Writes are chained so concurrent calls never interleave two renames out of order.
-              writes = writes.catch(() => undefined).then(() => writeCassette(options.file, cassette));
+              writes = writes
+                .catch(() => undefined)
+                .then(() => writeCassette(options.file, cassette));
               return writes;
             },
             catch: (err) =>
-              new LlmError({ reason: 'unknown', message: `could not write cassette ${options.file}: ${err instanceof Error ? err.message : String(err)}` }),
+              new LlmError({
+                reason: "unknown",
+                message: `could not write cassette ${options.file}: ${err instanceof Error ? err.message : String(err)}`,
+              }),
           }),
         ),
       ),

@@ -8,8 +8,15 @@ const MIN_SECRET_CHARS = 8;
  * Removes every secret (API keys) from a message before it becomes an error or an event, and
  * caps its length. Keys are never logged or persisted.
  */
-export const redact = (message: string, secrets: readonly (string | undefined)[]): string => {
+export const redact = (
+  message: string,
+  secrets: readonly (string | undefined)[],
+): string => {
   let out = message;
-  for (const s of secrets) if (s !== undefined && s.length >= MIN_SECRET_CHARS) out = out.split(s).join('[redacted]');
-  return out.length > MAX_MESSAGE_CHARS ? `${out.slice(0, MAX_MESSAGE_CHARS)}…` : out;
+  for (const s of secrets)
+    if (s !== undefined && s.length >= MIN_SECRET_CHARS)
+      out = out.split(s).join("[redacted]");
+  return out.length > MAX_MESSAGE_CHARS
+    ? `${out.slice(0, MAX_MESSAGE_CHARS)}…`
+    : out;
 };
