@@ -39,6 +39,9 @@ const lessonDraft = (l: AccLesson): AnyDraft =>
 const nudgeDraft = (l: AccLesson): AnyDraft =>
   draft('acc.nudge.emitted', { lessonId: l.id, detector: l.antonDetector, rule: l.rule, text: nudgeText(l) });
 
+/** A turn that has seen nothing and nudged nothing need not be rebuilt (saves work at every boundary). */
+const pristine = (t: AccTurn): boolean => t.observed === 0 && !t.nudged.includes(true);
+
 const listening = (s: AccCoreState): boolean => s.mode !== 'off' && !s.memoryOff;
 
 /**
@@ -67,7 +70,7 @@ export const accCore: RegionCore<AccCoreState, AccCoreParams> = {
       s.memoryOff = e.data.modes.memory === 'off';
       s.turn = createAccTurn(s.params);
     } else if (type === 'executive.turn.started' || type === 'executive.turn.failed' || type === 'executive.turn.cancelled') {
-      s.turn = createAccTurn(s.params);
+      if (!pristine(s.turn)) s.turn = createAccTurn(s.params);
     } else if (type === 'executive.turn.completed') {
       if (listening(s)) {
         const lessons = drainLessons(s.turn, (l) => s.stored.has(l.id));
