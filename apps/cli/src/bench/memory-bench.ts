@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,29 @@ import type { BenchOptions } from './suites.js';
 const ENTRIES = 10_000;
 const PROCESSES = 4;
 const PER_PROCESS = 500;
+/** Rewrites timed to calibrate the disk: each store rewrite costs about two of its fsyncs, so runs on busy and quiet disks can be compared. */
+const CALIBRATION_WRITES = 50;
+
+/** Median milliseconds of one small write + fsync + rename + directory fsync on this disk right now. */
+const fsyncRoundTripMs = (dir: string): number => {
+  const times: number[] = [];
+  for (let i = 0; i < CALIBRATION_WRITES; i++) {
+    const t0 = process.hrtime.bigint();
+    const temp = join(dir, `calibrate-${i}`);
+    const fd = openSync(temp, 'wx');
+    writeSync(fd, 'x'.repeat(1000));
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temp, join(dir, 'calibrate'));
+    const dfd = openSync(dir, 'r');
+    fsyncSync(dfd);
+    closeSync(dfd);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return round(times[Math.floor(times.length / 2)] ?? 0, 3);
+};
+
 /** Set in forked children: they encode their share of lessons and exit. */
 const WORKER_ENV = 'ENGRAM_MEMORY_BENCH_WORKER';
 const KINDS: readonly RuleKind[] = ['always', 'never', 'when'];
@@ -72,6 +95,7 @@ export const memoryStoreBench = async (opts: BenchOptions): Promise<BenchReport>
     if (found !== expected) throw new Error(`memory bench: ${what}: read back ${found}, expected ${expected}`);
   };
   try {
+    const diskFsyncMs = fsyncRoundTripMs(root);
     const rulesStore = storeAt('rules-one');
     const rules = await measure('encode rules one at a time (dedupe, locked fsynced rewrite)', n, async () => {
       for (let i = 0; i < n; i++) {
@@ -86,13 +110,20 @@ export const memoryStoreBench = async (opts: BenchOptions): Promise<BenchReport>
     await check(rulesStore, 'rules', n);
 
     const lessonsStore = storeAt('lessons-one');
-    const lessons = await measure('encode lessons one at a time (dedupe, locked fdatasynced append)', n, async () => {
+    const lessons = await measure('encode lessons one at a time (dedupe, locked append)', n, async () => {
       for (let i = 0; i < n; i++) {
         await lessonsStore.encodeLesson(lessonText('one', i), { topic: 'bench' });
         if (i % 1000 === 0) opts.progress(`memory: ${i} of ${n} lessons`);
       }
     });
     await check(lessonsStore, 'lessons', n);
+
+    const syncedN = Math.max(10, Math.round(n / 10));
+    const syncedStore = new FileSemanticStore({ dir: join(root, 'lessons-synced'), scope: 'global', syncAppends: true });
+    const lessonsSynced = await measure('encode lessons one at a time with syncAppends (fdatasync each)', syncedN, async () => {
+      for (let i = 0; i < syncedN; i++) await syncedStore.encodeLesson(lessonText('sync', i), { topic: 'bench' });
+    });
+    await check(syncedStore, 'lessons', syncedN);
 
     const batchLessons = storeAt('lessons-batch');
     const lessonBatch: EncodeRequest[] = Array.from({ length: n }, (_, i) => ({ text: lessonText('batch', i), kind: 'lesson', topic: 'bench' }));
@@ -114,9 +145,10 @@ export const memoryStoreBench = async (opts: BenchOptions): Promise<BenchReport>
       suite: 'memory',
       machine: machineInfo(),
       results: [
-        { ...rules, targetSeconds: 30, fileMegabytes: round(bytes('rules-one', 'rules.md') / 2 ** 20, 2) },
+        { ...rules, targetSeconds: 30, diskFsyncMs, fileMegabytes: round(bytes('rules-one', 'rules.md') / 2 ** 20, 2) },
         { ...dupes },
         { ...lessons, targetSeconds: 3, fileMegabytes: round(bytes('lessons-one', 'lessons.md') / 2 ** 20, 2) },
+        { ...lessonsSynced, diskFsyncMs },
         { ...lessonsBatch, targetSeconds: 1 },
         { ...rulesBatch, targetSeconds: 1 },
         { ...concurrent, processes: PROCESSES, expected: PROCESSES * perProcess, found, lost: PROCESSES * perProcess - found },

@@ -133,6 +133,9 @@ const directFs = {
   stat: (path: string, cb: (err: Error | null, out?: Stats) => void) => call(() => statSync(path), cb),
   rmdir: (path: string, cb: (err: Error | null) => void) => call(() => rmdirSync(path), cb),
   utimes: (path: string, atime: Date, mtime: Date, cb: (err: Error | null) => void) => call(() => utimesSync(path, atime, mtime), cb),
+  // proper-lockfile's exit handler removes held locks with this; without it a process that
+  // exits while its lock lingers would leave the lock for others to wait out as stale.
+  rmdirSync,
 };
 
 const call = <R>(op: () => R, cb: (err: Error | null, out?: R) => void): void => {
