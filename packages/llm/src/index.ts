@@ -108,3 +108,8 @@ export {
   type LlmModels,
   type LlmRole,
 } from "./llm-types.js";
+export {
+  checkLlm,
+  type LlmCheckReport,
+  type LlmRoleCheck,
+} from "./check-llm.js";

@@ -1,0 +1,52 @@
+import { InvalidArgumentError, type Command } from "commander";
+
+/** The options every command that uses a model takes (issue 3), as commander parses them. */
+export interface LlmOptionValues {
+  readonly llm?: string;
+  readonly planningModel?: string;
+  readonly codingModel?: string;
+  readonly record?: string;
+  readonly timeout?: number;
+}
+
+const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new InvalidArgumentError(
+      "expected a positive whole number of milliseconds",
+    );
+  return n;
+};
+
+/**
+ * Adds `--llm`, `--planning-model`, `--coding-model`, `--record` and `--timeout` to a command.
+ * Cheap to import (commander only), so commands can register it without loading the port.
+ */
+export const addLlmOptions = (command: Command): Command =>
+  command
+    .option(
+      "--llm <provider>",
+      "anthropic | openai | scripted:FILE (env ENGRAM_LLM)",
+    )
+    .option(
+      "--planning-model <model>",
+      "model for planning calls (env ENGRAM_PLANNING_MODEL)",
+    )
+    .option(
+      "--coding-model <model>",
+      "model for coding calls (env ENGRAM_CODING_MODEL)",
+    )
+    .option(
+      "--record <file>",
+      "also write every answer of the real provider to this cassette",
+    )
+    .option("--timeout <ms>", "per-call timeout in milliseconds", positiveInt);
+
+/** The flags part of `resolveLlmConfig`'s input. */
+export const llmFlagsOf = (o: LlmOptionValues) => ({
+  ...(o.llm === undefined ? {} : { llm: o.llm }),
+  ...(o.planningModel === undefined ? {} : { planningModel: o.planningModel }),
+  ...(o.codingModel === undefined ? {} : { codingModel: o.codingModel }),
+  ...(o.record === undefined ? {} : { record: o.record }),
+  ...(o.timeout === undefined ? {} : { timeoutMs: o.timeout }),
+});

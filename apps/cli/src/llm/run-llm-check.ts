@@ -1,0 +1,93 @@
+import {
+  checkLlm,
+  describeProvider,
+  LlmConfigError,
+  resolveLlmConfig,
+  type LlmCheckReport,
+  type ResolvedLlmConfig,
+} from "@engram/llm";
+import { llmFlagsOf, type LlmOptionValues } from "./llm-options.js";
+
+export interface LlmCheckOptions extends LlmOptionValues {
+  readonly json?: boolean;
+  readonly project?: string;
+  readonly home?: string;
+}
+
+export interface CheckIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** A check should answer in seconds; a minute-long call is not "answering" for this purpose. */
+const CHECK_TIMEOUT_MS = 30_000;
+/** One retry rides out a single 429 or 5xx without making a dead provider slow to report. */
+const CHECK_MAX_RETRIES = 1;
+
+const defaultIo: CheckIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+const render = (config: ResolvedLlmConfig, report: LlmCheckReport): string => {
+  const lines = [
+    `provider  ${describeProvider(config.provider)}  [from ${config.sources.provider}]`,
+  ];
+  if (config.record !== undefined) lines.push(`record    ${config.record}`);
+  for (const c of report.checks) {
+    const source =
+      c.role === "planning"
+        ? config.sources.planningModel
+        : config.sources.codingModel;
+    const status = c.ok
+      ? `ok (${c.latencyMs} ms)`
+      : `FAILED ${c.reason ?? "unknown"}: ${c.message ?? ""}`;
+    lines.push(`${c.role.padEnd(9)} ${c.model}  [from ${source}]  ${status}`);
+  }
+  return `${lines.join("\n")}\n`;
+};
+
+/**
+ * `engram llm check`: resolves the settings (flags > env > project > global), asks each role's
+ * model one tiny structured question and reports. Exit 0 when both answer, 1 when one does not
+ * (with the reason), 2 when the settings cannot work.
+ */
+export const runLlmCheck = async (
+  options: LlmCheckOptions,
+  io: CheckIo = defaultIo,
+): Promise<number> => {
+  let config: ResolvedLlmConfig;
+  let report: LlmCheckReport;
+  try {
+    config = await resolveLlmConfig({
+      flags: llmFlagsOf(options),
+      env: process.env,
+      ...(options.project === undefined ? {} : { projectDir: options.project }),
+      ...(options.home === undefined ? {} : { home: options.home }),
+    });
+    report = await checkLlm({
+      provider: config.provider,
+      models: config.models,
+      // Nothing to persist yet: `check` runs outside a session, so its events go nowhere.
+      sink: { publish: () => undefined },
+      timeoutMs: config.timeoutMs ?? CHECK_TIMEOUT_MS,
+      retry: { maxRetries: config.maxRetries ?? CHECK_MAX_RETRIES },
+      ...(config.record === undefined ? {} : { record: config.record }),
+    });
+  } catch (err) {
+    if (err instanceof LlmConfigError) {
+      io.err(`engram llm check: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (options.json === true) {
+    const { ok, provider, target, models, checks } = report;
+    io.out(
+      `${JSON.stringify({ ok, provider, target, ...(config.record === undefined ? {} : { record: config.record }), models, sources: config.sources, checks })}\n`,
+    );
+  } else {
+    io.out(render(config, report));
+  }
+  return report.ok ? 0 : 1;
+};
