@@ -3,6 +3,7 @@ import { registerBench } from './commands/bench-command.js';
 import { registerDemo } from './commands/demo-command.js';
 import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
+import { registerReplay } from './commands/replay-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -17,6 +18,7 @@ export const buildProgram = (): Command => {
   registerDemo(program);
   registerLog(program);
   registerLlm(program);
+  registerReplay(program);
   registerBench(program);
   return program;
 };

@@ -1,16 +1,7 @@
 import { accCore, createAccTurn, defaultAccCoreParams, evaluateNudges, observationFromEnvelope, runDetector, ACC_DETECTORS, accProfiles, type Observation } from '@engram/acc';
 import type { AnyEnvelope } from '@engram/events';
 import { buildEvent } from '@engram/events/testing';
-import { machineInfo, measure, round, type BenchReport, type BenchResult } from './bench-report.js';
-
-/**
- * `BenchOptions` of suites.ts, restated structurally: importing it from suites.ts (which imports
- * this file lazily) makes a dependency cycle that dependency-cruiser rejects.
- */
-interface AccBenchOptions {
-  readonly scale: number;
-  readonly progress: (message: string) => void;
-}
+import { machineInfo, measure, round, type BenchOptions, type BenchReport, type BenchResult } from './bench-report.js';
 
 /** The turn lengths the issue fixes: per-event cost must stay flat from 1,000 to 100,000. */
 const TURN_LENGTHS = [100, 1_000, 10_000, 100_000] as const;
@@ -109,7 +100,7 @@ const rescanTurns = (observations: readonly Observation[], turns: number): numbe
  * most 1.5 times the cost at 1,000. Each size keeps the fastest of 3 runs. Rows `anton-rescan-*` measure Anton's full re-scan per round
  * on the same traffic, to show what incremental evaluation saves.
  */
-export const accBench = async (opts: AccBenchOptions): Promise<BenchReport> => {
+export const accBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const results: BenchResult[] = [];
   const perEventNs = new Map<number, number>();
   // warm the JIT on every code path before measuring

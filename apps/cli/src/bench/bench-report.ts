@@ -1,5 +1,12 @@
 import os from 'node:os';
 
+export interface BenchOptions {
+  /** Scale factor for quick runs (1 = the full suite as specified). */
+  readonly scale: number;
+  /** Reports progress; silent unless stderr is a TTY and --json is not set. */
+  readonly progress: (message: string) => void;
+}
+
 export interface BenchResult {
   readonly name: string;
   readonly n: number;

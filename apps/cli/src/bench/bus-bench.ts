@@ -1,8 +1,7 @@
 import type { AnyEnvelope, EventType } from '@engram/events';
 import { createBus } from '@engram/bus';
 import { defaultData } from '@engram/events/testing';
-import { machineInfo, measure, type BenchReport } from './bench-report.js';
-import type { BenchOptions } from './suites.js';
+import { machineInfo, measure, type BenchReport, type BenchOptions } from './bench-report.js';
 
 /** The fan-out: every region plus the log writer and a host listening. */
 const SUBSCRIBERS = 7;

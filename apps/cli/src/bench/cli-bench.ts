@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { machineInfo, round, type BenchReport } from './bench-report.js';
-import type { BenchOptions } from './suites.js';
+import { machineInfo, round, type BenchReport, type BenchOptions } from './bench-report.js';
 
 const RUNS = 20;
 const BIN = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { AnyEnvelope, EventType } from '@engram/events';
 import { buildEvent } from '@engram/events/testing';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
-import { machineInfo, measure, round, type BenchReport } from './bench-report.js';
-import type { BenchOptions } from './suites.js';
+import { machineInfo, measure, round, type BenchReport, type BenchOptions } from './bench-report.js';
 
 const EVENTS = 1_000_000;
 /** A turn's worth of events per append, as the runtime batches them. */

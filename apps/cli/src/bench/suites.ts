@@ -1,15 +1,11 @@
-import type { BenchReport } from './bench-report.js';
+import type { BenchOptions, BenchReport } from './bench-report.js';
 
-export interface BenchOptions {
-  /** Scale factor for quick runs (1 = the full suite as specified). */
-  readonly scale: number;
-  /** Reports progress; silent unless stderr is a TTY and --json is not set. */
-  readonly progress: (message: string) => void;
-}
+export type { BenchOptions } from './bench-report.js';
 
 /** Bench suites by name; each is imported only when it runs. One line per suite. */
 export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => Promise<BenchReport>>> = {
   bus: async () => (await import('./bus-bench.js')).busBench,
   log: async () => (await import('./log-bench.js')).logBench,
+  acc: async () => (await import('./acc-bench.js')).accBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
 };

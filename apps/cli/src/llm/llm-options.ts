@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from "commander";
+import { InvalidArgumentError, type Command } from 'commander';
 
 /** The options every command that uses a model takes (issue 3), as commander parses them. */
 export interface LlmOptionValues {
@@ -11,10 +11,7 @@ export interface LlmOptionValues {
 
 const positiveInt = (value: string): number => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new InvalidArgumentError(
-      "expected a positive whole number of milliseconds",
-    );
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number of milliseconds');
   return n;
 };
 
@@ -24,23 +21,11 @@ const positiveInt = (value: string): number => {
  */
 export const addLlmOptions = (command: Command): Command =>
   command
-    .option(
-      "--llm <provider>",
-      "anthropic | openai | scripted:FILE (env ENGRAM_LLM)",
-    )
-    .option(
-      "--planning-model <model>",
-      "model for planning calls (env ENGRAM_PLANNING_MODEL)",
-    )
-    .option(
-      "--coding-model <model>",
-      "model for coding calls (env ENGRAM_CODING_MODEL)",
-    )
-    .option(
-      "--record <file>",
-      "also write every answer of the real provider to this cassette",
-    )
-    .option("--timeout <ms>", "per-call timeout in milliseconds", positiveInt);
+    .option('--llm <provider>', 'anthropic | openai | scripted:FILE (env ENGRAM_LLM)')
+    .option('--planning-model <model>', 'model for planning calls (env ENGRAM_PLANNING_MODEL)')
+    .option('--coding-model <model>', 'model for coding calls (env ENGRAM_CODING_MODEL)')
+    .option('--record <file>', 'also write every answer of the real provider to this cassette')
+    .option('--timeout <ms>', 'per-call timeout in milliseconds', positiveInt);
 
 /** The flags part of `resolveLlmConfig`'s input. */
 export const llmFlagsOf = (o: LlmOptionValues) => ({

@@ -1,12 +1,5 @@
-import {
-  checkLlm,
-  describeProvider,
-  LlmConfigError,
-  resolveLlmConfig,
-  type LlmCheckReport,
-  type ResolvedLlmConfig,
-} from "@engram/llm";
-import { llmFlagsOf, type LlmOptionValues } from "./llm-options.js";
+import { checkLlm, describeProvider, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
+import { llmFlagsOf, type LlmOptionValues } from './llm-options.js';
 
 export interface LlmCheckOptions extends LlmOptionValues {
   readonly json?: boolean;
@@ -30,21 +23,14 @@ const defaultIo: CheckIo = {
 };
 
 const render = (config: ResolvedLlmConfig, report: LlmCheckReport): string => {
-  const lines = [
-    `provider  ${describeProvider(config.provider)}  [from ${config.sources.provider}]`,
-  ];
+  const lines = [`provider  ${describeProvider(config.provider)}  [from ${config.sources.provider}]`];
   if (config.record !== undefined) lines.push(`record    ${config.record}`);
   for (const c of report.checks) {
-    const source =
-      c.role === "planning"
-        ? config.sources.planningModel
-        : config.sources.codingModel;
-    const status = c.ok
-      ? `ok (${c.latencyMs} ms)`
-      : `FAILED ${c.reason ?? "unknown"}: ${c.message ?? ""}`;
+    const source = c.role === 'planning' ? config.sources.planningModel : config.sources.codingModel;
+    const status = c.ok ? `ok (${c.latencyMs} ms)` : `FAILED ${c.reason ?? 'unknown'}: ${c.message ?? ''}`;
     lines.push(`${c.role.padEnd(9)} ${c.model}  [from ${source}]  ${status}`);
   }
-  return `${lines.join("\n")}\n`;
+  return `${lines.join('\n')}\n`;
 };
 
 /**
@@ -52,10 +38,7 @@ const render = (config: ResolvedLlmConfig, report: LlmCheckReport): string => {
  * model one tiny structured question and reports. Exit 0 when both answer, 1 when one does not
  * (with the reason), 2 when the settings cannot work.
  */
-export const runLlmCheck = async (
-  options: LlmCheckOptions,
-  io: CheckIo = defaultIo,
-): Promise<number> => {
+export const runLlmCheck = async (options: LlmCheckOptions, io: CheckIo = defaultIo): Promise<number> => {
   let config: ResolvedLlmConfig;
   let report: LlmCheckReport;
   try {
