@@ -1,22 +1,12 @@
-import Anthropic, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "@anthropic-ai/sdk";
-import type { ContentBlock } from "@engram/events";
-import { Effect } from "effect";
-import { LlmError } from "./llm-error.js";
-import type { LlmTransportShape } from "./llm-transport.js";
-import type {
-  InputBlock,
-  LlmMessage,
-  LlmRequest,
-  LlmResponse,
-} from "./llm-types.js";
-import { parseRetryAfter } from "./parse-retry-after.js";
-import { reasonForStatus } from "./reason-for-status.js";
-import { redact } from "./redact.js";
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { ContentBlock } from '@engram/events';
+import { Effect } from 'effect';
+import { LlmError } from './llm-error.js';
+import type { LlmTransportShape } from './llm-transport.js';
+import type { InputBlock, LlmMessage, LlmRequest, LlmResponse } from './llm-types.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+import { reasonForStatus } from './reason-for-status.js';
+import { redact } from './redact.js';
 
 export interface AnthropicTransportConfig {
   readonly apiKey: string;
@@ -34,13 +24,13 @@ const SDK_DEFAULT_TIMEOUT_MS = 600_000;
 
 const toSdkBlock = (b: InputBlock): Anthropic.ContentBlockParam => {
   switch (b.type) {
-    case "text":
-      return { type: "text", text: b.text };
-    case "tool_use":
-      return { type: "tool_use", id: b.id, name: b.name, input: b.input };
-    case "tool_result":
+    case 'text':
+      return { type: 'text', text: b.text };
+    case 'tool_use':
+      return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
+    case 'tool_result':
       return {
-        type: "tool_result",
+        type: 'tool_result',
         tool_use_id: b.tool_use_id,
         content: b.content,
         ...(b.is_error === undefined ? {} : { is_error: b.is_error }),
@@ -50,8 +40,7 @@ const toSdkBlock = (b: InputBlock): Anthropic.ContentBlockParam => {
 
 const toSdkMessage = (m: LlmMessage): SdkMessageParam => ({
   role: m.role,
-  content:
-    typeof m.content === "string" ? m.content : m.content.map(toSdkBlock),
+  content: typeof m.content === 'string' ? m.content : m.content.map(toSdkBlock),
 });
 
 /** The Messages API body for a neutral request. */
@@ -59,37 +48,34 @@ export const toAnthropicParams = (r: LlmRequest): SdkParams => ({
   model: r.model,
   max_tokens: r.maxTokens,
   messages: r.messages.map(toSdkMessage),
-  ...(r.system === "" ? {} : { system: r.system }),
+  ...(r.system === '' ? {} : { system: r.system }),
   ...(r.tools.length === 0
     ? {}
     : {
         tools: r.tools.map((t) => ({
           name: t.name,
           description: t.description,
-          input_schema: { type: "object" as const, ...t.inputSchema },
+          input_schema: { type: 'object' as const, ...t.inputSchema },
         })),
         tool_choice:
-          r.toolChoice.type === "tool"
+          r.toolChoice.type === 'tool'
             ? {
-                type: "tool",
+                type: 'tool',
                 name: r.toolChoice.name,
                 disable_parallel_tool_use: true,
               }
-            : { type: "auto" },
+            : { type: 'auto' },
       }),
 });
 
 /** Keeps text and tool_use blocks (what replay needs); thinking and server-tool blocks are dropped. */
-export const fromAnthropicMessage = (
-  m: Anthropic.Message,
-  fallbackModel: string,
-): LlmResponse => {
+export const fromAnthropicMessage = (m: Anthropic.Message, fallbackModel: string): LlmResponse => {
   const content: ContentBlock[] = [];
   for (const b of m.content) {
-    if (b.type === "text") content.push({ type: "text", text: b.text });
-    else if (b.type === "tool_use")
+    if (b.type === 'text') content.push({ type: 'text', text: b.text });
+    else if (b.type === 'tool_use')
       content.push({
-        type: "tool_use",
+        type: 'tool_use',
         id: b.id,
         name: b.name,
         input: b.input,
@@ -101,25 +87,14 @@ export const fromAnthropicMessage = (
     content,
     stopReason: m.stop_reason ?? null,
     usage: {
-      inputTokens:
-        u.input_tokens +
-        (u.cache_creation_input_tokens ?? 0) +
-        (u.cache_read_input_tokens ?? 0),
+      inputTokens: u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0),
       outputTokens: u.output_tokens,
     },
   };
 };
 
 /** Socket-level codes Node reports when a connection breaks. */
-const NETWORK_CODES = new Set([
-  "ECONNRESET",
-  "ECONNREFUSED",
-  "EPIPE",
-  "ETIMEDOUT",
-  "UND_ERR_SOCKET",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * undici reports a connection dropped mid-stream as a TypeError ("terminated"), which the SDK's
@@ -128,42 +103,29 @@ const NETWORK_CODES = new Set([
 const isDroppedConnection = (err: unknown): boolean => {
   if (!(err instanceof Error)) return false;
   const code = (err.cause as { code?: unknown } | undefined)?.code;
-  return (
-    err.name === "TypeError" ||
-    err.message === "terminated" ||
-    (typeof code === "string" && NETWORK_CODES.has(code))
-  );
+  return err.name === 'TypeError' || err.message === 'terminated' || (typeof code === 'string' && NETWORK_CODES.has(code));
 };
 
 const toLlmError = (err: unknown, secrets: readonly string[]): LlmError => {
   const message = (text: string) => redact(`anthropic: ${text}`, secrets);
-  if (err instanceof APIConnectionTimeoutError)
-    return new LlmError({ reason: "timeout", message: message(err.message) });
+  if (err instanceof APIConnectionTimeoutError) return new LlmError({ reason: 'timeout', message: message(err.message) });
   if (err instanceof APIUserAbortError)
     return new LlmError({
-      reason: "timeout",
-      message: message("request aborted"),
+      reason: 'timeout',
+      message: message('request aborted'),
     });
   if (err instanceof APIConnectionError) {
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
+    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
     return new LlmError({
-      reason: "network",
+      reason: 'network',
       message: message(`${err.message}${cause}`),
     });
   }
   if (err instanceof APIError) {
-    const status: number | undefined = (
-      err as APIError<number | undefined, Headers | undefined>
-    ).status;
-    const headers: Headers | undefined = (
-      err as APIError<number | undefined, Headers | undefined>
-    ).headers;
-    if (status === undefined)
-      return new LlmError({ reason: "unknown", message: message(err.message) });
-    const retryAfterMs =
-      headers === undefined
-        ? undefined
-        : parseRetryAfter((n) => headers.get(n), Date.now());
+    const status: number | undefined = (err as APIError<number | undefined, Headers | undefined>).status;
+    const headers: Headers | undefined = (err as APIError<number | undefined, Headers | undefined>).headers;
+    if (status === undefined) return new LlmError({ reason: 'unknown', message: message(err.message) });
+    const retryAfterMs = headers === undefined ? undefined : parseRetryAfter((n) => headers.get(n), Date.now());
     return new LlmError({
       reason: reasonForStatus(status),
       message: message(err.message),
@@ -173,11 +135,11 @@ const toLlmError = (err: unknown, secrets: readonly string[]): LlmError => {
   }
   if (isDroppedConnection(err))
     return new LlmError({
-      reason: "network",
+      reason: 'network',
       message: message(`connection lost: ${(err as Error).message}`),
     });
   return new LlmError({
-    reason: "unknown",
+    reason: 'unknown',
     message: message(err instanceof Error ? err.message : String(err)),
   });
 };
@@ -186,9 +148,7 @@ const toLlmError = (err: unknown, secrets: readonly string[]): LlmError => {
  * Anthropic through the official SDK. The SDK's own retries are off (`maxRetries: 0`): the `Llm`
  * service owns the retry policy so every provider behaves alike and attempts are counted.
  */
-export const makeAnthropicTransport = (
-  config: AnthropicTransportConfig,
-): LlmTransportShape => {
+export const makeAnthropicTransport = (config: AnthropicTransportConfig): LlmTransportShape => {
   const client = new Anthropic({
     apiKey: config.apiKey,
     maxRetries: 0,
@@ -197,24 +157,17 @@ export const makeAnthropicTransport = (
   });
   const secrets = [config.apiKey];
   return {
-    provider: "anthropic",
+    provider: 'anthropic',
     target: config.baseUrl ?? client.baseURL,
     send: (request, hooks) =>
       Effect.tryPromise({
         try: async (signal) => {
           const params = toAnthropicParams(request);
           const onText = hooks.onText;
-          if (onText === undefined)
-            return fromAnthropicMessage(
-              await client.messages.create(params, { signal }),
-              request.model,
-            );
+          if (onText === undefined) return fromAnthropicMessage(await client.messages.create(params, { signal }), request.model);
           const stream = client.messages.stream(params, { signal });
-          stream.on("text", (delta) => onText(delta));
-          return fromAnthropicMessage(
-            await stream.finalMessage(),
-            request.model,
-          );
+          stream.on('text', (delta) => onText(delta));
+          return fromAnthropicMessage(await stream.finalMessage(), request.model);
         },
         catch: (err) => toLlmError(err, secrets),
       }),

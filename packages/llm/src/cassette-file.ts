@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
-import { z } from "zod";
-import { CassetteSchema, type Cassette } from "./cassette.js";
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { CassetteSchema, type Cassette } from './cassette.js';
 
 /** A cassette that could not be read: the message names the file and the failing field. */
 export class CassetteFileError extends Error {
-  override readonly name = "CassetteFileError";
+  override readonly name = 'CassetteFileError';
 }
 
 /** Parses cassette text; `file` only names the place in errors. */
@@ -14,39 +14,27 @@ export const parseCassette = (text: string, file: string): Cassette => {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new CassetteFileError(
-      `cassette ${file}: not JSON (${err instanceof Error ? err.message : String(err)})`,
-    );
+    throw new CassetteFileError(`cassette ${file}: not JSON (${err instanceof Error ? err.message : String(err)})`);
   }
   const parsed = CassetteSchema.safeParse(json);
-  if (!parsed.success)
-    throw new CassetteFileError(
-      `cassette ${file}: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`,
-    );
+  if (!parsed.success) throw new CassetteFileError(`cassette ${file}: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`);
   return parsed.data;
 };
 
 export const readCassette = async (file: string): Promise<Cassette> => {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CassetteFileError(
-      code === "ENOENT"
-        ? `cassette ${file}: no such file`
-        : `cassette ${file}: ${String(err)}`,
-    );
+    throw new CassetteFileError(code === 'ENOENT' ? `cassette ${file}: no such file` : `cassette ${file}: ${String(err)}`);
   }
   return parseCassette(text, file);
 };
 
 /** Writes atomically (unique temp file, then rename) and private to the user (0600). */
-export const writeCassette = async (
-  file: string,
-  cassette: Cassette,
-): Promise<void> => {
-  const tmp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+export const writeCassette = async (file: string, cassette: Cassette): Promise<void> => {
+  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(tmp, `${JSON.stringify(cassette, null, 2)}\n`, {
       mode: 0o600,

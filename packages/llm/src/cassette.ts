@@ -1,6 +1,6 @@
-import { LlmRoleSchema, LlmFailureReasonSchema } from "@engram/events";
-import { z } from "zod";
-import { LlmResponseSchema } from "./llm-types.js";
+import { LlmRoleSchema, LlmFailureReasonSchema } from '@engram/events';
+import { z } from 'zod';
+import { LlmResponseSchema } from './llm-types.js';
 
 /**
  * Which requests an entry answers. With `hash`, exactly the request with that hash; otherwise

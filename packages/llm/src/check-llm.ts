@@ -1,8 +1,8 @@
-import type { EventSink } from "@engram/kernel";
-import { z } from "zod";
-import { createLlmClient, type LlmClientOptions } from "./create-llm-client.js";
-import { isLlmError, type LlmFailureReason } from "./llm-error.js";
-import type { LlmModels, LlmRole } from "./llm-types.js";
+import type { EventSink } from '@engram/kernel';
+import { z } from 'zod';
+import { createLlmClient, type LlmClientOptions } from './create-llm-client.js';
+import { isLlmError, type LlmFailureReason } from './llm-error.js';
+import type { LlmModels, LlmRole } from './llm-types.js';
 
 export interface LlmRoleCheck {
   readonly role: LlmRole;
@@ -27,7 +27,7 @@ export interface LlmCheckReport {
 }
 
 const CheckSchema = z.object({ ok: z.boolean() });
-const ROLES: readonly LlmRole[] = ["planning", "coding"];
+const ROLES: readonly LlmRole[] = ['planning', 'coding'];
 /** The answer is one boolean; 256 tokens leave room for a model that says a sentence first. */
 const CHECK_BUDGETS = [256, 1024];
 
@@ -36,9 +36,7 @@ const CHECK_BUDGETS = [256, 1024];
  * every real call takes (forced tool, validation, retries, events). Rejects only for settings
  * that cannot work (`LlmConfigError`); a model that does not answer is a failed check.
  */
-export const checkLlm = async (
-  options: LlmClientOptions,
-): Promise<LlmCheckReport> => {
+export const checkLlm = async (options: LlmClientOptions): Promise<LlmCheckReport> => {
   const seen: { type: string; data: Record<string, unknown> }[] = [];
   const sink: EventSink = {
     publish: (type, data, meta) => {
@@ -52,16 +50,16 @@ export const checkLlm = async (
     let failure: { reason: LlmFailureReason; message: string } | undefined;
     try {
       await client.generateObject(CheckSchema, {
-        system: "This is a connectivity check from engram.",
+        system: 'This is a connectivity check from engram.',
         messages: [
           {
-            role: "user",
-            content: "Call the LlmCheck tool with ok set to true.",
+            role: 'user',
+            content: 'Call the LlmCheck tool with ok set to true.',
           },
         ],
         role,
-        purpose: "check",
-        name: "LlmCheck",
+        purpose: 'check',
+        name: 'LlmCheck',
         budgets: CHECK_BUDGETS,
       });
     } catch (err) {
@@ -71,18 +69,18 @@ export const checkLlm = async (
     const data = seen.at(-1)?.data ?? {};
     const num = (key: string): number => {
       const v = data[key];
-      return typeof v === "number" ? v : 0;
+      return typeof v === 'number' ? v : 0;
     };
-    const model = data["model"];
+    const model = data['model'];
     checks.push({
       role,
-      model: typeof model === "string" ? model : client.models[role],
+      model: typeof model === 'string' ? model : client.models[role],
       ok: failure === undefined,
-      latencyMs: num("latencyMs"),
-      attempts: num("attempts"),
-      inputTokens: num("inputTokens"),
-      outputTokens: num("outputTokens"),
-      costUsd: num("costUsd"),
+      latencyMs: num('latencyMs'),
+      attempts: num('attempts'),
+      inputTokens: num('inputTokens'),
+      outputTokens: num('outputTokens'),
+      costUsd: num('costUsd'),
       ...(failure ?? {}),
     });
   }

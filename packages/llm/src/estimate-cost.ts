@@ -10,16 +10,16 @@ export interface ModelPrice {
  * price changes are ignored; unknown models (local servers) cost 0. Hosts can pass their own.
  */
 export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
-  "claude-opus": { inputPerMTok: 5, outputPerMTok: 25 },
-  "claude-opus-4-1": { inputPerMTok: 15, outputPerMTok: 75 },
-  "claude-opus-4-0": { inputPerMTok: 15, outputPerMTok: 75 },
-  "claude-sonnet": { inputPerMTok: 3, outputPerMTok: 15 },
-  "claude-haiku": { inputPerMTok: 1, outputPerMTok: 5 },
-  "claude-3-5-haiku": { inputPerMTok: 0.8, outputPerMTok: 4 },
-  "gpt-4o-mini": { inputPerMTok: 0.15, outputPerMTok: 0.6 },
-  "gpt-4o": { inputPerMTok: 2.5, outputPerMTok: 10 },
-  "gpt-4.1-mini": { inputPerMTok: 0.4, outputPerMTok: 1.6 },
-  "gpt-4.1": { inputPerMTok: 2, outputPerMTok: 8 },
+  'claude-opus': { inputPerMTok: 5, outputPerMTok: 25 },
+  'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-opus-4-0': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-sonnet': { inputPerMTok: 3, outputPerMTok: 15 },
+  'claude-haiku': { inputPerMTok: 1, outputPerMTok: 5 },
+  'claude-3-5-haiku': { inputPerMTok: 0.8, outputPerMTok: 4 },
+  'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
+  'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
+  'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
+  'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
 };
 
 const PER_MILLION = 1_000_000;
@@ -40,8 +40,5 @@ export const estimateCost = (
     }
   }
   if (best === undefined) return 0;
-  return (
-    (inputTokens * best.inputPerMTok + outputTokens * best.outputPerMTok) /
-    PER_MILLION
-  );
+  return (inputTokens * best.inputPerMTok + outputTokens * best.outputPerMTok) / PER_MILLION;
 };

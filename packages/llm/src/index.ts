@@ -8,19 +8,10 @@ export {
   type LlmSettings,
   type GenerateObjectOptions,
   type CompleteRequest,
-} from "./llm.js";
-export {
-  LlmError,
-  isLlmError,
-  isRetryable,
-  type LlmFailureReason,
-} from "./llm-error.js";
-export { LlmConfigError } from "./llm-config-error.js";
-export {
-  LlmTransport,
-  type LlmTransportShape,
-  type SendHooks,
-} from "./llm-transport.js";
+} from './llm.js';
+export { LlmError, isLlmError, isRetryable, type LlmFailureReason } from './llm-error.js';
+export { LlmConfigError } from './llm-config-error.js';
+export { LlmTransport, type LlmTransportShape, type SendHooks } from './llm-transport.js';
 export {
   layerLlm,
   layerAnthropic,
@@ -31,29 +22,13 @@ export {
   layerOpenAiTransport,
   layerScriptedTransport,
   layerRecordingTransport,
-} from "./llm-layers.js";
-export {
-  makeAnthropicTransport,
-  type AnthropicTransportConfig,
-} from "./anthropic-transport.js";
-export {
-  makeOpenAiTransport,
-  type OpenAiTransportConfig,
-  type OpenAiStructuredMode,
-} from "./openai-transport.js";
-export { makeScriptedTransport } from "./scripted-transport.js";
-export {
-  makeRecordingTransport,
-  type RecordingOptions,
-} from "./recording-transport.js";
-export { makeTransport } from "./make-transport.js";
-export {
-  createLlmClient,
-  type LlmClient,
-  type LlmClientOptions,
-  type LlmStreamEvent,
-  type CallControl,
-} from "./create-llm-client.js";
+} from './llm-layers.js';
+export { makeAnthropicTransport, type AnthropicTransportConfig } from './anthropic-transport.js';
+export { makeOpenAiTransport, type OpenAiTransportConfig, type OpenAiStructuredMode } from './openai-transport.js';
+export { makeScriptedTransport } from './scripted-transport.js';
+export { makeRecordingTransport, type RecordingOptions } from './recording-transport.js';
+export { makeTransport } from './make-transport.js';
+export { createLlmClient, type LlmClient, type LlmClientOptions, type LlmStreamEvent, type CallControl } from './create-llm-client.js';
 export {
   resolveLlmConfig,
   DEFAULT_ANTHROPIC_MODELS,
@@ -62,8 +37,8 @@ export {
   type ResolveLlmConfigInput,
   type ResolvedLlmConfig,
   type SettingSource,
-} from "./resolve-llm-config.js";
-export { describeProvider, type ProviderConfig } from "./provider-config.js";
+} from './resolve-llm-config.js';
+export { describeProvider, type ProviderConfig } from './provider-config.js';
 export {
   CassetteSchema,
   CassetteEntrySchema,
@@ -72,26 +47,13 @@ export {
   type Cassette,
   type CassetteEntry,
   type CassetteMatch,
-} from "./cassette.js";
-export {
-  readCassette,
-  writeCassette,
-  parseCassette,
-  CassetteFileError,
-} from "./cassette-file.js";
-export { requestHash } from "./request-hash.js";
-export {
-  DEFAULT_RETRY_POLICY,
-  retryDelayMs,
-  type RetryPolicy,
-} from "./retry-policy.js";
-export {
-  estimateCost,
-  DEFAULT_PRICES,
-  type ModelPrice,
-} from "./estimate-cost.js";
-export { structuredTool, type StructuredTool } from "./structured-tool.js";
-export { zodTool } from "./zod-tool.js";
+} from './cassette.js';
+export { readCassette, writeCassette, parseCassette, CassetteFileError } from './cassette-file.js';
+export { requestHash } from './request-hash.js';
+export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.js';
+export { estimateCost, DEFAULT_PRICES, type ModelPrice } from './estimate-cost.js';
+export { structuredTool, type StructuredTool } from './structured-tool.js';
+export { zodTool } from './zod-tool.js';
 export {
   InputBlockSchema,
   LlmMessageSchema,
@@ -107,9 +69,5 @@ export {
   type LlmResponse,
   type LlmModels,
   type LlmRole,
-} from "./llm-types.js";
-export {
-  checkLlm,
-  type LlmCheckReport,
-  type LlmRoleCheck,
-} from "./check-llm.js";
+} from './llm-types.js';
+export { checkLlm, type LlmCheckReport, type LlmRoleCheck } from './check-llm.js';

@@ -1,6 +1,6 @@
-import type { LlmFailureReasonSchema } from "@engram/events";
-import { Data } from "effect";
-import type { z } from "zod";
+import type { LlmFailureReasonSchema } from '@engram/events';
+import { Data } from 'effect';
+import type { z } from 'zod';
 
 /** The closed failure taxonomy; the same union the `llm.call.failed` event records. */
 export type LlmFailureReason = z.infer<typeof LlmFailureReasonSchema>;
@@ -10,7 +10,7 @@ export type LlmFailureReason = z.infer<typeof LlmFailureReasonSchema>;
  * `retryAfterMs` come from the HTTP answer when there was one. The message never holds an API
  * key (transports redact it) and never quotes model output.
  */
-export class LlmError extends Data.TaggedError("LlmError")<{
+export class LlmError extends Data.TaggedError('LlmError')<{
   readonly reason: LlmFailureReason;
   readonly message: string;
   readonly status?: number;
@@ -20,11 +20,6 @@ export class LlmError extends Data.TaggedError("LlmError")<{
 export const isLlmError = (u: unknown): u is LlmError => u instanceof LlmError;
 
 /** Reasons worth another attempt of the same request (the retry policy's whole list). */
-const RETRYABLE: ReadonlySet<LlmFailureReason> = new Set([
-  "rate_limited",
-  "server_error",
-  "network",
-]);
+const RETRYABLE: ReadonlySet<LlmFailureReason> = new Set(['rate_limited', 'server_error', 'network']);
 
-export const isRetryable = (error: LlmError): boolean =>
-  RETRYABLE.has(error.reason);
+export const isRetryable = (error: LlmError): boolean => RETRYABLE.has(error.reason);

@@ -1,7 +1,7 @@
-import { Context } from "effect";
-import type { Effect } from "effect";
-import type { LlmError } from "./llm-error.js";
-import type { LlmRequest, LlmResponse } from "./llm-types.js";
+import { Context } from 'effect';
+import type { Effect } from 'effect';
+import type { LlmError } from './llm-error.js';
+import type { LlmRequest, LlmResponse } from './llm-types.js';
 
 /** What a caller can watch while one attempt runs. */
 export interface SendHooks {
@@ -18,13 +18,7 @@ export interface LlmTransportShape {
   readonly provider: string;
   /** Where calls go (a base URL or a cassette path), for `engram llm check`; never a key. */
   readonly target: string;
-  send(
-    request: LlmRequest,
-    hooks: SendHooks,
-  ): Effect.Effect<LlmResponse, LlmError>;
+  send(request: LlmRequest, hooks: SendHooks): Effect.Effect<LlmResponse, LlmError>;
 }
 
-export class LlmTransport extends Context.Service<
-  LlmTransport,
-  LlmTransportShape
->()("@engram/llm/LlmTransport") {}
+export class LlmTransport extends Context.Service<LlmTransport, LlmTransportShape>()('@engram/llm/LlmTransport') {}

@@ -1,5 +1,5 @@
-import { ContentBlockSchema, LlmRoleSchema } from "@engram/events";
-import { z } from "zod";
+import { ContentBlockSchema, LlmRoleSchema } from '@engram/events';
+import { z } from 'zod';
 
 /**
  * The provider-neutral vocabulary of the port. Shapes follow Anthropic's Messages API (the
@@ -10,16 +10,16 @@ import { z } from "zod";
 export type LlmRole = z.infer<typeof LlmRoleSchema>;
 
 /** A block a caller may send: what the model produced earlier, plus tool results going back in. */
-export const InputBlockSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text: z.string() }),
+export const InputBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
   z.object({
-    type: z.literal("tool_use"),
+    type: z.literal('tool_use'),
     id: z.string(),
     name: z.string(),
     input: z.unknown(),
   }),
   z.object({
-    type: z.literal("tool_result"),
+    type: z.literal('tool_result'),
     tool_use_id: z.string(),
     content: z.string(),
     is_error: z.boolean().optional(),
@@ -28,27 +28,22 @@ export const InputBlockSchema = z.discriminatedUnion("type", [
 export type InputBlock = z.infer<typeof InputBlockSchema>;
 
 export const LlmMessageSchema = z.object({
-  role: z.enum(["user", "assistant"]),
+  role: z.enum(['user', 'assistant']),
   content: z.union([z.string(), z.array(InputBlockSchema)]),
 });
 export type LlmMessage = z.infer<typeof LlmMessageSchema>;
 
 /** A tool the model may call; `inputSchema` is a JSON Schema object (see `zodTool`). */
 export const LlmToolSchema = z.object({
-  name: z
-    .string()
-    .regex(
-      /^[a-zA-Z0-9_-]{1,64}$/,
-      "tool names are 1-64 letters, digits, _ or -",
-    ),
+  name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, 'tool names are 1-64 letters, digits, _ or -'),
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()),
 });
 export type LlmTool = z.infer<typeof LlmToolSchema>;
 
-export const ToolChoiceSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("auto") }),
-  z.object({ type: z.literal("tool"), name: z.string() }),
+export const ToolChoiceSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auto') }),
+  z.object({ type: z.literal('tool'), name: z.string() }),
 ]);
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 

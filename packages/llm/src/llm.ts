@@ -1,20 +1,11 @@
-import type { ContentBlock } from "@engram/events";
-import type { Clock, EventSink, IdSource } from "@engram/kernel";
-import { randomIds, systemClock } from "@engram/kernel";
-import { Cause, Context, Effect, Exit } from "effect";
-import { z } from "zod";
-import {
-  DEFAULT_PRICES,
-  estimateCost,
-  type ModelPrice,
-} from "./estimate-cost.js";
-import {
-  isLlmError,
-  isRetryable,
-  LlmError,
-  type LlmFailureReason,
-} from "./llm-error.js";
-import type { LlmTransportShape, SendHooks } from "./llm-transport.js";
+import type { ContentBlock } from '@engram/events';
+import type { Clock, EventSink, IdSource } from '@engram/kernel';
+import { randomIds, systemClock } from '@engram/kernel';
+import { Cause, Context, Effect, Exit } from 'effect';
+import { z } from 'zod';
+import { DEFAULT_PRICES, estimateCost, type ModelPrice } from './estimate-cost.js';
+import { isLlmError, isRetryable, LlmError, type LlmFailureReason } from './llm-error.js';
+import type { LlmTransportShape, SendHooks } from './llm-transport.js';
 import {
   LlmMessageSchema,
   LlmToolSchema,
@@ -25,14 +16,11 @@ import {
   type LlmRole,
   type LlmTool,
   type ToolChoice,
-} from "./llm-types.js";
-import { looksTruncated } from "./looks-truncated.js";
-import {
-  DEFAULT_RETRY_POLICY,
-  retryDelayMs,
-  type RetryPolicy,
-} from "./retry-policy.js";
-import { structuredTool } from "./structured-tool.js";
+} from './llm-types.js';
+import { looksTruncated } from './looks-truncated.js';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.js';
+import { scrubResponse } from './scrub-response.js';
+import { structuredTool } from './structured-tool.js';
 
 /** How the service behaves around the transport; only `models` and `sink` are required. */
 export interface LlmSettings {
@@ -88,21 +76,15 @@ export interface LlmShape {
   readonly target: string;
   readonly models: LlmModels;
   /** A value of `schema`'s type from a forced tool call, or a typed failure. */
-  readonly generateObject: <S extends z.ZodType>(
-    schema: S,
-    options: GenerateObjectOptions,
-  ) => Effect.Effect<z.output<S>, LlmError>;
+  readonly generateObject: <S extends z.ZodType>(schema: S, options: GenerateObjectOptions) => Effect.Effect<z.output<S>, LlmError>;
   /** One model turn: text and tool_use blocks; `hooks.onText` receives text as it streams. */
-  readonly complete: (
-    request: CompleteRequest,
-    hooks?: SendHooks,
-  ) => Effect.Effect<LlmResponse, LlmError>;
+  readonly complete: (request: CompleteRequest, hooks?: SendHooks) => Effect.Effect<LlmResponse, LlmError>;
 }
 
 /** The LLM port. Build it with `layerAnthropic`, `layerOpenAi`, `layerScripted` or `makeLlm`. */
-export class Llm extends Context.Service<Llm, LlmShape>()("@engram/llm/Llm") {}
+export class Llm extends Context.Service<Llm, LlmShape>()('@engram/llm/Llm') {}
 
-const DEFAULT_SCHEMA_NAME = "StructuredOutput";
+const DEFAULT_SCHEMA_NAME = 'StructuredOutput';
 
 /** What one logical call spent across all its attempts. */
 interface Tally {
@@ -112,18 +94,14 @@ interface Tally {
   costUsd: number;
 }
 
-const bad = (message: string) =>
-  new LlmError({ reason: "bad_request", message });
+const bad = (message: string) => new LlmError({ reason: 'bad_request', message });
 
 /**
  * Builds the service over one transport. Around every provider attempt it adds the per-attempt
  * timeout and the retry policy; around every logical call it publishes exactly one
  * `llm.call.completed` or `llm.call.failed`, with tokens and cost summed over all attempts.
  */
-export const makeLlm = (
-  transport: LlmTransportShape,
-  settings: LlmSettings,
-): LlmShape => {
+export const makeLlm = (transport: LlmTransportShape, settings: LlmSettings): LlmShape => {
   const clock = settings.clock ?? systemClock;
   const ids = settings.ids ?? randomIds();
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...settings.retry };
@@ -131,20 +109,12 @@ export const makeLlm = (
   const prices = settings.prices ?? DEFAULT_PRICES;
   const hostSleep = settings.sleep;
   const sleep = (ms: number): Effect.Effect<void> =>
-    hostSleep === undefined
-      ? Effect.sleep(ms)
-      : Effect.promise(async () => await hostSleep(ms));
+    hostSleep === undefined ? Effect.sleep(ms) : Effect.promise(async () => await hostSleep(ms));
   const random = settings.random ?? Math.random;
-  const modelFor = (role: LlmRole) =>
-    role === "planning" ? settings.models.planning : settings.models.coding;
+  const modelFor = (role: LlmRole) => (role === 'planning' ? settings.models.planning : settings.models.coding);
 
   /** One request with timeout and retries; text deltas disable retries once any has been shown. */
-  const send = (
-    tally: Tally,
-    request: LlmRequest,
-    hooks: SendHooks,
-    retry = 0,
-  ): Effect.Effect<LlmResponse, LlmError> =>
+  const send = (tally: Tally, request: LlmRequest, hooks: SendHooks, retry = 0): Effect.Effect<LlmResponse, LlmError> =>
     Effect.suspend(() => {
       tally.attempts += 1;
       let streamed = false;
@@ -161,30 +131,23 @@ export const makeLlm = (
       const timedOut = () =>
         Effect.fail(
           new LlmError({
-            reason: "timeout",
+            reason: 'timeout',
             message: `${transport.provider}: no answer within ${timeoutMs} ms from ${transport.target}`,
           }),
         );
       return transport.send(request, attemptHooks).pipe(
         Effect.timeoutOrElse({ duration: timeoutMs, orElse: timedOut }),
+        Effect.map(scrubResponse),
         Effect.tap((response) =>
           Effect.sync(() => {
             tally.inputTokens += response.usage.inputTokens;
             tally.outputTokens += response.usage.outputTokens;
-            tally.costUsd += estimateCost(
-              response.model,
-              response.usage.inputTokens,
-              response.usage.outputTokens,
-              prices,
-            );
+            tally.costUsd += estimateCost(response.model, response.usage.inputTokens, response.usage.outputTokens, prices);
           }),
         ),
         Effect.catch((error: LlmError) => {
           if (isRetryable(error) && retry < policy.maxRetries && !streamed) {
-            return Effect.andThen(
-              sleep(retryDelayMs(retry + 1, error, policy, random)),
-              send(tally, request, hooks, retry + 1),
-            );
+            return Effect.andThen(sleep(retryDelayMs(retry + 1, error, policy, random)), send(tally, request, hooks, retry + 1));
           }
           if (retry === 0 || !isRetryable(error)) return Effect.fail(error);
           return Effect.fail(
@@ -192,9 +155,7 @@ export const makeLlm = (
               reason: error.reason,
               message: `${error.message} (gave up after ${retry + 1} attempts)`,
               ...(error.status === undefined ? {} : { status: error.status }),
-              ...(error.retryAfterMs === undefined
-                ? {}
-                : { retryAfterMs: error.retryAfterMs }),
+              ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
             }),
           );
         }),
@@ -204,12 +165,7 @@ export const makeLlm = (
   /** Runs one logical call and publishes its outcome event. */
   const recorded = <A>(
     options: CallOptions,
-    body: (
-      tally: Tally,
-    ) => Effect.Effect<
-      { readonly value: A; readonly response: LlmResponse },
-      LlmError
-    >,
+    body: (tally: Tally) => Effect.Effect<{ readonly value: A; readonly response: LlmResponse }, LlmError>,
   ): Effect.Effect<A, LlmError> =>
     Effect.suspend(() => {
       const callId = ids.next();
@@ -220,10 +176,7 @@ export const makeLlm = (
         outputTokens: 0,
         costUsd: 0,
       };
-      const meta =
-        options.causationId === undefined
-          ? undefined
-          : { causationId: options.causationId };
+      const meta = options.causationId === undefined ? undefined : { causationId: options.causationId };
       const base = () => ({
         callId,
         provider: transport.provider,
@@ -233,16 +186,12 @@ export const makeLlm = (
         attempts: Math.max(1, tally.attempts),
       });
       const fail = (reason: LlmFailureReason, message: string) =>
-        settings.sink.publish(
-          "llm.call.failed",
-          { ...base(), model: modelFor(options.role), reason, message },
-          meta,
-        );
+        settings.sink.publish('llm.call.failed', { ...base(), model: modelFor(options.role), reason, message }, meta);
       return body(tally).pipe(
         Effect.catchDefect((defect) =>
           Effect.fail(
             new LlmError({
-              reason: "unknown",
+              reason: 'unknown',
               message: `unexpected: ${defect instanceof Error ? defect.message : String(defect)}`,
             }),
           ),
@@ -252,7 +201,7 @@ export const makeLlm = (
             if (Exit.isSuccess(exit)) {
               const r = exit.value.response;
               settings.sink.publish(
-                "llm.call.completed",
+                'llm.call.completed',
                 {
                   ...base(),
                   model: r.model,
@@ -268,54 +217,30 @@ export const makeLlm = (
             }
             const error = Cause.squash(exit.cause);
             if (isLlmError(error)) fail(error.reason, error.message);
-            else
-              fail(
-                "unknown",
-                Cause.hasInterruptsOnly(exit.cause)
-                  ? "cancelled by the caller"
-                  : String(error),
-              );
+            else fail('unknown', Cause.hasInterruptsOnly(exit.cause) ? 'cancelled by the caller' : String(error));
           }),
         ),
         Effect.map((outcome) => outcome.value),
       );
     });
 
-  const checkMessages = (
-    messages: readonly LlmMessage[],
-  ): Effect.Effect<LlmMessage[], LlmError> => {
+  const checkMessages = (messages: readonly LlmMessage[]): Effect.Effect<LlmMessage[], LlmError> => {
     const parsed = z.array(LlmMessageSchema).safeParse(messages);
-    return parsed.success
-      ? Effect.succeed(parsed.data)
-      : Effect.fail(bad(`invalid messages: ${z.prettifyError(parsed.error)}`));
+    return parsed.success ? Effect.succeed(parsed.data) : Effect.fail(bad(`invalid messages: ${z.prettifyError(parsed.error)}`));
   };
 
-  const generateObject = <S extends z.ZodType>(
-    schema: S,
-    options: GenerateObjectOptions,
-  ): Effect.Effect<z.output<S>, LlmError> =>
+  const generateObject = <S extends z.ZodType>(schema: S, options: GenerateObjectOptions): Effect.Effect<z.output<S>, LlmError> =>
     recorded(options, (tally) =>
       Effect.gen(function* () {
         const name = options.name ?? DEFAULT_SCHEMA_NAME;
         const budgets = options.budgets ?? settings.budgets ?? DEFAULT_BUDGETS;
-        if (budgets.length === 0)
-          return yield* Effect.fail(
-            bad("generateObject needs at least one token budget"),
-          );
+        if (budgets.length === 0) return yield* Effect.fail(bad('generateObject needs at least one token budget'));
         const built = yield* Effect.try({
           try: () => structuredTool(schema, name),
-          catch: (err) =>
-            bad(
-              `schema ${name} has no JSON Schema form: ${err instanceof Error ? err.message : String(err)}`,
-            ),
+          catch: (err) => bad(`schema ${name} has no JSON Schema form: ${err instanceof Error ? err.message : String(err)}`),
         });
         const toolCheck = LlmToolSchema.safeParse(built.tool);
-        if (!toolCheck.success)
-          return yield* Effect.fail(
-            bad(
-              `schema name ${JSON.stringify(name)}: ${z.prettifyError(toolCheck.error)}`,
-            ),
-          );
+        if (!toolCheck.success) return yield* Effect.fail(bad(`schema name ${JSON.stringify(name)}: ${z.prettifyError(toolCheck.error)}`));
         let messages = yield* checkMessages(options.messages);
         let rung = 0;
         let repaired = false;
@@ -328,7 +253,7 @@ export const makeLlm = (
             system: `${options.system}${built.instruction}`,
             messages,
             tools: [built.tool],
-            toolChoice: { type: "tool", name },
+            toolChoice: { type: 'tool', name },
             maxTokens: budget,
             structured: true,
           };
@@ -336,8 +261,7 @@ export const makeLlm = (
           const truncated = looksTruncated(response, budget);
           const canClimb = truncated && rung + 1 < budgets.length;
           const call = response.content.find(
-            (b): b is Extract<ContentBlock, { type: "tool_use" }> =>
-              b.type === "tool_use" && b.name === name,
+            (b): b is Extract<ContentBlock, { type: 'tool_use' }> => b.type === 'tool_use' && b.name === name,
           );
           if (call === undefined) {
             if (canClimb) {
@@ -347,18 +271,17 @@ export const makeLlm = (
             return yield* Effect.fail(
               truncated
                 ? new LlmError({
-                    reason: "truncated",
+                    reason: 'truncated',
                     message: `${name}: cut off at ${budget} tokens before the tool call`,
                   })
                 : new LlmError({
-                    reason: "no_tool_call",
-                    message: `${name}: the model answered without calling the tool (stop ${response.stopReason ?? "unknown"})`,
+                    reason: 'no_tool_call',
+                    message: `${name}: the model answered without calling the tool (stop ${response.stopReason ?? 'unknown'})`,
                   }),
             );
           }
           const problem = validate(schema, built.unwrap, call.input);
-          if (problem.ok)
-            return { value: problem.value as z.output<S>, response };
+          if (problem.ok) return { value: problem.value as z.output<S>, response };
           if (canClimb) {
             rung += 1;
             continue;
@@ -366,14 +289,14 @@ export const makeLlm = (
           if (truncated)
             return yield* Effect.fail(
               new LlmError({
-                reason: "truncated",
+                reason: 'truncated',
                 message: `${name}: cut off at ${budget} tokens inside the tool call`,
               }),
             );
           if (repaired)
             return yield* Effect.fail(
               new LlmError({
-                reason: "schema_mismatch",
+                reason: 'schema_mismatch',
                 message: `${name}: still invalid after one repair: ${problem.error}`,
               }),
             );
@@ -381,10 +304,10 @@ export const makeLlm = (
           messages = [
             ...messages,
             {
-              role: "assistant",
+              role: 'assistant',
               content: [
                 {
-                  type: "tool_use",
+                  type: 'tool_use',
                   id: call.id,
                   name: call.name,
                   input: call.input,
@@ -392,10 +315,10 @@ export const makeLlm = (
               ],
             },
             {
-              role: "user",
+              role: 'user',
               content: [
                 {
-                  type: "tool_result",
+                  type: 'tool_result',
                   tool_use_id: call.id,
                   is_error: true,
                   content: `The ${name} input did not match the schema:\n${problem.error}\nCall ${name} again with the whole input corrected.`,
@@ -407,35 +330,20 @@ export const makeLlm = (
       }),
     );
 
-  const complete = (
-    request: CompleteRequest,
-    hooks: SendHooks = {},
-  ): Effect.Effect<LlmResponse, LlmError> => {
+  const complete = (request: CompleteRequest, hooks: SendHooks = {}): Effect.Effect<LlmResponse, LlmError> => {
     const options: CallOptions = {
-      role: request.role ?? "planning",
-      purpose: request.purpose ?? "turn",
-      ...(request.causationId === undefined
-        ? {}
-        : { causationId: request.causationId }),
+      role: request.role ?? 'planning',
+      purpose: request.purpose ?? 'turn',
+      ...(request.causationId === undefined ? {} : { causationId: request.causationId }),
     };
     return recorded(options, (tally) =>
       Effect.gen(function* () {
         const messages = yield* checkMessages(request.messages);
         const tools = z.array(LlmToolSchema).safeParse(request.tools ?? []);
-        if (!tools.success)
-          return yield* Effect.fail(
-            bad(`invalid tools: ${z.prettifyError(tools.error)}`),
-          );
-        const choice = request.toolChoice ?? { type: "auto" };
-        if (
-          choice.type === "tool" &&
-          !tools.data.some((t) => t.name === choice.name)
-        ) {
-          return yield* Effect.fail(
-            bad(
-              `tool_choice names ${choice.name}, which is not among the tools`,
-            ),
-          );
+        if (!tools.success) return yield* Effect.fail(bad(`invalid tools: ${z.prettifyError(tools.error)}`));
+        const choice = request.toolChoice ?? { type: 'auto' };
+        if (choice.type === 'tool' && !tools.data.some((t) => t.name === choice.name)) {
+          return yield* Effect.fail(bad(`tool_choice names ${choice.name}, which is not among the tools`));
         }
         const response = yield* send(
           tally,
@@ -447,10 +355,7 @@ export const makeLlm = (
             messages,
             tools: tools.data,
             toolChoice: choice,
-            maxTokens:
-              request.maxTokens ??
-              settings.completeMaxTokens ??
-              DEFAULT_COMPLETE_MAX_TOKENS,
+            maxTokens: request.maxTokens ?? settings.completeMaxTokens ?? DEFAULT_COMPLETE_MAX_TOKENS,
             structured: false,
           },
           hooks,
@@ -469,25 +374,17 @@ export const makeLlm = (
   };
 };
 
-type Validation =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: string };
+type Validation = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
 
 /** Reads a tool input as the schema's value; the error text quotes the schema, never the input. */
-const validate = (
-  schema: z.ZodType,
-  unwrap: (input: unknown) => unknown,
-  input: unknown,
-): Validation => {
-  if (typeof input === "string") {
+const validate = (schema: z.ZodType, unwrap: (input: unknown) => unknown, input: unknown): Validation => {
+  if (typeof input === 'string') {
     try {
       input = JSON.parse(input) as unknown;
     } catch {
-      return { ok: false, error: "the tool input is not valid JSON" };
+      return { ok: false, error: 'the tool input is not valid JSON' };
     }
   }
   const parsed = schema.safeParse(unwrap(input));
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, error: z.prettifyError(parsed.error) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: z.prettifyError(parsed.error) };
 };

@@ -1,16 +1,13 @@
-import { makeAnthropicTransport } from "./anthropic-transport.js";
-import type { Cassette } from "./cassette.js";
-import { CassetteFileError, readCassette } from "./cassette-file.js";
-import { LlmConfigError } from "./llm-config-error.js";
-import type { LlmTransportShape } from "./llm-transport.js";
-import type { LlmModels } from "./llm-types.js";
-import { makeOpenAiTransport } from "./openai-transport.js";
-import type { ProviderConfig } from "./provider-config.js";
-import {
-  makeRecordingTransport,
-  type RecordingOptions,
-} from "./recording-transport.js";
-import { makeScriptedTransport } from "./scripted-transport.js";
+import { makeAnthropicTransport } from './anthropic-transport.js';
+import type { Cassette } from './cassette.js';
+import { CassetteFileError, readCassette } from './cassette-file.js';
+import { LlmConfigError } from './llm-config-error.js';
+import type { LlmTransportShape } from './llm-transport.js';
+import type { LlmModels } from './llm-types.js';
+import { makeOpenAiTransport } from './openai-transport.js';
+import type { ProviderConfig } from './provider-config.js';
+import { makeRecordingTransport, type RecordingOptions } from './recording-transport.js';
+import { makeScriptedTransport } from './scripted-transport.js';
 
 export interface MadeTransport {
   readonly transport: LlmTransportShape;
@@ -32,37 +29,27 @@ export const makeTransport = async (
 ): Promise<MadeTransport> => {
   let made: MadeTransport;
   switch (provider.type) {
-    case "anthropic":
+    case 'anthropic':
       made = {
         transport: makeAnthropicTransport({
           apiKey: provider.apiKey,
-          ...(provider.baseUrl === undefined
-            ? {}
-            : { baseUrl: provider.baseUrl }),
-          ...(options.timeoutMs === undefined
-            ? {}
-            : { timeoutMs: options.timeoutMs }),
+          ...(provider.baseUrl === undefined ? {} : { baseUrl: provider.baseUrl }),
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         }),
       };
       break;
-    case "openai":
+    case 'openai':
       made = { transport: makeOpenAiTransport(provider) };
       break;
-    case "scripted": {
-      const cassette = await readCassette(provider.file).catch(
-        (err: unknown) => {
-          throw err instanceof CassetteFileError
-            ? new LlmConfigError(err.message)
-            : err;
-        },
-      );
+    case 'scripted': {
+      const cassette = await readCassette(provider.file).catch((err: unknown) => {
+        throw err instanceof CassetteFileError ? new LlmConfigError(err.message) : err;
+      });
       return {
         transport: makeScriptedTransport(cassette, provider.file),
         cassette,
       };
     }
   }
-  return options.record === undefined
-    ? made
-    : { transport: makeRecordingTransport(made.transport, options.record) };
+  return options.record === undefined ? made : { transport: makeRecordingTransport(made.transport, options.record) };
 };

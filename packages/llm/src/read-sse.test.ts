@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { readSse } from "./read-sse.js";
+import { describe, expect, it } from 'vitest';
+import { readSse } from './read-sse.js';
 
 const streamOf = (...parts: string[]): ReadableStream<Uint8Array> => {
   const enc = new TextEncoder();
@@ -16,16 +16,10 @@ const all = async (s: ReadableStream<Uint8Array>) => {
   return out;
 };
 
-describe("readSse", () => {
-  it("joins events split across chunks and lines, skipping comments and other fields", async () => {
+describe('readSse', () => {
+  it('joins events split across chunks and lines, skipping comments and other fields', async () => {
     expect(
-      await all(
-        streamOf(
-          'event: x\r\ndata: {"a"',
-          ":1}\r\n\r\n: keep-alive\n\ndata:first\ndata: second\n\nid: 3\n\n",
-          "data: [DONE]",
-        ),
-      ),
-    ).toEqual(['{"a":1}', "first\nsecond", "[DONE]"]);
+      await all(streamOf('event: x\r\ndata: {"a"', ':1}\r\n\r\n: keep-alive\n\ndata:first\ndata: second\n\nid: 3\n\n', 'data: [DONE]')),
+    ).toEqual(['{"a":1}', 'first\nsecond', '[DONE]']);
   });
 });

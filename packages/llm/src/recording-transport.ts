@@ -1,11 +1,13 @@
-import { Effect } from "effect";
-import { CASSETTE_VERSION, type Cassette } from "./cassette.js";
-import { writeCassette } from "./cassette-file.js";
-import { LlmError } from "./llm-error.js";
-import type { LlmTransportShape } from "./llm-transport.js";
-import type { LlmModels } from "./llm-types.js";
-import { requestHash } from "./request-hash.js";
-import { summariseRequest } from "./summarise-request.js";
+import { scrubSecrets } from '@engram/kernel';
+import { Effect } from 'effect';
+import { CASSETTE_VERSION, type Cassette } from './cassette.js';
+import { writeCassette } from './cassette-file.js';
+import { LlmError } from './llm-error.js';
+import type { LlmTransportShape } from './llm-transport.js';
+import type { LlmModels } from './llm-types.js';
+import { requestHash } from './request-hash.js';
+import { scrubResponse } from './scrub-response.js';
+import { summariseRequest } from './summarise-request.js';
 
 export interface RecordingOptions {
   readonly file: string;
@@ -18,17 +20,13 @@ export interface RecordingOptions {
  * Wraps a real transport and writes every answer it gets to a cassette (a fresh file, rewritten
  * whole and atomically after each answer, so an interrupted run keeps what it recorded).
  * Failures are not recorded: they are properties of the moment, not of the request. Requests
- * and answers hold no API key, so nothing secret is persisted.
+ * and answers hold no API key, and answers and the request digest are secret-scrubbed, so
+ * nothing secret is persisted.
  */
-export const makeRecordingTransport = (
-  inner: LlmTransportShape,
-  options: RecordingOptions,
-): LlmTransportShape => {
+export const makeRecordingTransport = (inner: LlmTransportShape, options: RecordingOptions): LlmTransportShape => {
   const cassette: Cassette = {
     engramCassette: CASSETTE_VERSION,
-    note:
-      options.note ??
-      `Recorded by engram from ${inner.provider} (${inner.target}).`,
+    note: options.note ?? `Recorded by engram from ${inner.provider} (${inner.target}).`,
     ...(options.models === undefined ? {} : { models: { ...options.models } }),
     entries: [],
   };
@@ -41,20 +39,19 @@ export const makeRecordingTransport = (
         Effect.tap((response) =>
           Effect.tryPromise({
             try: () => {
+              const summary = summariseRequest(request);
               cassette.entries.push({
                 match: { hash: requestHash(request) },
-                request: summariseRequest(request),
-                response,
+                request: { ...summary, lastUser: scrubSecrets(summary.lastUser) },
+                response: scrubResponse(response),
               });
               // Writes are chained so concurrent calls never interleave two renames out of order.
-              writes = writes
-                .catch(() => undefined)
-                .then(() => writeCassette(options.file, cassette));
+              writes = writes.catch(() => undefined).then(() => writeCassette(options.file, cassette));
               return writes;
             },
             catch: (err) =>
               new LlmError({
-                reason: "unknown",
+                reason: 'unknown',
                 message: `could not write cassette ${options.file}: ${err instanceof Error ? err.message : String(err)}`,
               }),
           }),

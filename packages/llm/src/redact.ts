@@ -4,19 +4,15 @@ const MAX_MESSAGE_CHARS = 500;
 /** Shortest string treated as a secret; shorter ones would blank ordinary words. */
 const MIN_SECRET_CHARS = 8;
 
+import { scrubSecrets } from '@engram/kernel';
+
 /**
- * Removes every secret (API keys) from a message before it becomes an error or an event, and
+ * Removes every secret (the configured API keys, and anything the kernel's scrubber recognises)
+ * from a message before it becomes an error or an event, and
  * caps its length. Keys are never logged or persisted.
  */
-export const redact = (
-  message: string,
-  secrets: readonly (string | undefined)[],
-): string => {
-  let out = message;
-  for (const s of secrets)
-    if (s !== undefined && s.length >= MIN_SECRET_CHARS)
-      out = out.split(s).join("[redacted]");
-  return out.length > MAX_MESSAGE_CHARS
-    ? `${out.slice(0, MAX_MESSAGE_CHARS)}…`
-    : out;
+export const redact = (message: string, secrets: readonly (string | undefined)[]): string => {
+  let out = scrubSecrets(message);
+  for (const s of secrets) if (s !== undefined && s.length >= MIN_SECRET_CHARS) out = out.split(s).join('[redacted]');
+  return out.length > MAX_MESSAGE_CHARS ? `${out.slice(0, MAX_MESSAGE_CHARS)}…` : out;
 };

@@ -1,10 +1,10 @@
-import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
-import { z } from "zod";
-import { LlmConfigError } from "./llm-config-error.js";
-import type { LlmModels } from "./llm-types.js";
-import type { ProviderConfig } from "./provider-config.js";
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { LlmConfigError } from './llm-config-error.js';
+import type { LlmModels } from './llm-types.js';
+import type { ProviderConfig } from './provider-config.js';
 
 /** What a command line can say (`--llm`, `--planning-model`, `--coding-model`, `--record`, `--timeout`). */
 export interface LlmFlags {
@@ -27,8 +27,7 @@ export interface ResolveLlmConfigInput {
 }
 
 /** Where a setting came from, so `engram llm check` can say why it is what it is. */
-export type SettingSource =
-  "flag" | "env" | "project" | "global" | "default" | "cassette";
+export type SettingSource = 'flag' | 'env' | 'project' | 'global' | 'default' | 'cassette';
 
 export interface ResolvedLlmConfig {
   readonly provider: ProviderConfig;
@@ -45,10 +44,10 @@ export interface ResolvedLlmConfig {
 }
 
 export const DEFAULT_ANTHROPIC_MODELS: LlmModels = {
-  planning: "claude-sonnet-5-5",
-  coding: "claude-haiku-5-5",
+  planning: 'claude-sonnet-5-5',
+  coding: 'claude-haiku-5-5',
 };
-export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** The `llm` section of a config.json; other sections belong to other packages. */
 const LlmSectionSchema = z
@@ -62,7 +61,7 @@ const LlmSectionSchema = z
         baseUrl: z.url().optional(),
         /** The name of the environment variable holding the key (never the key itself). */
         apiKeyEnv: z.string().optional(),
-        structuredMode: z.enum(["tool", "json_schema"]).optional(),
+        structuredMode: z.enum(['tool', 'json_schema']).optional(),
       })
       .strict()
       .optional(),
@@ -73,44 +72,29 @@ const LlmSectionSchema = z
 type LlmSection = z.infer<typeof LlmSectionSchema>;
 
 interface ConfigLayer {
-  readonly source: "project" | "global";
+  readonly source: 'project' | 'global';
   readonly dir: string;
   readonly section: LlmSection;
 }
 
 const hasKeyField = (u: unknown): boolean =>
-  typeof u === "object" &&
-  u !== null &&
-  Object.entries(u).some(
-    ([k, v]) => /^(api_?key|key|token)$/i.test(k) || hasKeyField(v),
-  );
+  typeof u === 'object' && u !== null && Object.entries(u).some(([k, v]) => /^(api_?key|key|token)$/i.test(k) || hasKeyField(v));
 
-const readSection = async (
-  file: string,
-  source: ConfigLayer["source"],
-  dir: string,
-): Promise<ConfigLayer | undefined> => {
+const readSection = async (file: string, source: ConfigLayer['source'], dir: string): Promise<ConfigLayer | undefined> => {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new LlmConfigError(
-      `${file}: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new LlmConfigError(`${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new LlmConfigError(
-      `${file}: not JSON (${err instanceof Error ? err.message : String(err)})`,
-    );
+    throw new LlmConfigError(`${file}: not JSON (${err instanceof Error ? err.message : String(err)})`);
   }
-  const llm =
-    typeof json === "object" && json !== null
-      ? (json as Record<string, unknown>)["llm"]
-      : undefined;
+  const llm = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['llm'] : undefined;
   if (llm === undefined) return undefined;
   if (hasKeyField(llm)) {
     throw new LlmConfigError(
@@ -120,170 +104,107 @@ const readSection = async (
   const parsed = LlmSectionSchema.safeParse(llm);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = ["llm", ...(issue?.path ?? []).map(String)].join(".");
-    throw new LlmConfigError(
-      `${file}: ${where}: ${issue?.message ?? "invalid"}`,
-    );
+    const where = ['llm', ...(issue?.path ?? []).map(String)].join('.');
+    throw new LlmConfigError(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
   }
   return { source, dir, section: parsed.data };
 };
 
-const pick = <T>(
-  candidates: readonly (readonly [SettingSource, T | undefined])[],
-): readonly [SettingSource, T] | undefined => {
-  for (const [source, value] of candidates)
-    if (value !== undefined && value !== "") return [source, value];
+const pick = <T>(candidates: readonly (readonly [SettingSource, T | undefined])[]): readonly [SettingSource, T] | undefined => {
+  for (const [source, value] of candidates) if (value !== undefined && value !== '') return [source, value];
   return undefined;
 };
 
 /** The whole `--llm` vocabulary, for error messages. */
-const PROVIDER_SPECS = "anthropic, openai or scripted:FILE";
+const PROVIDER_SPECS = 'anthropic, openai or scripted:FILE';
 
 /**
  * Settings resolve flags > environment > project `.engram/config.json` > global
  * `$ENGRAM_HOME/config.json` > defaults, each setting on its own. Keys come from the
  * environment only. Throws `LlmConfigError` (a usage error) when the result cannot work.
  */
-export const resolveLlmConfig = async (
-  input: ResolveLlmConfigInput = {},
-): Promise<ResolvedLlmConfig> => {
+export const resolveLlmConfig = async (input: ResolveLlmConfigInput = {}): Promise<ResolvedLlmConfig> => {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const cwd = input.cwd ?? process.cwd();
-  const projectDir = resolve(cwd, input.projectDir ?? ".");
-  const home = resolve(
-    cwd,
-    input.home ?? env["ENGRAM_HOME"] ?? join(homedir(), ".engram"),
-  );
+  const projectDir = resolve(cwd, input.projectDir ?? '.');
+  const home = resolve(cwd, input.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
   const layers = (
     await Promise.all([
-      readSection(
-        join(projectDir, ".engram", "config.json"),
-        "project",
-        projectDir,
-      ),
-      readSection(join(home, "config.json"), "global", home),
+      readSection(join(projectDir, '.engram', 'config.json'), 'project', projectDir),
+      readSection(join(home, 'config.json'), 'global', home),
     ])
   ).filter((l): l is ConfigLayer => l !== undefined);
-  const fromFiles = <T>(
-    get: (s: LlmSection) => T | undefined,
-  ): (readonly [SettingSource, T | undefined])[] =>
+  const fromFiles = <T>(get: (s: LlmSection) => T | undefined): (readonly [SettingSource, T | undefined])[] =>
     layers.map((l) => [l.source, get(l.section)] as const);
-  const dirOf = (source: SettingSource): string =>
-    layers.find((l) => l.source === source)?.dir ?? cwd;
+  const dirOf = (source: SettingSource): string => layers.find((l) => l.source === source)?.dir ?? cwd;
 
   const spec =
-    pick<string>([
-      ["flag", flags.llm],
-      ["env", env["ENGRAM_LLM"]],
-      ...fromFiles((s) => s.provider),
-    ]) ?? (["default", "anthropic"] as const);
+    pick<string>([['flag', flags.llm], ['env', env['ENGRAM_LLM']], ...fromFiles((s) => s.provider)]) ?? (['default', 'anthropic'] as const);
   const [providerSource, providerSpec] = spec;
   const planning = pick<string>([
-    ["flag", flags.planningModel],
-    ["env", env["ENGRAM_PLANNING_MODEL"]],
+    ['flag', flags.planningModel],
+    ['env', env['ENGRAM_PLANNING_MODEL']],
     ...fromFiles((s) => s.planningModel),
   ]);
-  const coding = pick<string>([
-    ["flag", flags.codingModel],
-    ["env", env["ENGRAM_CODING_MODEL"]],
-    ...fromFiles((s) => s.codingModel),
-  ]);
+  const coding = pick<string>([['flag', flags.codingModel], ['env', env['ENGRAM_CODING_MODEL']], ...fromFiles((s) => s.codingModel)]);
   const timeoutMs = flags.timeoutMs ?? pick(fromFiles((s) => s.timeoutMs))?.[1];
   const maxRetries = pick(fromFiles((s) => s.maxRetries))?.[1];
   const common = {
-    ...(flags.record === undefined
-      ? {}
-      : { record: resolve(cwd, flags.record) }),
+    ...(flags.record === undefined ? {} : { record: resolve(cwd, flags.record) }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(maxRetries === undefined ? {} : { maxRetries }),
   };
 
   let provider: ProviderConfig;
   let defaults: Partial<LlmModels> = {};
-  if (providerSpec === "anthropic") {
-    const apiKey = env["ANTHROPIC_API_KEY"];
-    if (apiKey === undefined || apiKey === "")
-      throw new LlmConfigError(
-        "the anthropic provider needs ANTHROPIC_API_KEY in the environment",
-      );
-    const baseUrl = pick<string>([
-      ["env", env["ANTHROPIC_BASE_URL"]],
-      ...fromFiles((s) => s.anthropic?.baseUrl),
-    ])?.[1];
+  if (providerSpec === 'anthropic') {
+    const apiKey = env['ANTHROPIC_API_KEY'];
+    if (apiKey === undefined || apiKey === '')
+      throw new LlmConfigError('the anthropic provider needs ANTHROPIC_API_KEY in the environment');
+    const baseUrl = pick<string>([['env', env['ANTHROPIC_BASE_URL']], ...fromFiles((s) => s.anthropic?.baseUrl)])?.[1];
     provider = {
-      type: "anthropic",
+      type: 'anthropic',
       apiKey,
       ...(baseUrl === undefined ? {} : { baseUrl }),
     };
     defaults = DEFAULT_ANTHROPIC_MODELS;
-  } else if (providerSpec === "openai") {
-    const baseUrl =
-      pick<string>([
-        ["env", env["OPENAI_BASE_URL"]],
-        ...fromFiles((s) => s.openai?.baseUrl),
-      ])?.[1] ?? DEFAULT_OPENAI_BASE_URL;
-    const keyEnv =
-      pick(fromFiles((s) => s.openai?.apiKeyEnv))?.[1] ?? "OPENAI_API_KEY";
+  } else if (providerSpec === 'openai') {
+    const baseUrl = pick<string>([['env', env['OPENAI_BASE_URL']], ...fromFiles((s) => s.openai?.baseUrl)])?.[1] ?? DEFAULT_OPENAI_BASE_URL;
+    const keyEnv = pick(fromFiles((s) => s.openai?.apiKeyEnv))?.[1] ?? 'OPENAI_API_KEY';
     const apiKey = env[keyEnv];
-    const structuredMode = pick(
-      fromFiles((s) => s.openai?.structuredMode),
-    )?.[1];
+    const structuredMode = pick(fromFiles((s) => s.openai?.structuredMode))?.[1];
     provider = {
-      type: "openai",
+      type: 'openai',
       baseUrl,
-      ...(apiKey === undefined || apiKey === "" ? {} : { apiKey }),
+      ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }),
       ...(structuredMode === undefined ? {} : { structuredMode }),
     };
-  } else if (
-    providerSpec.startsWith("scripted:") &&
-    providerSpec.length > "scripted:".length
-  ) {
-    const path = providerSpec.slice("scripted:".length);
+  } else if (providerSpec.startsWith('scripted:') && providerSpec.length > 'scripted:'.length) {
+    const path = providerSpec.slice('scripted:'.length);
     provider = {
-      type: "scripted",
+      type: 'scripted',
       file: isAbsolute(path) ? path : resolve(dirOf(providerSource), path),
     };
   } else {
     const where =
-      providerSource === "flag"
-        ? "--llm"
-        : providerSource === "env"
-          ? "ENGRAM_LLM"
-          : `llm.provider in the ${providerSource} config.json`;
-    throw new LlmConfigError(
-      `${where}: unknown provider ${JSON.stringify(providerSpec)} (expected ${PROVIDER_SPECS})`,
-    );
+      providerSource === 'flag' ? '--llm' : providerSource === 'env' ? 'ENGRAM_LLM' : `llm.provider in the ${providerSource} config.json`;
+    throw new LlmConfigError(`${where}: unknown provider ${JSON.stringify(providerSpec)} (expected ${PROVIDER_SPECS})`);
   }
-  if (provider.type === "scripted" && common.record !== undefined) {
-    throw new LlmConfigError(
-      "--record wraps a real provider (anthropic or openai), not a scripted one",
-    );
+  if (provider.type === 'scripted' && common.record !== undefined) {
+    throw new LlmConfigError('--record wraps a real provider (anthropic or openai), not a scripted one');
   }
   const models: Partial<LlmModels> = {
-    ...(planning !== undefined
-      ? { planning: planning[1] }
-      : defaults.planning !== undefined
-        ? { planning: defaults.planning }
-        : {}),
-    ...(coding !== undefined
-      ? { coding: coding[1] }
-      : defaults.coding !== undefined
-        ? { coding: defaults.coding }
-        : {}),
+    ...(planning !== undefined ? { planning: planning[1] } : defaults.planning !== undefined ? { planning: defaults.planning } : {}),
+    ...(coding !== undefined ? { coding: coding[1] } : defaults.coding !== undefined ? { coding: defaults.coding } : {}),
   };
-  if (
-    provider.type === "openai" &&
-    (models.planning === undefined || models.coding === undefined)
-  ) {
+  if (provider.type === 'openai' && (models.planning === undefined || models.coding === undefined)) {
     throw new LlmConfigError(
-      "the openai provider needs both models: pass --planning-model and --coding-model, set ENGRAM_PLANNING_MODEL and ENGRAM_CODING_MODEL, or set llm.planningModel and llm.codingModel in config.json",
+      'the openai provider needs both models: pass --planning-model and --coding-model, set ENGRAM_PLANNING_MODEL and ENGRAM_CODING_MODEL, or set llm.planningModel and llm.codingModel in config.json',
     );
   }
-  const modelSource = (
-    p: readonly [SettingSource, string] | undefined,
-  ): SettingSource =>
-    p?.[0] ?? (provider.type === "scripted" ? "cassette" : "default");
+  const modelSource = (p: readonly [SettingSource, string] | undefined): SettingSource =>
+    p?.[0] ?? (provider.type === 'scripted' ? 'cassette' : 'default');
   return {
     provider,
     models,

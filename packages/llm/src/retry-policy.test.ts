@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { LlmError, isRetryable } from "./llm-error.js";
-import { retryDelayMs, type RetryPolicy } from "./retry-policy.js";
+import { describe, expect, it } from 'vitest';
+import { LlmError, isRetryable } from './llm-error.js';
+import { retryDelayMs, type RetryPolicy } from './retry-policy.js';
 
 const policy: RetryPolicy = {
   maxRetries: 3,
@@ -9,43 +9,39 @@ const policy: RetryPolicy = {
 };
 const err = (retryAfterMs?: number) =>
   new LlmError({
-    reason: "rate_limited",
-    message: "x",
+    reason: 'rate_limited',
+    message: 'x',
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });
 
-describe("retryDelayMs", () => {
-  it("doubles with equal jitter and stops at the cap", () => {
-    expect(
-      [1, 2, 3].map((n) => retryDelayMs(n, err(), policy, () => 0)),
-    ).toEqual([50, 100, 200]);
-    expect(
-      [1, 2, 3].map((n) => retryDelayMs(n, err(), policy, () => 1)),
-    ).toEqual([100, 200, 400]);
+describe('retryDelayMs', () => {
+  it('doubles with equal jitter and stops at the cap', () => {
+    expect([1, 2, 3].map((n) => retryDelayMs(n, err(), policy, () => 0))).toEqual([50, 100, 200]);
+    expect([1, 2, 3].map((n) => retryDelayMs(n, err(), policy, () => 1))).toEqual([100, 200, 400]);
     expect(retryDelayMs(10, err(), policy, () => 1)).toBe(1000);
   });
-  it("honours retry-after up to the cap", () => {
+  it('honours retry-after up to the cap', () => {
     expect(retryDelayMs(1, err(300), policy, () => 0)).toBe(300);
     expect(retryDelayMs(1, err(60_000), policy, () => 0)).toBe(1000);
   });
-  it("retries only rate limits, server errors and network failures", () => {
+  it('retries only rate limits, server errors and network failures', () => {
     const reasons = [
-      "timeout",
-      "rate_limited",
-      "server_error",
-      "auth",
-      "bad_request",
-      "network",
-      "truncated",
-      "schema_mismatch",
-      "no_tool_call",
-      "cassette_miss",
-      "unknown",
+      'timeout',
+      'rate_limited',
+      'server_error',
+      'auth',
+      'bad_request',
+      'network',
+      'truncated',
+      'schema_mismatch',
+      'no_tool_call',
+      'cassette_miss',
+      'unknown',
     ] as const;
-    expect(
-      reasons.filter((reason) =>
-        isRetryable(new LlmError({ reason, message: "" })),
-      ),
-    ).toEqual(["rate_limited", "server_error", "network"]);
+    expect(reasons.filter((reason) => isRetryable(new LlmError({ reason, message: '' })))).toEqual([
+      'rate_limited',
+      'server_error',
+      'network',
+    ]);
   });
 });

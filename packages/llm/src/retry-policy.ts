@@ -1,4 +1,4 @@
-import type { LlmError } from "./llm-error.js";
+import type { LlmError } from './llm-error.js';
 
 /** When and how long to wait before another attempt of a failed request. */
 export interface RetryPolicy {
@@ -24,17 +24,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * otherwise exponential backoff with "equal jitter" (half fixed, half random) so that many
  * clients hit by the same 429 do not come back in lockstep.
  */
-export const retryDelayMs = (
-  retry: number,
-  error: LlmError,
-  policy: RetryPolicy,
-  random: () => number = Math.random,
-): number => {
-  if (error.retryAfterMs !== undefined)
-    return Math.min(error.retryAfterMs, policy.maxDelayMs);
-  const step = Math.min(
-    policy.baseDelayMs * 2 ** (retry - 1),
-    policy.maxDelayMs,
-  );
+export const retryDelayMs = (retry: number, error: LlmError, policy: RetryPolicy, random: () => number = Math.random): number => {
+  if (error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, policy.maxDelayMs);
+  const step = Math.min(policy.baseDelayMs * 2 ** (retry - 1), policy.maxDelayMs);
   return Math.round(step / 2 + (step / 2) * random());
 };

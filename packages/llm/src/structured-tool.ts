@@ -1,5 +1,5 @@
-import { z } from "zod";
-import type { LlmTool } from "./llm-types.js";
+import { z } from 'zod';
+import type { LlmTool } from './llm-types.js';
 
 /** A forced tool built from a zod schema, and how to read the model's tool input back. */
 export interface StructuredTool {
@@ -11,8 +11,7 @@ export interface StructuredTool {
 }
 
 /** Where a non-object schema goes inside the wrapper object (Anton's `items` for lists). */
-const wrapKey = (json: Record<string, unknown>): string =>
-  json["type"] === "array" ? "items" : "value";
+const wrapKey = (json: Record<string, unknown>): string => (json['type'] === 'array' ? 'items' : 'value');
 
 /**
  * Builds the forced tool for `schema` (anton.md §5): its JSON Schema (`$schema` dropped) is the
@@ -20,21 +19,15 @@ const wrapKey = (json: Record<string, unknown>): string =>
  * is wrapped in an object with one required field and unwrapped again after validation.
  * Throws when the schema has no JSON Schema form (a caller bug, not a model failure).
  */
-export const structuredTool = (
-  schema: z.ZodType,
-  name: string,
-): StructuredTool => {
+export const structuredTool = (schema: z.ZodType, name: string): StructuredTool => {
   // `io: 'input'`: the model writes what the schema parses, so defaulted fields are optional.
-  const json = z.toJSONSchema(schema, { io: "input" }) as Record<
-    string,
-    unknown
-  >;
-  delete json["$schema"];
+  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  delete json['$schema'];
   const description = `Generate structured output matching the ${name} schema.`;
   const instruction =
     `\n\nCall the ${name} tool immediately as your first action. Do not think aloud or restate the ` +
     `task; put any justification in the tool's fields.`;
-  if (json["type"] === "object") {
+  if (json['type'] === 'object') {
     return {
       tool: { name, description, inputSchema: json },
       unwrap: (input) => input,
@@ -43,14 +36,12 @@ export const structuredTool = (
   }
   const key = wrapKey(json);
   const inputSchema = {
-    type: "object",
+    type: 'object',
     properties: { [key]: json },
     required: [key],
     additionalProperties: false,
   };
   const unwrap = (input: unknown): unknown =>
-    typeof input === "object" && input !== null && key in input
-      ? (input as Record<string, unknown>)[key]
-      : input;
+    typeof input === 'object' && input !== null && key in input ? (input as Record<string, unknown>)[key] : input;
   return { tool: { name, description, inputSchema }, unwrap, instruction };
 };

@@ -1,27 +1,23 @@
-import type { RequestSummary } from "./cassette.js";
-import type { LlmRequest } from "./llm-types.js";
+import type { RequestSummary } from './cassette.js';
+import type { LlmRequest } from './llm-types.js';
 
 /** Characters of the last user message kept in summaries and miss errors. */
 const EXCERPT_CHARS = 120;
 
 /** The text of the last user message (tool results included): what most matchers key on. */
 export const lastUserText = (r: LlmRequest): string => {
-  const last = [...r.messages].reverse().find((m) => m.role === "user");
-  if (last === undefined) return "";
-  if (typeof last.content === "string") return last.content;
+  const last = [...r.messages].reverse().find((m) => m.role === 'user');
+  if (last === undefined) return '';
+  if (typeof last.content === 'string') return last.content;
   return last.content
-    .map((b) =>
-      b.type === "text" ? b.text : b.type === "tool_result" ? b.content : "",
-    )
-    .filter((t) => t !== "")
-    .join("\n");
+    .map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? b.content : ''))
+    .filter((t) => t !== '')
+    .join('\n');
 };
 
 const excerpt = (text: string): string => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > EXCERPT_CHARS
-    ? `${flat.slice(0, EXCERPT_CHARS)}…`
-    : flat;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
 };
 
 export const summariseRequest = (r: LlmRequest): RequestSummary => ({
@@ -30,6 +26,6 @@ export const summariseRequest = (r: LlmRequest): RequestSummary => ({
   model: r.model,
   maxTokens: r.maxTokens,
   tools: r.tools.map((t) => t.name),
-  forcedTool: r.toolChoice.type === "tool" ? r.toolChoice.name : null,
+  forcedTool: r.toolChoice.type === 'tool' ? r.toolChoice.name : null,
   lastUser: excerpt(lastUserText(r)),
 });
