@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EncodeRequest, RuleKind } from '@engram/kernel';
 import { FileSemanticStore } from '@engram/hippocampus';
-import { machineInfo, measure, round, type BenchReport } from './bench-report.js';
-import type { BenchOptions } from './suites.js';
+import { machineInfo, measure, round, type BenchOptions, type BenchReport } from './bench-report.js';
 
 /** Issue 4's sizes: 10,000 entries one at a time and in one batch; 4 processes x 500 lessons. */
 const ENTRIES = 10_000;
