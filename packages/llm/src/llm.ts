@@ -217,7 +217,8 @@ export const makeLlm = (transport: LlmTransportShape, settings: LlmSettings): Ll
             }
             const error = Cause.squash(exit.cause);
             if (isLlmError(error)) fail(error.reason, error.message);
-            else fail('unknown', Cause.hasInterruptsOnly(exit.cause) ? 'cancelled by the caller' : String(error));
+            else if (Cause.hasInterruptsOnly(exit.cause)) fail('cancelled', 'cancelled by the caller');
+            else fail('unknown', String(error));
           }),
         ),
         Effect.map((outcome) => outcome.value),

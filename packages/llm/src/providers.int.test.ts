@@ -407,7 +407,7 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('%s complete()', (kind) => 
     await until(() => events.length === 1);
     expect(events[0]).toMatchObject({
       type: 'llm.call.failed',
-      data: { reason: 'unknown', message: 'cancelled by the caller' },
+      data: { reason: 'cancelled', message: 'cancelled by the caller' },
     });
   });
 });

@@ -7,5 +7,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   bus: async () => (await import('./bus-bench.js')).busBench,
   log: async () => (await import('./log-bench.js')).logBench,
   acc: async () => (await import('./acc-bench.js')).accBench,
+  memory: async () => (await import('./memory-bench.js')).memoryStoreBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
 };

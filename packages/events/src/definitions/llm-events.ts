@@ -15,6 +15,8 @@ export const LlmFailureReasonSchema = z.enum([
   'schema_mismatch',
   'no_tool_call',
   'cassette_miss',
+  /** The caller aborted the call (an AbortSignal or an unsubscribe). */
+  'cancelled',
   'unknown',
 ]);
 
