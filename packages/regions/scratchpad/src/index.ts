@@ -1,1 +1,22 @@
-export {};
+export { createScratchpadHost, type ScratchpadHost, type ScratchpadHostOptions, type ExecRequest, type RuntimeCommand } from './effects/create-scratchpad-host.js';
+export { SCRATCHPAD_RUNTIMES, isCleanCell, diedError, type CellResult, type CellStatus, type ScratchpadRuntime } from './cell-result.js';
+export { toCellEvent, type CellEventDraft } from './to-cell-event.js';
+export {
+  killReason,
+  livenessKillReason,
+  timeoutKillReason,
+  cancelledReason,
+  externalKillReason,
+  formatSeconds,
+  STATE_LOST_NOTICE,
+  FRESH_PROCESS_NOTICE,
+  type KillCause,
+} from './kill-reasons.js';
+export { validatePadName, padNameProblem, PadNameError, MAX_PAD_NAME_LENGTH } from './pad-name.js';
+export { ScratchpadError, type ScratchpadErrorCode } from './scratchpad-error.js';
+export { scrubChildEnv, looksLikeSecretEnvName, ENV_ALLOW_LIST, ENV_ALLOW_PREFIXES, SECRET_ENV_PATTERNS } from './scrub-child-env.js';
+export { DEFAULT_LIMITS, LIMIT_REASONS, MAX_VIEW_CELLS, VIEW_TEXT_CHARS, type ScratchpadLimits } from './scratchpad-limits.js';
+export { OutputCapture, truncateText, truncationMarker, TRUNCATION_REASON, type CapturedOutput } from './output-capture.js';
+export { CellOutputStream } from './cell-output-stream.js';
+export { encodeCellRequest, parseHostMessage, LineSplitter, type CellRequest, type HostMessage, type ParsedHostMessage } from './host-protocol.js';
+export type { CellRecord, PadInfo, PadView } from './pad-view.js';

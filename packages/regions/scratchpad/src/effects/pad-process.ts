@@ -1,0 +1,314 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { CellOutputStream } from '../cell-output-stream.js';
+import type { CellStatus, ScratchpadRuntime } from '../cell-result.js';
+import { diedError } from '../cell-result.js';
+import { encodeCellRequest, LineSplitter, parseHostMessage } from '../host-protocol.js';
+import { killReason, STATE_LOST_NOTICE, type KillCause } from '../kill-reasons.js';
+import type { CapturedOutput } from '../output-capture.js';
+import { truncateText } from '../output-capture.js';
+import type { ScratchpadLimits } from '../scratchpad-limits.js';
+import { MS_PER_CPU_TICK, processGroupCpuTicks } from './process-group-cpu.js';
+
+/** How a pad's child is started. */
+export interface PadProcessSpec {
+  readonly runtime: ScratchpadRuntime;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  /** Bytes of output kept between cells (shown at the start of the next cell). */
+  readonly pendingLimitBytes: number;
+  /** CPU probe for the liveness check; `processGroupCpuTicks` unless a test swaps it. */
+  readonly cpuTicks?: (pgid: number) => number | undefined;
+}
+
+/** What one cell produced, before the host adds the pad's bookkeeping. */
+export interface RawCellOutcome {
+  readonly status: CellStatus;
+  readonly stdout: CapturedOutput;
+  readonly stderr: CapturedOutput;
+  readonly error: string;
+  readonly errorTruncated: boolean;
+  readonly durationMs: number;
+  readonly kill?: { readonly cause: KillCause; readonly reason: string };
+}
+
+export interface CellToRun {
+  readonly id: string;
+  readonly name: string;
+  readonly code: string;
+}
+
+/** A protocol line longer than this means the child is broken; replies are small (errors are capped in the child at 1M chars). */
+const MAX_PROTOCOL_LINE_CHARS = 8 * 1024 * 1024;
+/** After `done`, how long to wait for the end markers on stdout/stderr (a cell that closed its stdout never sends one). */
+const MARKER_GRACE_MS = 1000;
+/** After the child exits, how long to wait for its pipes to close (a detached grandchild may hold them open). */
+const CLOSE_GRACE_MS = 500;
+/** Liveness ticks: often enough to kill near the window's end, rarely enough that scanning /proc costs nothing. */
+const MIN_TICK_MS = 25;
+const MAX_TICK_MS = 1000;
+/** A group using at least this share of one CPU during a tick is computing, not hung. */
+const CPU_BUSY_FRACTION = 0.1;
+
+const EMPTY_OUTPUT: CapturedOutput = { text: '', totalBytes: 0, truncated: false };
+
+interface RunningCell {
+  readonly cell: CellToRun;
+  readonly limits: ScratchpadLimits;
+  readonly startedAt: number;
+  lastActivityAt: number;
+  lastCpuTicks: number | undefined;
+  done?: { readonly error: string; readonly durationMs: number };
+  killCause?: KillCause;
+  readonly timers: ReturnType<typeof setTimeout>[];
+  readonly resolve: (outcome: RawCellOutcome) => void;
+}
+
+/**
+ * One live child process of a pad: spawns it in its own process group, runs one cell at a
+ * time, watches the wall clock and liveness, and kills the whole group (SIGKILL) when a cell
+ * must stop. Once the child is gone the object is dead; the host starts a new one.
+ */
+export class PadProcess {
+  private readonly child: ChildProcess;
+  private readonly out: CellOutputStream;
+  private readonly err: CellOutputStream;
+  private readonly lines = new LineSplitter(MAX_PROTOCOL_LINE_CHARS);
+  private readonly cpuTicks: (pgid: number) => number | undefined;
+  private running: RunningCell | undefined;
+  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private startError: Error | undefined;
+  private isClosed = false;
+  private readonly closeWaiters: (() => void)[] = [];
+  /** The runtime's version, as the child reported it when it started. */
+  version: string | undefined;
+
+  constructor(readonly spec: PadProcessSpec) {
+    this.cpuTicks = spec.cpuTicks ?? processGroupCpuTicks;
+    this.out = new CellOutputStream(spec.pendingLimitBytes);
+    this.err = new CellOutputStream(spec.pendingLimitBytes);
+    this.child = spawn(spec.command, [...spec.args], {
+      cwd: spec.cwd,
+      env: { ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      // Its own process group, so a kill reaches everything the cell started.
+      detached: true,
+      windowsHide: true,
+    });
+    this.child.stdout?.on('data', (chunk: Buffer) => this.onOutput(this.out, chunk));
+    this.child.stderr?.on('data', (chunk: Buffer) => this.onOutput(this.err, chunk));
+    const channel = this.channel;
+    channel?.setEncoding('utf8');
+    channel?.on('data', (chunk: string) => this.onChannel(chunk));
+    channel?.on('error', () => undefined); // EPIPE when the child dies; 'exit' reports it
+    this.child.on('error', (error) => this.onStartError(error));
+    this.child.on('exit', (code, signal) => this.onExit(code, signal));
+    this.child.on('close', () => this.onClose());
+    this.setReferenced(false);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.exit === undefined && this.startError === undefined && !this.isClosed;
+  }
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  private get channel(): Socket | undefined {
+    return (this.child.stdio[3] ?? undefined) as Socket | undefined;
+  }
+
+  /** Runs one cell; never rejects (every failure is an outcome). One cell at a time: the host queues. */
+  run(cell: CellToRun, limits: ScratchpadLimits): Promise<RawCellOutcome> {
+    if (this.running !== undefined) throw new Error('PadProcess.run: a cell is already running');
+    return new Promise((resolve) => {
+      const now = Date.now();
+      const running: RunningCell = { cell, limits, startedAt: now, lastActivityAt: now, lastCpuTicks: undefined, timers: [], resolve };
+      if (!this.alive) {
+        resolve(this.deadOutcome());
+        return;
+      }
+      this.running = running;
+      this.setReferenced(true);
+      const marker = `\u0001engram-cell-end:${randomBytes(16).toString('hex')}\u0001`;
+      const markerBytes = new TextEncoder().encode(marker);
+      this.out.begin(markerBytes, limits.maxOutputBytes);
+      this.err.begin(markerBytes, limits.maxOutputBytes);
+      running.timers.push(setTimeout(() => this.kill('timeout'), limits.timeoutMs));
+      const tickMs = Math.min(MAX_TICK_MS, Math.max(MIN_TICK_MS, Math.floor(limits.inactivityMs / 4)));
+      running.timers.push(setInterval(() => this.livenessTick(running, tickMs), tickMs));
+      this.channel?.write(encodeCellRequest({ id: cell.id, name: cell.name, code: cell.code, marker }));
+    });
+  }
+
+  /** Kills the running cell (if any) for `cause`; the child's whole process group goes. */
+  kill(cause: KillCause): void {
+    if (this.running !== undefined && this.running.killCause === undefined) this.running.killCause = cause;
+    this.killGroup();
+  }
+
+  /** Ends the child (no cell outcome needed) and waits until it is gone. */
+  async shutdown(): Promise<void> {
+    if (this.running !== undefined) this.kill('cancelled');
+    else this.killGroup();
+    await this.closed();
+  }
+
+  /** Kills synchronously, for the host's process-exit hook. */
+  killNow(): void {
+    this.killGroup();
+  }
+
+  closed(): Promise<void> {
+    if (this.isClosed) return Promise.resolve();
+    return new Promise((resolve) => this.closeWaiters.push(resolve));
+  }
+
+  private killGroup(): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.isClosed) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group may be gone already; fall back to the leader alone.
+      try {
+        this.child.kill('SIGKILL');
+      } catch {
+        /* already dead */
+      }
+    }
+  }
+
+  private setReferenced(referenced: boolean): void {
+    // Idle pads must not keep the host's event loop alive; a running cell must.
+    const handles = [this.child, this.child.stdout, this.child.stderr, this.channel] as { ref?: () => void; unref?: () => void }[];
+    for (const handle of handles) (referenced ? handle.ref : handle.unref)?.call(handle);
+  }
+
+  private onOutput(stream: CellOutputStream, chunk: Buffer): void {
+    stream.push(chunk);
+    const running = this.running;
+    if (running === undefined) return;
+    running.lastActivityAt = Date.now();
+    this.maybeComplete(running);
+  }
+
+  private onChannel(chunk: string): void {
+    let lines: string[];
+    try {
+      lines = this.lines.push(chunk);
+    } catch {
+      return; // an oversized line is dropped; the cell then ends by its timers
+    }
+    for (const line of lines) {
+      const message = parseHostMessage(line);
+      if (message.t === 'ready') this.version = message.version;
+      if (message.t !== 'done') continue;
+      const running = this.running;
+      if (running?.cell.id !== message.id || running.done !== undefined) continue;
+      running.done = { error: message.error, durationMs: message.durationMs };
+      running.timers.push(setTimeout(() => this.finish(running, this.completedOutcome(running)), MARKER_GRACE_MS));
+      this.maybeComplete(running);
+    }
+  }
+
+  private livenessTick(running: RunningCell, tickMs: number): void {
+    if (this.running !== running || running.killCause !== undefined) return;
+    const now = Date.now();
+    const pid = this.child.pid;
+    const ticks = pid === undefined ? undefined : this.cpuTicks(pid);
+    if (ticks !== undefined && running.lastCpuTicks !== undefined && (ticks - running.lastCpuTicks) * MS_PER_CPU_TICK >= tickMs * CPU_BUSY_FRACTION) {
+      running.lastActivityAt = now;
+    }
+    running.lastCpuTicks = ticks;
+    if (now - running.lastActivityAt >= running.limits.inactivityMs) this.kill('inactivity');
+  }
+
+  private maybeComplete(running: RunningCell): void {
+    if (running.done === undefined || running.killCause !== undefined) return;
+    if (this.out.sawMarker && this.err.sawMarker) this.finish(running, this.completedOutcome(running));
+  }
+
+  private completedOutcome(running: RunningCell): RawCellOutcome {
+    const done = running.done ?? { error: '', durationMs: Date.now() - running.startedAt };
+    const error = truncateText(done.error, running.limits.maxOutputBytes);
+    return {
+      status: 'completed',
+      stdout: this.out.end(),
+      stderr: this.err.end(),
+      error: error.text,
+      errorTruncated: error.truncated,
+      durationMs: done.durationMs,
+    };
+  }
+
+  private deadOutcome(): RawCellOutcome {
+    const reason = this.startError !== undefined ? `Could not start the ${this.spec.runtime} runtime (${this.spec.command}): ${this.startError.message}` : diedError(null, null);
+    return {
+      status: this.startError !== undefined ? 'failed-to-start' : 'died',
+      stdout: EMPTY_OUTPUT,
+      stderr: EMPTY_OUTPUT,
+      error: reason,
+      errorTruncated: false,
+      durationMs: 0,
+    };
+  }
+
+  /** The outcome of a cell whose child is gone: killed by us, killed from outside, or died on its own. */
+  private endedOutcome(running: RunningCell): RawCellOutcome {
+    const elapsed = Date.now() - running.startedAt;
+    const stdout = this.out.end();
+    const stderr = this.err.end();
+    if (this.startError !== undefined && this.version === undefined && this.child.pid === undefined) {
+      return { ...this.deadOutcome(), stdout, stderr, durationMs: elapsed };
+    }
+    const signal = this.exit?.signal ?? null;
+    const cause: KillCause | undefined = running.killCause ?? (signal === 'SIGKILL' ? 'external' : undefined);
+    if (cause !== undefined) {
+      const ms = cause === 'inactivity' ? running.limits.inactivityMs : cause === 'timeout' ? running.limits.timeoutMs : elapsed;
+      const reason = killReason(cause, ms, signal ?? 'SIGKILL');
+      return { status: 'killed', stdout, stderr, error: `${reason}. ${STATE_LOST_NOTICE}`, errorTruncated: false, durationMs: elapsed, kill: { cause, reason } };
+    }
+    return { status: 'died', stdout, stderr, error: diedError(this.exit?.code ?? null, signal), errorTruncated: false, durationMs: elapsed };
+  }
+
+  private finish(running: RunningCell, outcome: RawCellOutcome): void {
+    if (this.running !== running) return;
+    this.running = undefined;
+    for (const timer of running.timers) clearTimeout(timer);
+    this.setReferenced(false);
+    running.resolve(outcome);
+  }
+
+  private onStartError(error: Error): void {
+    this.startError ??= error;
+    if (this.child.pid === undefined) this.onClose();
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exit = { code, signal };
+    // Pipes normally close right after; if a grandchild keeps them open, do not wait for it.
+    setTimeout(() => this.onClose(), CLOSE_GRACE_MS).unref();
+  }
+
+  private onClose(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    const running = this.running;
+    if (running !== undefined) {
+      // A cell that finished just before the child went (its `done` arrived) still counts as completed.
+      const completed = running.done !== undefined && running.killCause === undefined && this.out.sawMarker && this.err.sawMarker;
+      this.finish(running, completed ? this.completedOutcome(running) : this.endedOutcome(running));
+    }
+    this.setReferenced(false);
+    for (const resolve of this.closeWaiters.splice(0)) resolve();
+  }
+}
