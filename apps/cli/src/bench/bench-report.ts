@@ -20,6 +20,8 @@ export interface BenchReport {
   readonly suite: string;
   readonly machine: { readonly node: string; readonly platform: string; readonly arch: string; readonly cpus: number; readonly cpuModel: string; readonly memoryGiB: number };
   readonly results: readonly BenchResult[];
+  /** Optional verdicts against the targets, computed from the results. */
+  readonly targets?: Readonly<Record<string, number | boolean>>;
 }
 
 export const machineInfo = (): BenchReport['machine'] => ({
