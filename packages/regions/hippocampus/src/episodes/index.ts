@@ -1,0 +1,14 @@
+// Episodic memory: per-session JSONL logs (the truth) and their SQLite FTS5 recall index.
+export { EPISODE_ROLES, MEMORY_ROLES, type Episode, type EpisodeRole, type StoredEpisode, type EpisodeProblem } from './episode.js';
+export { EpisodeLog, type EpisodeLogOptions, type LogResult, type LogTurnOptions } from './episode-log.js';
+export { EpisodeIndex, MIN_INDEXED_QUERY, type SyncReport, type MatchOptions } from './episode-index.js';
+export { EpisodicMemory, episodePaths, type EpisodicMemoryOptions, type RecallRequest, type RecallOutcome } from './episodic-memory.js';
+export { recallEpisodes, DEFAULT_MAX_RESULTS, type EpisodeSource, type RecallOptions, type EpisodeRecall, type RecalledGroup, type RecalledEpisode } from './recall-episodes.js';
+export { formatRecall, recallLine, DEFAULT_RECALL_BUDGET_CHARS } from './format-recall.js';
+export { episodicMemoryEnabled } from './episodic-memory-enabled.js';
+export { serializeEpisode } from './serialize-episode.js';
+export { parseEpisodeLine, type ParsedLine } from './parse-episode-line.js';
+export { truncateForRole, DEFAULT_WRITE_LIMITS, type EpisodeWriteLimits } from './truncate-for-role.js';
+export { isoWithOffset, parseEpisodeTs, sessionFileTime, episodeKey, keyAtMs, KEY_SLOTS_PER_MS } from './episode-time.js';
+export { episodeMatcher } from './episode-matcher.js';
+export { memoryEpisodeSource } from './memory-episode-source.js';
