@@ -42,7 +42,8 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
   let tornTail = false;
   const handleLine = (text: string) => {
     lineNo++;
-    if (text.length === 0 || text.trim().length === 0) {
+    // Only a line starting with whitespace can be blank: avoid trimming every line.
+    if (text.length === 0 || (text.charCodeAt(0) <= 0x20 && text.trim().length === 0)) {
       problems.push({ file, line: lineNo, field: '(line)', problem: 'empty line' });
       return;
     }
@@ -63,27 +64,40 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
   };
   try {
     const total = fstatSync(fd).size;
-    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
-    let carry: Buffer | null = null;
+    let buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    /** Bytes of an unfinished line kept at the start of `buf` for the next read. */
+    let carry = 0;
     for (;;) {
-      const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
+      if (carry === buf.length) {
+        // One line longer than the buffer: grow it rather than split the line.
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, carry);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, carry, buf.length - carry, null);
       if (n === 0) break;
       bytesRead += n;
-      const chunk: Buffer = carry ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
-      let start = 0;
-      for (let nl = chunk.indexOf(NEWLINE, start); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-        handleLine(chunk.toString('utf8', start, nl));
-        start = nl + 1;
-      }
-      // Copy the remainder: `buf` is reused by the next read.
-      carry = start < chunk.length ? Buffer.from(chunk.subarray(start)) : null;
+      const filled = carry + n;
+      // Decode every complete line at once (a newline byte never occurs inside a multi-byte
+      // UTF-8 character), then split the string: far cheaper than decoding line by line.
+      const end = buf.lastIndexOf(NEWLINE, filled - 1) + 1;
+      if (end > 0) {
+        const text = buf.toString('utf8', 0, end);
+        let start = 0;
+        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+          handleLine(text.slice(start, nl));
+          start = nl + 1;
+        }
+        buf.copy(buf, 0, end, filled);
+        carry = filled - end;
+      } else carry = filled;
       onProgress?.(bytesRead, total);
       if (lastSeq >= toSeq) break;
     }
-    if (carry && carry.length > 0) {
+    if (carry > 0) {
       lineNo++;
       tornTail = true;
-      problems.push({ file, line: lineNo, field: '(line)', problem: `torn last line: ${carry.length} bytes without a newline (an append was cut off)` });
+      problems.push({ file, line: lineNo, field: '(line)', problem: `torn last line: ${carry} bytes without a newline (an append was cut off)` });
     }
   } finally {
     closeSync(fd);
