@@ -1,1 +1,28 @@
-export {};
+export { CEREBELLUM_PARAM_REASONS, defaultCerebellumParams, type CerebellumParams, type PostMortemMode } from './cerebellum-params.js';
+export type { ErrorClass } from './error-class.js';
+export { ERROR_RULES, type ErrorRule } from './error-rules.js';
+export { RECOVERY_HINTS } from './recovery-hints.js';
+export { errorHeadline } from './error-headline.js';
+export { classifyError, type ErrorVerdict } from './classify-error.js';
+export type { FailedCell } from './failed-cell.js';
+export { failedCellFrom, type CellIntent, type CellOutcome } from './failed-cell-from.js';
+export { isCleanCell } from './is-clean-cell.js';
+export { toolTarget } from './tool-target.js';
+export { bufferCell, EMPTY_BUFFER, type CellBuffer } from './cell-buffer.js';
+export type { Flush } from './flush.js';
+export { classifierLessons, type ClassifierLesson } from './classifier-lessons.js';
+export {
+  DEFAULT_LESSON_TOPIC,
+  POST_MORTEM_TOOL,
+  LessonDraftSchema,
+  PostMortemResultSchema,
+  type LessonDraft,
+  type PostMortemResult,
+} from './post-mortem-result.js';
+export { selectLessons, type SelectedLesson } from './select-lessons.js';
+export { lessonsFromResponse } from './lessons-from-response.js';
+export { postMortemPrompt, type PostMortemPrompt } from './post-mortem-prompt.js';
+export { lessonToEngram } from './lesson-to-engram.js';
+export { cerebellumCore, pendingFlush, POST_MORTEM_PURPOSE, type CerebellumState } from './cerebellum-core.js';
+export { runPostMortem } from './effects/run-post-mortem.js';
+export { postMortemOnTurnEnd } from './effects/post-mortem-on-turn-end.js';
