@@ -1,1 +1,37 @@
-export {};
+// Pure core: the gate, routing, the prompt's memory block, the primer, the memorize tool, compaction and identity plans.
+export { cortexCore, type CortexState, type CortexParams } from './cortex-core.js';
+export { parseMemoryMode, MemoryModeError, DEFAULT_MEMORY_MODE, type MemoryMode } from './memory-mode.js';
+export { gateDecision, type GateDecision } from './gate-decision.js';
+export type { ProposalOrigin } from './proposal-origin.js';
+export { routeScope } from './route-scope.js';
+export { DEFAULT_CONTEXT_BUDGETS, CHARS_PER_TOKEN, estimateTokens, type ContextBudgets } from './context-budgets.js';
+export { buildMemoryContext, SECTION_HEADINGS, lessonLine, type MemoryContext, type MemoryContextInput, type ContextSection, type ContextSectionKey } from './memory-context.js';
+export { buildScratchpadPrimer, PRIMER_HEADER, type ScratchpadPrimer } from './scratchpad-primer.js';
+export { EMPTY_SCOPE, type ScopeMemory } from './scope-memory.js';
+export type { ContextInjection, InjectedItem } from './injected-item.js';
+export { byRecency } from './by-recency.js';
+export { isScratchpadRelated } from './is-scratchpad-related.js';
+export { PendingItemSchema, PendingFileSchema, pendingIdFor, addPending, takePending, type PendingItem, type PendingFile } from './pending-item.js';
+export {
+  MemorizeInputSchema,
+  MEMORIZE_TOOL_NAME,
+  MEMORIZE_DESCRIPTION,
+  MAX_MEMORIZE_TEXT,
+  MAX_MEMORIZE_ENTRIES,
+  planMemorize,
+  handleMemorize,
+  memorizeResultText,
+  type MemorizeInput,
+  type MemorizeOutcome,
+  type MemorizeEntryResult,
+  type MemorizePlan,
+  type ProposeMemories,
+} from './memorize-tool.js';
+export { CompactionAnswerSchema, COMPACTION_SYSTEM, MIN_ENTRIES_TO_COMPACT, AUTO_COMPACTION_THRESHOLD, compactionPrompt, judgeCompaction, type CompactionVerdict } from './compaction-plan.js';
+export { IdentityFactsSchema, IDENTITY_SYSTEM, IDENTITY_EVERY_TURNS, identityDue, cleanFacts } from './identity-facts.js';
+// Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
+export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus } from './effects/cortex.js';
+export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
+export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
+export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
+export type { StructuredModel } from './effects/structured-model.js';

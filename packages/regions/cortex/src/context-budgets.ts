@@ -1,0 +1,22 @@
+/**
+ * Token budgets of what memory puts in front of the model (the seed's context-budget table;
+ * Anton documented these but bounded only lessons, §15.20). A budget covers everything a
+ * section emits: its heading, sub-headings, `- ` markers, metadata comments and line breaks.
+ */
+export interface ContextBudgets {
+  /** Who the user is: a few facts; more would crowd out what the agent learned. */
+  readonly identity: number;
+  /** Rules of one scope (global and project each get this much): always read, so kept tight. */
+  readonly rules: number;
+  /** Lessons of one scope, most recent first. */
+  readonly lessons: number;
+  /** The scratchpad tool-description primer, both scopes together (Anton spent 2,000 per scope). */
+  readonly primer: number;
+}
+
+export const DEFAULT_CONTEXT_BUDGETS: ContextBudgets = { identity: 300, rules: 1500, lessons: 1000, primer: 500 };
+
+/** Anton's estimate (anton.md §6.6): one token is about four characters. */
+export const CHARS_PER_TOKEN = 4;
+
+export const estimateTokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);

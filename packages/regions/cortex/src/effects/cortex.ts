@@ -1,0 +1,230 @@
+import type { EngramData } from '@engram/events';
+import { randomIds, systemClock, type Clock, type EngramScope, type EventSink, type IdSource, type MemoryEntry, type SemanticStore } from '@engram/kernel';
+import type { ContextBudgets } from '../context-budgets.js';
+import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
+import { gateDecision } from '../gate-decision.js';
+import { handleMemorize, type MemorizeOutcome } from '../memorize-tool.js';
+import { buildMemoryContext, type MemoryContext } from '../memory-context.js';
+import type { MemoryMode } from '../memory-mode.js';
+import { pendingIdFor, type PendingItem } from '../pending-item.js';
+import type { ProposalOrigin } from '../proposal-origin.js';
+import { routeScope } from '../route-scope.js';
+import { buildScratchpadPrimer, type ScratchpadPrimer } from '../scratchpad-primer.js';
+import { compactStore, type CompactOptions, type FileCompaction } from './compact-store.js';
+import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
+import type { PendingQueue } from './pending-queue.js';
+import type { StructuredModel } from './structured-model.js';
+
+export interface CortexOptions {
+  readonly global: SemanticStore;
+  /** Null for a session outside any project (project-scoped entries then go global). */
+  readonly project: SemanticStore | null;
+  readonly mode: MemoryMode;
+  readonly pending: PendingQueue;
+  /** Where proposals, queueing, confirmations and encodings are published; none by default. */
+  readonly sink?: EventSink;
+  readonly ids?: IdSource;
+  readonly clock?: Clock;
+  readonly budgets?: ContextBudgets;
+}
+
+export interface ProposeRequest {
+  readonly engram: EngramData;
+  readonly origin: ProposalOrigin;
+  /** The event that made someone propose this (a lesson detected, a tool call). */
+  readonly causationId?: string | null;
+  /**
+   * Stored texts this engram replaces when it is encoded: the rival variants of an ACC lesson's
+   * detector slot (`slotRivals` of @engram/acc), so a new kill-loop variant replaces the old one.
+   */
+  readonly supersedes?: readonly string[];
+}
+
+/** added/duplicate/superseded: the store's answer; queued: waits for the user; dropped: memory off; refused: nothing to store. */
+export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'dropped' | 'refused';
+
+export interface ProposalResult {
+  readonly proposalId: string;
+  readonly status: ProposalStatus;
+  readonly scope: EngramScope | null;
+  readonly entry: MemoryEntry | null;
+  readonly pendingId: string | null;
+  /** The file (or other location) written. */
+  readonly location: string | null;
+  /** Older rival entries removed because this one supersedes them. */
+  readonly replaced: number;
+  readonly reason: string | null;
+}
+
+const NO_SINK: EventSink = { publish: () => undefined };
+
+const MEMORIZE_OUTCOME: Readonly<Record<ProposalStatus, MemorizeOutcome>> = {
+  added: 'added',
+  duplicate: 'duplicate',
+  superseded: 'superseded',
+  queued: 'queued',
+  dropped: 'refused',
+  refused: 'refused',
+};
+
+/**
+ * The memory coordinator's effects: every write goes through `propose`, which records the
+ * proposal, applies the gate (the same pure decision the core replays), routes by scope,
+ * encodes through the storage port and records what the store did. Reads build the prompt's
+ * memory block and the scratchpad primer from one snapshot per scope, with no model call.
+ */
+export class Cortex {
+  readonly mode: MemoryMode;
+  private readonly sink: EventSink;
+  private readonly ids: IdSource;
+  private readonly clock: Clock;
+  private readonly budgets: ContextBudgets;
+
+  constructor(private readonly options: CortexOptions) {
+    this.mode = options.mode;
+    this.sink = options.sink ?? NO_SINK;
+    this.ids = options.ids ?? randomIds();
+    this.clock = options.clock ?? systemClock;
+    this.budgets = options.budgets ?? DEFAULT_CONTEXT_BUDGETS;
+  }
+
+  storeFor(scope: EngramScope): SemanticStore | null {
+    return scope === 'global' ? this.options.global : this.options.project;
+  }
+
+  async propose(request: ProposeRequest): Promise<ProposalResult> {
+    const proposalId = this.ids.next();
+    const { engram, origin } = request;
+    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode }, { causationId: request.causationId ?? null });
+    const none = { proposalId, scope: null, entry: null, pendingId: null, location: null, replaced: 0 };
+    switch (gateDecision(this.mode, engram, origin)) {
+      case 'drop':
+        return { ...none, status: 'dropped', reason: 'memory mode is off' };
+      case 'queue': {
+        const item = await this.options.pending.add({
+          pendingId: pendingIdFor(proposalId),
+          proposalId,
+          engram,
+          origin,
+          queuedAt: new Date(this.clock.now()).toISOString(),
+          supersedes: [...(request.supersedes ?? [])],
+        });
+        this.sink.publish('cortex.engram.queued', { proposalId: item.proposalId, pendingId: item.pendingId }, { causationId: request.causationId ?? null });
+        return { ...none, status: 'queued', pendingId: item.pendingId, reason: 'copilot mode: waits for the user to confirm' };
+      }
+      case 'encode':
+        return this.encode(proposalId, engram, request.supersedes ?? []);
+    }
+  }
+
+  /** Proposes in order, one after another (each write sees the previous one). */
+  async proposeAll(requests: readonly ProposeRequest[]): Promise<ProposalResult[]> {
+    const out: ProposalResult[] = [];
+    for (const r of requests) out.push(await this.propose(r));
+    return out;
+  }
+
+  pendingItems(): readonly PendingItem[] {
+    return this.options.pending.list();
+  }
+
+  /** Encodes queued proposals (by pending id or 1-based position). A failed write puts them back. */
+  async accept(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ accepted: ProposalResult[]; unknown: string[] }> {
+    const { taken, unknown } = await this.options.pending.take(selectors);
+    const accepted: ProposalResult[] = [];
+    for (const [i, item] of taken.entries()) {
+      try {
+        this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'accepted', by }, {});
+        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes));
+      } catch (err) {
+        await this.options.pending.restore(taken.slice(i));
+        throw err;
+      }
+    }
+    return { accepted, unknown };
+  }
+
+  async reject(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: PendingItem[]; unknown: string[] }> {
+    const { taken, unknown } = await this.options.pending.take(selectors);
+    for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'rejected', by }, {});
+    return { rejected: taken, unknown };
+  }
+
+  /** The memory block for the end of the system prompt, and what it injected (to publish). */
+  async memoryContext(message = ''): Promise<MemoryContext> {
+    const [global, project] = await this.snapshots();
+    return buildMemoryContext({ global, project, message, budgets: this.budgets });
+  }
+
+  async scratchpadPrimer(): Promise<ScratchpadPrimer> {
+    const [global, project] = await this.snapshots();
+    return buildScratchpadPrimer(global, project, this.budgets.primer);
+  }
+
+  /** Compaction of both scopes (global first) through the LLM port. */
+  async compact(model: StructuredModel, options: CompactOptions & { readonly scopes?: readonly EngramScope[] } = {}): Promise<FileCompaction[]> {
+    const out: FileCompaction[] = [];
+    for (const scope of options.scopes ?? ['global', 'project']) {
+      const store = this.storeFor(scope);
+      if (store !== null) out.push(...(await compactStore(store, model, options)));
+    }
+    return out;
+  }
+
+  /** Identity extraction into the global profile; nothing happens in mode off. */
+  updateIdentity(messages: readonly string[], model: StructuredModel): Promise<IdentityUpdate> {
+    if (this.mode === 'off') return Promise.resolve({ status: 'no-facts' });
+    return extractIdentity(messages, this.options.global, model);
+  }
+
+  /** The `memorize` tool: validates, proposes each entry through the gate, reports what happened. */
+  memorize(input: unknown): Promise<string> {
+    return handleMemorize(input, this.mode !== 'off', async (engrams) => {
+      const out: { outcome: MemorizeOutcome; reason: string | null }[] = [];
+      for (const engram of engrams) {
+        try {
+          const r = await this.propose({ engram, origin: 'memorize' });
+          out.push({ outcome: MEMORIZE_OUTCOME[r.status], reason: r.reason });
+        } catch (err) {
+          out.push({ outcome: 'refused', reason: `the write failed: ${err instanceof Error ? err.message : String(err)}` });
+        }
+      }
+      return out;
+    });
+  }
+
+  private async snapshots() {
+    const global = await this.options.global.read();
+    const project = this.options.project === null ? null : await this.options.project.read();
+    return [global, project] as const;
+  }
+
+  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[]): Promise<ProposalResult> {
+    const scope = routeScope(engram, this.options.project !== null);
+    const store = this.storeFor(scope) ?? this.options.global;
+    const base = { proposalId, scope, pendingId: null, replaced: 0 };
+    if (engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: 'no kind: not a rule, lesson or fact' };
+    const replaced = await removeRivals(store, supersedes, engram.text);
+    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source }]);
+    if (result === undefined || result.outcome === 'empty' || result.entry === null) {
+      return { ...base, status: 'refused', entry: null, location: result?.location ?? null, replaced, reason: 'nothing left to store after removing secrets and markup' };
+    }
+    const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;
+    const { text, kind, confidence, topic, source } = result.entry;
+    this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope, confidence, topic, source }, file: result.location, outcome }, {});
+    return { ...base, status: outcome, entry: result.entry, location: result.location, replaced, reason: null };
+  }
+}
+
+/** Removes stored rules whose text is one of the rivals (never the new text itself). */
+const removeRivals = async (store: SemanticStore, rivals: readonly string[], text: string): Promise<number> => {
+  const targets = rivals.filter((r) => r !== text);
+  if (targets.length === 0) return 0;
+  const snapshot = await store.read();
+  let removed = 0;
+  for (const e of [...snapshot.rules, ...snapshot.lessons]) {
+    if (!targets.includes(e.text)) continue;
+    if ((await store.remove(e.id)).outcome === 'removed') removed++;
+  }
+  return removed;
+};

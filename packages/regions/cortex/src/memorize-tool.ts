@@ -1,0 +1,107 @@
+import type { EngramData } from '@engram/events';
+import { EngramKindSchema, ScopeSchema } from '@engram/events';
+import { scrubSecrets } from '@engram/kernel';
+import { z } from 'zod';
+
+/** Longer than any rule or lesson worth reading back; a page of text is an injection, not a memory. */
+export const MAX_MEMORIZE_TEXT = 1_000;
+/** Entries per call: a handful is normal; hundreds would flood memory in one turn. */
+export const MAX_MEMORIZE_ENTRIES = 20;
+/** Topic slugs are short labels. */
+const MAX_TOPIC = 64;
+
+export const MEMORIZE_TOOL_NAME = 'memorize';
+
+export const MEMORIZE_DESCRIPTION = [
+  'Store a rule or lesson in long-term memory when you learn something important or the user asks you to remember something.',
+  'Kinds: always ("Always write large outputs to disk"), never ("Never print API keys"), when ("When a cell times out, split the work"),',
+  'lesson ("The CoinGecko free tier allows about 50 requests a minute"), profile ("Name: Jorge").',
+  'Scope: global (every project) or project (this one). The result says whether each entry was added, already known, queued for the user, or refused.',
+].join(' ');
+
+/**
+ * The tool's input (anton.md §11.1). Kind and scope are read leniently, as Anton does (an
+ * unknown kind falls back to lesson, an unknown scope to project), but text must be a string,
+ * which Anton did not check (§15.25).
+ */
+export const MemorizeInputSchema = z.object({
+  entries: z
+    .array(
+      z.object({
+        text: z.string(),
+        kind: z.string().optional(),
+        scope: z.string().optional(),
+        topic: z.string().optional(),
+      }),
+    )
+    .describe('the memories to store'),
+});
+export type MemorizeInput = z.infer<typeof MemorizeInputSchema>;
+
+export type MemorizeOutcome = 'added' | 'duplicate' | 'superseded' | 'queued' | 'refused';
+
+export interface MemorizeEntryResult {
+  readonly text: string;
+  readonly kind: string;
+  readonly outcome: MemorizeOutcome;
+  /** Why it was refused or queued. */
+  readonly reason: string | null;
+}
+
+/** What the tool call turns into: engrams to propose, entries refused on sight, or an error for the whole call. */
+export type MemorizePlan =
+  | { readonly ok: true; readonly engrams: readonly EngramData[]; readonly refused: readonly MemorizeEntryResult[] }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Validates a memorize call and turns it into engrams (confidence high, source user, as in
+ * Anton): text scrubbed of secrets and bounded, kind and scope defaulted. Pure.
+ */
+export const planMemorize = (input: unknown, enabled: boolean): MemorizePlan => {
+  if (!enabled) return { ok: false, message: 'Memory encoding is disabled (memory mode off); nothing was stored.' };
+  const parsed = MemorizeInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: `Invalid memorize input: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}` };
+  const { entries } = parsed.data;
+  if (entries.length === 0) return { ok: false, message: 'No entries provided.' };
+  if (entries.length > MAX_MEMORIZE_ENTRIES) return { ok: false, message: `Too many entries (${entries.length}); at most ${MAX_MEMORIZE_ENTRIES} per call.` };
+  const engrams: EngramData[] = [];
+  const refused: MemorizeEntryResult[] = [];
+  for (const e of entries) {
+    const kind = EngramKindSchema.safeParse(e.kind).data ?? 'lesson';
+    const text = scrubSecrets(e.text).trim();
+    if (text === '') refused.push({ text, kind, outcome: 'refused', reason: 'empty text' });
+    else if (text.length > MAX_MEMORIZE_TEXT) refused.push({ text: `${text.slice(0, 60)}...`, kind, outcome: 'refused', reason: `longer than ${MAX_MEMORIZE_TEXT} characters` });
+    else {
+      const topic = e.topic === undefined ? '' : scrubSecrets(e.topic).trim().slice(0, MAX_TOPIC);
+      engrams.push({ text, kind, scope: ScopeSchema.safeParse(e.scope).data ?? 'project', confidence: 'high', topic: topic === '' ? null : topic, source: 'user' });
+    }
+  }
+  return { ok: true, engrams, refused };
+};
+
+const DESCRIBE: Readonly<Record<MemorizeOutcome, string>> = {
+  added: 'Stored',
+  duplicate: 'Already known',
+  superseded: 'Updated',
+  queued: 'Queued for the user to confirm',
+  refused: 'Refused',
+};
+
+/** The tool result: one line per entry saying what really happened (Anton claimed success before writing, §15.25). */
+export const memorizeResultText = (results: readonly MemorizeEntryResult[]): string =>
+  results.length === 0 ? 'No valid entries provided.' : results.map((r) => `${DESCRIBE[r.outcome]} ${r.kind}: ${r.text}${r.reason === null ? '' : ` (${r.reason})`}`).join('\n');
+
+/** Whatever can store proposals: the cortex's `propose` fits. */
+export type ProposeMemories = (engrams: readonly EngramData[]) => Promise<readonly { readonly outcome: MemorizeOutcome; readonly reason: string | null }[]>;
+
+/**
+ * The `memorize` tool handler: validate, propose through the cortex (which applies the gate
+ * and awaits the write), report. Pure apart from the injected `propose`.
+ */
+export const handleMemorize = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<string> => {
+  const plan = planMemorize(input, enabled);
+  if (!plan.ok) return plan.message;
+  const outcomes = plan.engrams.length === 0 ? [] : await propose(plan.engrams);
+  const stored = plan.engrams.map((e, i): MemorizeEntryResult => ({ text: e.text, kind: e.kind ?? 'lesson', outcome: outcomes[i]?.outcome ?? 'refused', reason: outcomes[i]?.reason ?? (outcomes[i] === undefined ? 'not stored' : null) }));
+  return memorizeResultText([...stored, ...plan.refused]);
+};

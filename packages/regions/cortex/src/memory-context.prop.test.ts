@@ -1,0 +1,46 @@
+import type { MemoryEntry } from '@engram/kernel';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHARS_PER_TOKEN } from './context-budgets.js';
+import { buildMemoryContext } from './memory-context.js';
+import { buildScratchpadPrimer } from './scratchpad-primer.js';
+
+const kinds = ['always', 'never', 'when', 'lesson', 'profile'] as const;
+
+const entryArb: fc.Arbitrary<MemoryEntry> = fc
+  .record({
+    id: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'.split('')), minLength: 4, maxLength: 8 }),
+    text: fc.string({ minLength: 1, maxLength: 300 }).map((s) => s.replace(/\n/g, ' ')),
+    kind: fc.constantFrom(...kinds),
+    confidence: fc.constantFrom('high', 'medium', 'low', null),
+    topic: fc.option(fc.constantFrom('scratchpad', 'api', 'x'), { nil: null }),
+    updatedAt: fc.option(fc.constantFrom('2026-11-20', '2026-11-22T03:15:00.000Z', '2026-11-22T04:00:00.000Z'), { nil: null }),
+  })
+  .map((r) => ({ ...r, scope: 'global' as const, source: 'llm' as const, section: r.kind === 'lesson' || r.kind === 'profile' ? null : r.kind }));
+
+const scopeArb = fc.array(entryArb, { maxLength: 60 }).map((es) => ({
+  rules: es.filter((e) => e.section !== null),
+  lessons: es.filter((e) => e.kind === 'lesson'),
+  identities: es.filter((e) => e.kind === 'profile'),
+}));
+
+const budgetsArb = fc.record({ identity: fc.integer({ min: 0, max: 300 }), rules: fc.integer({ min: 0, max: 400 }), lessons: fc.integer({ min: 0, max: 400 }), primer: fc.integer({ min: 0, max: 200 }) });
+
+describe('memory context properties', () => {
+  it('never exceeds any section budget, and the same inputs give the same output', () => {
+    fc.assert(
+      fc.property(scopeArb, fc.option(scopeArb, { nil: null }), budgetsArb, fc.string({ maxLength: 40 }), (global, project, budgets, message) => {
+        const c = buildMemoryContext({ global, project, budgets, message });
+        const limits = { identity: budgets.identity, 'global-rules': budgets.rules, 'project-rules': budgets.rules, 'global-lessons': budgets.lessons, 'project-lessons': budgets.lessons };
+        for (const s of c.sections) expect(s.text.length).toBeLessThanOrEqual(limits[s.key] * CHARS_PER_TOKEN);
+        const total = (budgets.identity + 2 * budgets.rules + 2 * budgets.lessons) * CHARS_PER_TOKEN + 2 * (c.sections.length + 1);
+        expect(c.text.length).toBeLessThanOrEqual(total);
+        expect(buildMemoryContext({ global, project, budgets, message })).toEqual(c);
+        const p = buildScratchpadPrimer(global, project, budgets.primer);
+        expect(p.suffix.length).toBeLessThanOrEqual(budgets.primer * CHARS_PER_TOKEN);
+        expect(buildScratchpadPrimer(global, project, budgets.primer)).toEqual(p);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

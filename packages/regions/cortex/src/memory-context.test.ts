@@ -1,0 +1,89 @@
+import type { MemoryEntry } from '@engram/kernel';
+import { describe, expect, it } from 'vitest';
+import { buildMemoryContext } from './memory-context.js';
+import { EMPTY_SCOPE } from './scope-memory.js';
+
+let n = 0;
+const entry = (text: string, over: Partial<MemoryEntry> = {}): MemoryEntry => ({
+  id: `id-${++n}`,
+  text,
+  kind: 'lesson',
+  scope: 'global',
+  confidence: null,
+  topic: null,
+  source: 'llm',
+  section: null,
+  updatedAt: '2026-11-22T03:15:00.000Z',
+  ...over,
+});
+const rule = (text: string, kind: 'always' | 'never' | 'when', at = '2026-11-22T03:15:00.000Z') => entry(text, { kind, section: kind, confidence: 'high', updatedAt: at });
+
+describe('buildMemoryContext', () => {
+  it('is empty when memory is empty', () => {
+    const c = buildMemoryContext({ global: EMPTY_SCOPE, project: EMPTY_SCOPE });
+    expect(c.text).toBe('');
+    expect(c.injection).toEqual({ target: 'system-prompt', tool: null, items: [], tokens: 0 });
+  });
+
+  it("emits Anton's sections in order with their headings", () => {
+    const global = { identities: [entry('Name: Ada', { kind: 'profile' })], rules: [rule('Write big outputs to disk', 'always'), rule('Print keys', 'never')], lessons: [entry('CoinGecko allows 50 req/min', { topic: 'api' })] };
+    const project = { identities: [], rules: [rule('When a test fails, read it', 'when')], lessons: [entry('The repo uses pnpm', { updatedAt: '2026-11-20' })] };
+    const c = buildMemoryContext({ global, project });
+    expect(c.text).toBe(
+      [
+        '',
+        '',
+        '## Your Memory \u2014 Identity\n# Profile\n- Name: Ada',
+        '',
+        '## Your Memory \u2014 Global Rules\n## Always\n- Write big outputs to disk\n## Never\n- Print keys',
+        '',
+        '## Your Memory \u2014 Project Rules\n## When\n- When a test fails, read it',
+        '',
+        '## Your Memory \u2014 Global Lessons\n# Lessons\n- CoinGecko allows 50 req/min <!-- source:llm topic:api ts:2026-11-22 -->',
+        '',
+        '## Your Memory \u2014 Project Lessons\n# Lessons\n- The repo uses pnpm <!-- source:llm ts:2026-11-20 -->',
+      ].join('\n'),
+    );
+    expect(c.sections.map((s) => s.key)).toEqual(['identity', 'global-rules', 'project-rules', 'global-lessons', 'project-lessons']);
+    expect(c.injection.items.map((i) => i.text)).toContain('Print keys');
+  });
+
+  it('leaves scratchpad lessons and scratchpad when-rules to the primer, and unknown sections out', () => {
+    const global = { identities: [], rules: [rule('When the scratchpad dies, restart it', 'when'), entry('hand note', { kind: null, section: 'notes' })], lessons: [entry('scratchpad cells time out at 60 s')] };
+    expect(buildMemoryContext({ global, project: null }).text).toBe('');
+  });
+
+  it('keeps the most recent lessons when over budget, and stays within it', () => {
+    const lessons = Array.from({ length: 200 }, (_, i) => entry(`lesson number ${i} with some padding text to take room`, { updatedAt: `2026-11-22T03:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z` }));
+    const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, lessons }, project: null });
+    const section = c.sections[0];
+    expect(section?.key).toBe('global-lessons');
+    expect(section?.text.length).toBeLessThanOrEqual(1000 * 4);
+    expect(section?.entries[0]?.text).toContain('lesson number 199 ');
+    expect(section?.omitted).toBeGreaterThan(0);
+    expect(section?.entries.map((e) => e.text)).not.toContain(lessons[0]?.text);
+  });
+
+  it('keeps always/never rules before when-rules, and prefers when-rules sharing a word with the message', () => {
+    const rules = [rule('When deploying, tag the release first', 'when', '2026-11-22T05:00:00.000Z'), rule('When plotting charts, label the axes', 'when', '2026-11-22T01:00:00.000Z'), rule('Always cite sources', 'always', '2026-11-20T00:00:00.000Z')];
+    const budgets = { identity: 300, rules: 28, lessons: 1000, primer: 500 };
+    const plain = buildMemoryContext({ global: { ...EMPTY_SCOPE, rules }, project: null, budgets });
+    expect(plain.sections[0]?.entries.map((e) => e.text)).toEqual(['Always cite sources', 'When deploying, tag the release first']);
+    const asked = buildMemoryContext({ global: { ...EMPTY_SCOPE, rules }, project: null, budgets, message: 'please make charts of sales' });
+    expect(asked.sections[0]?.entries.map((e) => e.text)).toEqual(['Always cite sources', 'When plotting charts, label the axes']);
+  });
+
+  it('keeps the newest identity facts, printed in file order', () => {
+    const identities = Array.from({ length: 50 }, (_, i) => entry(`Fact ${i}: ${'x'.repeat(40)}`, { kind: 'profile' }));
+    const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, identities }, project: null });
+    const texts = c.sections[0]?.entries.map((e) => e.text) ?? [];
+    expect(texts.at(-1)).toBe(identities[49]?.text);
+    expect(texts).not.toContain(identities[0]?.text);
+    expect(c.sections[0]?.text.length).toBeLessThanOrEqual(300 * 4);
+  });
+
+  it('skips project sections for a session with no project', () => {
+    const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, lessons: [entry('a lesson')] }, project: null });
+    expect(c.sections.map((s) => s.key)).toEqual(['global-lessons']);
+  });
+});

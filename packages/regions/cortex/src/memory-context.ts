@@ -1,0 +1,133 @@
+import { RULE_KINDS, type EngramScope, type MemoryEntry, type RuleKind } from '@engram/kernel';
+import { byRecency } from './by-recency.js';
+import { CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGETS, estimateTokens, type ContextBudgets } from './context-budgets.js';
+import { fitLines, type Candidate } from './fit-lines.js';
+import type { ContextInjection, InjectedItem } from './injected-item.js';
+import { isScratchpadRelated } from './is-scratchpad-related.js';
+import { relevantWords, sharesWord } from './relevant-words.js';
+import type { ScopeMemory } from './scope-memory.js';
+
+export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-lessons' | 'project-lessons';
+
+export interface ContextSection {
+  readonly key: ContextSectionKey;
+  /** The whole section as emitted: heading line and body. */
+  readonly text: string;
+  readonly tokens: number;
+  readonly budget: number;
+  /** The entries shown, in the order printed. */
+  readonly entries: readonly MemoryEntry[];
+  /** Candidates left out because the budget ran out. */
+  readonly omitted: number;
+}
+
+export interface MemoryContext {
+  /** Exactly what goes at the end of the system prompt: "" or two newlines then the sections. */
+  readonly text: string;
+  readonly sections: readonly ContextSection[];
+  /** The `cortex.context.injected` data for the runtime to publish. */
+  readonly injection: ContextInjection;
+}
+
+export interface MemoryContextInput {
+  readonly global: ScopeMemory;
+  /** Null for a session outside any project. */
+  readonly project: ScopeMemory | null;
+  /** The user's message: rules sharing a word with it are preferred when rules must be cut. */
+  readonly message?: string;
+  readonly budgets?: ContextBudgets;
+}
+
+/** Anton's headings (anton.md §7.2); the dash is U+2014. */
+export const SECTION_HEADINGS: Readonly<Record<ContextSectionKey, string>> = {
+  identity: '## Your Memory \u2014 Identity',
+  'global-rules': '## Your Memory \u2014 Global Rules',
+  'project-rules': '## Your Memory \u2014 Project Rules',
+  'global-lessons': '## Your Memory \u2014 Global Lessons',
+  'project-lessons': '## Your Memory \u2014 Project Lessons',
+};
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const kindHeading = (kind: string): string => `## ${capitalise(kind)}`;
+
+/** A lesson as Anton shows it: its text and Anton's metadata keys (no engram internals). */
+export const lessonLine = (e: MemoryEntry): string => {
+  const parts: string[] = [];
+  if (e.confidence !== null) parts.push(`confidence:${e.confidence}`);
+  if (e.source !== null) parts.push(`source:${e.source}`);
+  if (e.topic !== null) parts.push(`topic:${e.topic}`);
+  if (e.updatedAt !== null) parts.push(`ts:${e.updatedAt.slice(0, 10)}`);
+  return parts.length === 0 ? `- ${e.text}` : `- ${e.text} <!-- ${parts.join(' ')} -->`;
+};
+
+const assemble = (key: ContextSectionKey, budget: number, subHeading: string | null, candidates: readonly Candidate<MemoryEntry>[], order: (chosen: Candidate<MemoryEntry>[]) => Candidate<MemoryEntry>[]): ContextSection | null => {
+  const heading = SECTION_HEADINGS[key];
+  const fixed = heading.length + 1 + (subHeading === null ? 0 : subHeading.length + 1);
+  const { chosen, omitted } = fitLines(candidates, budget * CHARS_PER_TOKEN, fixed, (g) => kindHeading(g).length + 1);
+  if (chosen.length === 0) return null;
+  const lines = [heading];
+  if (subHeading !== null) lines.push(subHeading);
+  let group: string | null = null;
+  const printed = order(chosen);
+  for (const c of printed) {
+    if (c.group !== null && c.group !== group) lines.push(kindHeading(c.group));
+    group = c.group;
+    lines.push(c.line);
+  }
+  const text = lines.join('\n');
+  return { key, text, tokens: estimateTokens(text), budget, entries: printed.map((c) => c.item), omitted };
+};
+
+const identitySection = (facts: readonly MemoryEntry[], budget: number): ContextSection | null => {
+  // The newest facts are kept (the last in the file), then printed back in file order.
+  const candidates = [...facts].reverse().map((item) => ({ item, line: `- ${item.text}`, group: null }));
+  return assemble('identity', budget, '# Profile', candidates, (chosen) => facts.flatMap((f) => chosen.filter((c) => c.item === f)));
+};
+
+const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, messageWords: ReadonlySet<string>): ContextSection | null => {
+  const shown = rules.filter((e): e is MemoryEntry & { kind: RuleKind } => e.kind !== null && (RULE_KINDS as readonly string[]).includes(e.kind) && !(e.kind === 'when' && isScratchpadRelated(e)));
+  const recent = byRecency(shown);
+  // Always/never rules are mandatory, so they go first; then when-rules that share a word with
+  // the message; then the rest; each most recent first.
+  const rank = (e: MemoryEntry): number => (e.kind !== 'when' ? 0 : sharesWord(e.text, messageWords) ? 1 : 2);
+  const ordered = recent.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+  const candidates = ordered.map((item) => ({ item, line: `- ${item.text}`, group: item.kind }));
+  return assemble(key, budget, null, candidates, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
+};
+
+const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number): ContextSection | null => {
+  const candidates = byRecency(lessons.filter((e) => !isScratchpadRelated(e))).map((item) => ({ item, line: lessonLine(item), group: null }));
+  return assemble(key, budget, '# Lessons', candidates, (chosen) => chosen);
+};
+
+const WHY: Readonly<Record<ContextSectionKey, string>> = {
+  identity: 'identity fact',
+  'global-rules': 'global rule',
+  'project-rules': 'project rule',
+  'global-lessons': 'global lesson, most recent first',
+  'project-lessons': 'project lesson, most recent first',
+};
+
+const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ id: e.id, kind: e.kind ?? e.section ?? 'unknown', text: e.text, why: WHY[s.key] }));
+
+/**
+ * The memory block for the end of the system prompt (anton.md §7.2): identity, global rules,
+ * project rules, global lessons, project lessons, each only when non-empty, each within its
+ * token budget counting every emitted character. Pure and deterministic: no model is called
+ * (Anton made up to two LLM calls here, §15.21) and the same memory gives the same text.
+ */
+export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => {
+  const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
+  const words = relevantWords(input.message ?? '');
+  const scopes: readonly (readonly [EngramScope, ScopeMemory | null])[] = [
+    ['global', input.global],
+    ['project', input.project],
+  ];
+  const sections = [
+    identitySection(input.global.identities, budgets.identity),
+    ...scopes.map(([scope, m]) => (m === null ? null : rulesSection(`${scope}-rules`, m.rules, budgets.rules, words))),
+    ...scopes.map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons))),
+  ].filter((s): s is ContextSection => s !== null);
+  const text = sections.length === 0 ? '' : `\n\n${sections.map((s) => s.text).join('\n\n')}`;
+  return { text, sections, injection: { target: 'system-prompt', tool: null, items: sections.flatMap(itemsOf), tokens: estimateTokens(text) } };
+};

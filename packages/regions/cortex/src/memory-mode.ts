@@ -1,0 +1,31 @@
+import { MemoryModeSchema } from '@engram/events';
+
+/** autopilot: store what is proposed; copilot: ask the user about anything not certain; off: store nothing. */
+export type MemoryMode = 'autopilot' | 'copilot' | 'off';
+
+/** Anton's default (anton.md §7): memory works without anyone having to confirm. */
+export const DEFAULT_MEMORY_MODE: MemoryMode = 'autopilot';
+
+/** A mode setting that is not one of the three modes. */
+export class MemoryModeError extends Error {
+  constructor(
+    readonly value: string,
+    readonly origin: string,
+  ) {
+    super(`${origin}=${JSON.stringify(value)} is not a memory mode: use autopilot, copilot or off`);
+    this.name = 'MemoryModeError';
+  }
+}
+
+/**
+ * Reads a mode setting (trimmed, any case); empty or missing gives the default. An unknown
+ * value is rejected: Anton treated any unknown string as copilot (§15.30), so a typo such as
+ * `of` silently kept encoding; refusing it is the only safe reading of "turn memory off".
+ */
+export const parseMemoryMode = (raw: string | undefined, origin = 'ENGRAM_MEMORY_MODE'): MemoryMode => {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '') return DEFAULT_MEMORY_MODE;
+  const parsed = MemoryModeSchema.safeParse(value);
+  if (!parsed.success) throw new MemoryModeError(raw ?? '', origin);
+  return parsed.data;
+};
