@@ -1,0 +1,57 @@
+import { newSessionId, systemClock, type Clock, type IdSource } from '@engram/kernel';
+import { parseAccMode } from '@engram/acc';
+import { engramPaths, type EngramPaths } from './engram-paths.js';
+import { EngramSession, type AccMode, type MemoryMode } from './engram-session.js';
+
+export interface BrainOptions {
+  /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
+  readonly home?: string;
+  /** The project folder; default none (event logs then go to the global root). */
+  readonly project?: string | null;
+  readonly modes?: { readonly memory?: MemoryMode; readonly acc?: AccMode };
+  readonly clock?: Clock;
+  readonly ids?: IdSource;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface Brain {
+  readonly paths: EngramPaths;
+  readonly modes: { readonly memory: MemoryMode; readonly acc: AccMode };
+  /** Opens a new session (a new event log). */
+  session(options?: { readonly sessionId?: string }): EngramSession;
+}
+
+const MEMORY_MODES: readonly MemoryMode[] = ['autopilot', 'copilot', 'off'];
+
+/** Reads `ENGRAM_MEMORY_MODE`; an unknown value is an error rather than a silent default (Anton gap §15.30). */
+export const parseMemoryMode = (raw: string | undefined): MemoryMode => {
+  const v = (raw ?? 'autopilot').trim().toLowerCase();
+  if ((MEMORY_MODES as readonly string[]).includes(v)) return v as MemoryMode;
+  throw new Error(`ENGRAM_MEMORY_MODE must be one of ${MEMORY_MODES.join(', ')}; got ${JSON.stringify(raw)}`);
+};
+
+/**
+ * The entry point for hosts. Plain objects, Promises and Observables only: a host never needs
+ * to know Effect or XState.
+ */
+export const createBrain = (options: BrainOptions = {}): Brain => {
+  const env = options.env ?? process.env;
+  const paths = engramPaths({ home: options.home, project: options.project }, env);
+  const modes = {
+    memory: options.modes?.memory ?? parseMemoryMode(env.ENGRAM_MEMORY_MODE),
+    acc: options.modes?.acc ?? parseAccMode(env.ENGRAM_ACC_MODE).mode,
+  };
+  const clock = options.clock ?? systemClock;
+  return {
+    paths,
+    modes,
+    session: (s = {}) =>
+      new EngramSession({
+        sessionId: s.sessionId ?? newSessionId(clock.now()),
+        paths,
+        modes,
+        clock,
+        ...(options.ids ? { ids: options.ids } : {}),
+      }),
+  };
+};

@@ -1,0 +1,223 @@
+import { join } from 'node:path';
+import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
+import { createBus, type Bus } from '@engram/bus';
+import type { AnyEnvelope, EventData } from '@engram/events';
+import { scrubSecrets, scrubValue, type Clock, type IdSource } from '@engram/kernel';
+import type { Observable } from 'rxjs';
+import { attachCore, type AttachedCore } from './attach-core.js';
+import type { EngramPaths } from './engram-paths.js';
+import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
+import { SessionLog } from './session-log.js';
+import { summariseArgs } from './summarise-args.js';
+
+export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
+export type AccMode = EventData<'executive.session.started'>['modes']['acc'];
+
+export interface Nudge {
+  readonly lessonId: string;
+  readonly detector: string;
+  /** The self-check text to put in front of the model with the round's tool results. */
+  readonly text: string;
+}
+
+export interface LearnedLesson {
+  readonly id: string;
+  readonly kind: string;
+  readonly rule: string;
+}
+
+export interface TurnSummary {
+  readonly turn: number;
+  readonly lessons: readonly LearnedLesson[];
+}
+
+export interface SessionOptions {
+  readonly sessionId: string;
+  readonly paths: EngramPaths;
+  readonly modes: { readonly memory: MemoryMode; readonly acc: AccMode };
+  readonly clock?: Clock;
+  readonly ids?: IdSource;
+  readonly acc?: AccCoreParams;
+}
+
+/**
+ * One agent session, host-driven: the host runs its own loop and reports what happened (turns,
+ * tool calls and results, cells); engram publishes each report as an event, lets the regions
+ * react (mid-turn nudges, end-of-turn lessons), and keeps the session's event log durable.
+ * Every text a host reports is scrubbed of secrets before it reaches the bus.
+ */
+export class EngramSession {
+  readonly id: string;
+  readonly eventLog: string;
+  readonly events$: Observable<AnyEnvelope>;
+  private readonly bus: Bus;
+  private readonly log: SessionLog;
+  private readonly acc: AttachedCore<unknown>;
+  private roundOpen = false;
+  private toolCallsThisRound = 0;
+  private inTurn = false;
+  private nextToolId = 0;
+  private turnNudges: Nudge[] = [];
+  private unread: Nudge[] = [];
+  private turnLessons: LearnedLesson[] = [];
+  private closed = false;
+
+  constructor(private readonly options: SessionOptions) {
+    this.id = options.sessionId;
+    this.bus = createBus({ sessionId: options.sessionId, ...(options.clock ? { clock: options.clock } : {}), ...(options.ids ? { ids: options.ids } : {}) });
+    this.events$ = this.bus.events$;
+    this.eventLog = join(options.paths.eventsDir, `${options.sessionId}.jsonl`);
+    this.log = new SessionLog(this.bus, this.eventLog);
+    this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc });
+    this.bus.subscribe('session-learning', (e) => this.collect(e));
+    this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
+  }
+
+  private collect(e: AnyEnvelope): void {
+    if (e.type === 'acc.nudge.emitted') {
+      const n = { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text };
+      this.turnNudges.push(n);
+      this.unread.push(n);
+    } else if (e.type === 'acc.lesson.detected') this.turnLessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
+  }
+
+  private requireTurn(what: string): void {
+    if (this.closed) throw new Error(`session ${this.id} is closed; cannot report ${what}`);
+    if (!this.inTurn) throw new Error(`no turn is open: call startTurn(message) before reporting ${what}`);
+  }
+
+  private openRound(): void {
+    if (this.roundOpen) return;
+    this.roundOpen = true;
+    this.toolCallsThisRound = 0;
+    this.bus.publish('executive.round.started', { round: this.bus.position.round + 1 });
+  }
+
+  /** Opens a turn with the user's message. */
+  startTurn(message: string): void {
+    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    if (this.inTurn) this.cancelTurn('a new turn started before this one ended');
+    this.inTurn = true;
+    this.roundOpen = false;
+    this.turnNudges = [];
+    this.unread = [];
+    this.turnLessons = [];
+    this.bus.publish('executive.turn.started', { message: scrubSecrets(message) });
+  }
+
+  /** Reports a tool call the host's model made; returns its tool_use id. */
+  toolCalled(report: ToolCallReport): string {
+    this.requireTurn('a tool call');
+    const r = parseReport(ToolCallReportSchema, 'tool call', report);
+    this.openRound();
+    this.toolCallsThisRound++;
+    const toolUseId = r.id ?? `tool-${++this.nextToolId}`;
+    const input = scrubValue(r.input);
+    this.bus.publish('executive.tool.called', { toolUseId, name: r.name, input, argsSummary: summariseArgs(input) });
+    return toolUseId;
+  }
+
+  /** Reports what a tool returned. */
+  toolResulted(report: ToolResultReport): void {
+    this.requireTurn('a tool result');
+    const r = parseReport(ToolResultReportSchema, 'tool result', report);
+    this.openRound();
+    this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error: scrubSecrets(r.error), output: scrubSecrets(r.output), durationMs: r.durationMs });
+  }
+
+  /** Reports a scratchpad cell the host ran (or refused for empty code). */
+  cell(report: CellReport): string {
+    this.requireTurn('a cell');
+    const r = parseReport(CellReportSchema, 'cell', report);
+    this.openRound();
+    const pad = r.pad;
+    if (r.code.trim() === '') {
+      this.bus.publish('scratchpad.cell.rejected', { pad, reason: 'empty-code' });
+      return '';
+    }
+    const cellId = `cell-${++this.nextToolId}`;
+    const code = scrubSecrets(r.code);
+    this.bus.publish('scratchpad.cell.requested', { pad, cellId, runtime: r.runtime, code, codeLength: r.code.length, description: scrubSecrets(r.description), confirmedNewPad: r.confirmedNewPad });
+    const o = r.outcome;
+    if (o?.kind === 'executed') {
+      const stdout = scrubSecrets(o.stdout);
+      const stderr = scrubSecrets(o.stderr);
+      const error = scrubSecrets(o.error);
+      this.bus.publish('scratchpad.cell.executed', { pad, cellId, ok: error === '' && stderr.trim() === '', stdout, stderr, error, stdoutLength: o.stdout.length, truncated: o.truncated, durationMs: o.durationMs });
+    } else if (o?.kind === 'killed') this.bus.publish('scratchpad.cell.killed', { pad, cellId, reason: scrubSecrets(o.reason), durationMs: o.durationMs });
+    return cellId;
+  }
+
+  /** Reports that the host reset a pad. */
+  padReset(pad: string): void {
+    this.requireTurn('a pad reset');
+    this.bus.publish('scratchpad.pad.reset', { pad, reason: 'manual' });
+  }
+
+  /** Reports that the host sealed dangling tool_use blocks with synthetic results. */
+  historyRepaired(reason: string, sealedCount: number): void {
+    this.requireTurn('a history repair');
+    this.bus.publish('executive.history.repaired', { reason, sealedCount });
+  }
+
+  /** Ends the current round (all its tool results are in) and returns the nudges it produced. */
+  endRound(): readonly Nudge[] {
+    this.requireTurn('the end of a round');
+    if (!this.roundOpen) this.openRound();
+    const before = this.turnNudges.length;
+    this.bus.publish('executive.round.completed', { round: this.bus.position.round, toolCalls: this.toolCallsThisRound });
+    this.roundOpen = false;
+    return this.turnNudges.slice(before);
+  }
+
+  /** Nudges produced since the last call (at most one per detector per turn). */
+  nudges(): readonly Nudge[] {
+    const out = this.unread;
+    this.unread = [];
+    return out;
+  }
+
+  /** Ends the turn with its answer. Learning starts now; `settled()` waits for it to be stored. */
+  endTurn(answer: string, stopReason: 'end_turn' | 'round_cap' = 'end_turn'): TurnSummary {
+    this.requireTurn('the end of a turn');
+    const turn = this.bus.position.turn;
+    const rounds = this.bus.position.round;
+    this.inTurn = false;
+    this.roundOpen = false;
+    this.bus.publish('executive.turn.completed', { answer: scrubSecrets(answer), rounds, stopReason });
+    return { turn, lessons: [...this.turnLessons] };
+  }
+
+  /** Ends the turn without an answer; nothing is learned from it. */
+  failTurn(reason: 'llm' | 'tool' | 'internal', error: string): void {
+    this.requireTurn('a failed turn');
+    this.inTurn = false;
+    this.bus.publish('executive.turn.failed', { reason, error: scrubSecrets(error) });
+  }
+
+  /** Cancels the turn; per-turn buffers are dropped without learning. */
+  cancelTurn(reason: string): void {
+    if (!this.inTurn) return;
+    this.inTurn = false;
+    this.bus.publish('executive.turn.cancelled', { reason });
+  }
+
+  /** Resolves when everything published so far is durable in the log (and memory). */
+  settled(): Promise<void> {
+    return this.log.flush();
+  }
+
+  /** The ACC core's state, for inspection. */
+  accState(): unknown {
+    return this.acc.state();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.inTurn) this.cancelTurn('session closed');
+    this.bus.publish('executive.session.ended', { reason: 'closed' });
+    this.closed = true;
+    await this.log.close();
+    this.bus.close();
+  }
+}

@@ -1,0 +1,68 @@
+import type { Bus } from '@engram/bus';
+import type { AnyEnvelope, EventType } from '@engram/events';
+import { JsonlLogWriter } from '@engram/store';
+import type { Subscription } from 'rxjs';
+
+/** Events after which the log is appended and fsynced: the ends of turns and of the session. */
+const DURABLE_POINTS: ReadonlySet<EventType> = new Set(['executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled', 'executive.session.ended']);
+
+/**
+ * Appends a session's events to its JSONL log. Events are batched and written once the delivery
+ * cascade of a turn's end has finished (a microtask later), so the lessons and encodings the end
+ * of a turn causes land in the same locked, fsynced batch. Writes are serialised; `flushed()`
+ * resolves when everything published so far is durable.
+ */
+export class SessionLog {
+  private pending: AnyEnvelope[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private scheduled = false;
+  private failure: Error | null = null;
+  private readonly sub: Subscription;
+  private readonly writer: JsonlLogWriter;
+
+  constructor(
+    bus: Bus,
+    readonly file: string,
+  ) {
+    this.writer = new JsonlLogWriter(file, bus.sessionId);
+    this.sub = bus.subscribe('session-log', (e) => {
+      this.pending.push(e);
+      if (DURABLE_POINTS.has(e.type)) this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Appends and fsyncs everything published so far; resolves when it is durable. */
+  flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    this.chain = this.chain.then(async () => {
+      if (batch.length > 0) await this.writer.append(batch);
+      this.writer.sync();
+    });
+    this.chain = this.chain.catch((err: unknown) => {
+      this.failure = err instanceof Error ? err : new Error(String(err));
+    });
+    return this.flushed();
+  }
+
+  /** Resolves when the writes queued so far are done; rejects if one failed. */
+  async flushed(): Promise<void> {
+    await this.chain;
+    if (this.failure) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.sub.unsubscribe();
+    this.writer.close();
+  }
+}
