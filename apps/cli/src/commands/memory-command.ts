@@ -1,0 +1,90 @@
+import type { Command } from 'commander';
+import { addLlmOptions } from '../llm/llm-options.js';
+import type { MemoryAddOptions } from '../memory/run-memory-add.js';
+import type { MemoryCompactOptions } from '../memory/run-memory-compact.js';
+import type { MemoryContextOptions } from '../memory/run-memory-context.js';
+import type { MemoryEditOptions } from '../memory/run-memory-edit.js';
+import type { MemoryPendingOptions } from '../memory/run-memory-pending.js';
+import type { MemoryShowOptions } from '../memory/run-memory-show.js';
+
+/** `--home` and `--project` on every memory command. */
+const roots = (c: Command): Command =>
+  c.option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)').option('--project <dir>', 'project folder whose .engram/memory is used (default: .)');
+
+/**
+ * `engram memory ...`: semantic memory and the encoding gate's queue (issue 4). The stores and
+ * the cortex load only when a command runs. Exit 0 ok, 1 failure, 2 usage or settings error.
+ */
+export const registerMemory = (program: Command): void => {
+  const memory = program.command('memory').description('long-term memory: rules, lessons, profile; the prompt block; pending confirmations');
+
+  roots(memory.command('show').description('list stored entries with their ids'))
+    .option('--scope <scope>', 'global or project (default: both)')
+    .option('--json', 'print one JSON object')
+    .action(async (o: MemoryShowOptions) => {
+      const { runMemoryShow } = await import('../memory/run-memory-show.js');
+      process.exitCode = await runMemoryShow(o);
+    });
+
+  roots(memory.command('context').description('print exactly the memory block the next system prompt gets, and the scratchpad primer'))
+    .option('--message <text>', "the user's next message (rules sharing a word with it are preferred)")
+    .option('--json', 'print one JSON object with what was injected')
+    .action(async (o: MemoryContextOptions) => {
+      const { runMemoryContext } = await import('../memory/run-memory-context.js');
+      process.exitCode = await runMemoryContext(o);
+    });
+
+  roots(memory.command('add').description('store an entry').argument('<text>', 'the rule, lesson or fact'))
+    .option('--kind <kind>', 'always | never | when | lesson | profile', 'lesson')
+    .option('--scope <scope>', 'global or project', 'project')
+    .option('--json', 'print one JSON object')
+    .action(async (text: string, o: MemoryAddOptions) => {
+      const { runMemoryAdd } = await import('../memory/run-memory-add.js');
+      process.exitCode = await runMemoryAdd(text, o);
+    });
+
+  roots(memory.command('remove').description('remove an entry').argument('<target>', 'the entry id (see show) or its exact text'))
+    .option('--scope <scope>', 'global or project (default: both)')
+    .action(async (target: string, o: MemoryEditOptions) => {
+      const { runMemoryRemove } = await import('../memory/run-memory-edit.js');
+      process.exitCode = await runMemoryRemove(target, o);
+    });
+
+  roots(memory.command('edit').description("replace an entry's text, keeping its id").argument('<target>', 'the entry id or its exact text').argument('<text>', 'the new text'))
+    .option('--scope <scope>', 'global or project (default: both)')
+    .action(async (target: string, text: string, o: MemoryEditOptions) => {
+      const { runMemoryEdit } = await import('../memory/run-memory-edit.js');
+      process.exitCode = await runMemoryEdit(target, text, o);
+    });
+
+  const pending = memory.command('pending').description('entries copilot mode is waiting to have confirmed');
+  roots(pending.command('list').description('list pending entries, numbered'))
+    .option('--json', 'print JSON')
+    .action(async (o: MemoryPendingOptions) => {
+      const { runPendingList } = await import('../memory/run-memory-pending.js');
+      process.exitCode = await runPendingList(o);
+    });
+  roots(pending.command('accept').description('store pending entries').argument('[ids...]', 'pending ids or numbers from `pending list`'))
+    .option('--all', 'every pending entry')
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: MemoryPendingOptions) => {
+      const { runPendingAccept } = await import('../memory/run-memory-pending.js');
+      process.exitCode = await runPendingAccept(ids, o);
+    });
+  roots(pending.command('reject').description('drop pending entries').argument('[ids...]', 'pending ids or numbers from `pending list`'))
+    .option('--all', 'every pending entry')
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: MemoryPendingOptions) => {
+      const { runPendingReject } = await import('../memory/run-memory-pending.js');
+      process.exitCode = await runPendingReject(ids, o);
+    });
+
+  roots(addLlmOptions(memory.command('compact').description('ask the model which entries are duplicates or superseded; show them, and remove them with --yes')))
+    .option('--scope <scope>', 'global or project (default: both)')
+    .option('--yes', 'remove what the preview shows')
+    .option('--json', 'print JSON')
+    .action(async (o: MemoryCompactOptions) => {
+      const { runMemoryCompact } = await import('../memory/run-memory-compact.js');
+      process.exitCode = await runMemoryCompact(o);
+    });
+};

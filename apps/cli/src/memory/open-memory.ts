@@ -1,0 +1,82 @@
+import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, pendingPathFor } from '@engram/cortex';
+import { FileSemanticStore, memoryDir } from '@engram/hippocampus';
+import type { EngramScope, SemanticStore } from '@engram/kernel';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The flags every memory command takes. */
+export interface MemoryRootOptions {
+  readonly home?: string;
+  readonly project?: string;
+}
+
+export interface MemoryIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+export const defaultIo: MemoryIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+export interface OpenedMemory {
+  readonly cortex: Cortex;
+  readonly stores: Readonly<Record<EngramScope, FileSemanticStore>>;
+  readonly home: string;
+  readonly project: string;
+}
+
+/** A usage or settings problem: the command exits 2. */
+export class MemoryUsageError extends Error {
+  override name = 'MemoryUsageError';
+}
+
+/**
+ * Wires the file stores (hippocampus) to the coordinator (cortex): the CLI is the composition
+ * point, the one place both packages meet. Global root: `--home`, else `$ENGRAM_HOME`, else
+ * `~/.engram`; project: `--project`, else the current folder. The pending queue lives in the
+ * project's `.engram/`.
+ */
+export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): OpenedMemory => {
+  const home = resolve(options.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
+  const project = resolve(options.project ?? process.cwd());
+  let mode;
+  try {
+    mode = parseMemoryMode(env['ENGRAM_MEMORY_MODE']);
+  } catch (err) {
+    if (err instanceof MemoryModeError) throw new MemoryUsageError(err.message);
+    throw err;
+  }
+  const roots = { home, project, env };
+  const stores = {
+    global: new FileSemanticStore({ dir: memoryDir('global', roots), scope: 'global' }),
+    project: new FileSemanticStore({ dir: memoryDir('project', roots), scope: 'project' }),
+  };
+  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(pendingPathFor(join(project, '.engram'))) });
+  return { cortex, stores, home, project };
+};
+
+/** Parses `--scope`; `undefined` means both. */
+export const parseScope = (value: string | undefined): EngramScope | undefined => {
+  if (value === undefined) return undefined;
+  if (value === 'global' || value === 'project') return value;
+  throw new MemoryUsageError(`--scope must be global or project, not ${JSON.stringify(value)}`);
+};
+
+export const scopesOf = (scope: EngramScope | undefined): EngramScope[] => (scope === undefined ? ['global', 'project'] : [scope]);
+
+export const storeOf = (m: OpenedMemory, scope: EngramScope): SemanticStore => m.stores[scope];
+
+/**
+ * Runs a command body and maps failures to exit codes: 2 for usage and settings, 1 for anything
+ * else (with the message, never a stack).
+ */
+export const runMemoryCommand = async (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => {
+  try {
+    return await body();
+  } catch (err) {
+    io.err(`engram memory ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return err instanceof MemoryUsageError ? 2 : 1;
+  }
+};

@@ -1,0 +1,26 @@
+import { EngramKindSchema } from '@engram/events';
+import { scrubSecrets } from '@engram/kernel';
+import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+
+export interface MemoryAddOptions extends MemoryRootOptions {
+  readonly kind?: string;
+  readonly scope?: string;
+  readonly json?: boolean;
+}
+
+/**
+ * `engram memory add --kind K --scope S TEXT`: the user's own entry. It goes through the cortex
+ * like every write (recorded as a proposal of origin `user`, which the gate always lets
+ * through: the user is the authority the gate asks).
+ */
+export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('add', io, async () => {
+    const kind = EngramKindSchema.safeParse(options.kind ?? 'lesson');
+    if (!kind.success) throw new MemoryUsageError(`--kind must be one of ${EngramKindSchema.options.join(', ')}`);
+    const scope = parseScope(options.scope) ?? 'project';
+    const { cortex } = openMemory(options);
+    const r = await cortex.propose({ engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' }, origin: 'user' });
+    if (options.json === true) io.out(`${JSON.stringify(r)}\n`);
+    else io.out(`${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n`);
+    return r.status === 'refused' ? 1 : 0;
+  });

@@ -1,0 +1,47 @@
+import { LlmConfigError, createLlmClient, resolveLlmConfig } from '@engram/llm';
+import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+
+export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
+  readonly scope?: string;
+  /** Apply the compaction after showing it; without it only the preview is printed. */
+  readonly yes?: boolean;
+  readonly json?: boolean;
+}
+
+/**
+ * `engram memory compact`: asks the model which entries to keep and shows what would go; with
+ * `--yes` it removes them (each by id, under the store's lock, so entries written meanwhile
+ * stay). A failed or empty answer removes nothing (exit 1 when a call failed).
+ */
+export const runMemoryCompact = (options: MemoryCompactOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('compact', io, async () => {
+    const scope = parseScope(options.scope);
+    const m = openMemory(options);
+    let model;
+    try {
+      const config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: m.project, home: m.home });
+      model = await createLlmClient({
+        provider: config.provider,
+        models: config.models,
+        sink: { publish: () => undefined },
+        ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+        ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
+        ...(config.record === undefined ? {} : { record: config.record }),
+      });
+    } catch (err) {
+      if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
+      throw err;
+    }
+    const report = await m.cortex.compact(model, { preview: options.yes !== true, scopes: scopesOf(scope) });
+    if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
+    else {
+      for (const f of report) {
+        const head = `${f.scope} ${f.file}: ${f.status}, ${f.total} entries`;
+        io.out(`${head}${f.status === 'compacted' ? `, removed ${f.removed}` : f.status === 'previewed' ? `, would remove ${f.dropped.length}` : ''}${f.error === null ? '' : ` (${f.error})`}\n`);
+        for (const e of f.dropped) io.out(`  - ${e.text}\n`);
+      }
+      if (report.some((f) => f.status === 'previewed')) io.out('run again with --yes to remove them\n');
+    }
+    return report.some((f) => f.status === 'failed') ? 1 : 0;
+  });

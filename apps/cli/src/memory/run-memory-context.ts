@@ -1,0 +1,25 @@
+import { defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+
+export interface MemoryContextOptions extends MemoryRootOptions {
+  readonly message?: string;
+  readonly json?: boolean;
+}
+
+/**
+ * `engram memory context`: prints exactly the memory block the next system prompt gets (the
+ * same function the runtime calls), then the scratchpad primer as appended to the tool
+ * description. `--json` adds what was injected and the token counts.
+ */
+export const runMemoryContext = (options: MemoryContextOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('context', io, async () => {
+    const { cortex } = openMemory(options);
+    const context = await cortex.memoryContext(options.message ?? '');
+    const primer = await cortex.scratchpadPrimer();
+    if (options.json === true) {
+      io.out(`${JSON.stringify({ context: context.text, primer: primer.suffix, sections: context.sections.map(({ key, tokens, budget, omitted }) => ({ key, tokens, budget, omitted })), injected: [context.injection, primer.injection] })}\n`);
+      return 0;
+    }
+    io.out(`--- system prompt memory block (${context.injection.tokens} tokens) ---${context.text === '' ? '\n(empty)\n' : `${context.text}\n`}`);
+    io.out(`--- scratchpad primer (${primer.tokens} tokens) ---${primer.suffix === '' ? '\n(empty)\n' : `${primer.suffix}\n`}`);
+    return 0;
+  });

@@ -1,0 +1,40 @@
+import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
+import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions, type OpenedMemory } from './open-memory.js';
+
+export interface MemoryEditOptions extends MemoryRootOptions {
+  readonly scope?: string;
+}
+
+/** Finds the one entry an id or exact text names, in the scopes allowed; ambiguity is a usage error. */
+const find = async (m: OpenedMemory, scope: EngramScope | undefined, target: string): Promise<{ scope: EngramScope; entry: MemoryEntry }> => {
+  const hits: { scope: EngramScope; entry: MemoryEntry }[] = [];
+  for (const s of scopesOf(scope)) {
+    const snap = await m.stores[s].read();
+    for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) if (e.id === target || e.text === target) hits.push({ scope: s, entry: e });
+  }
+  const [hit] = hits;
+  if (hit === undefined) throw new MemoryUsageError(`no entry with id or text ${JSON.stringify(target)} (see engram memory show)`);
+  if (hits.length > 1) throw new MemoryUsageError(`${hits.length} entries match ${JSON.stringify(target)}; name one by id: ${hits.map((h) => `${h.scope}:${h.entry.id}`).join(', ')}`);
+  return hit;
+};
+
+const report = (io: MemoryIo, r: MutationResult): number => {
+  io.out(`${r.outcome}${r.entry === null ? '' : ` ${r.entry.id}: ${r.entry.text}`}\n`);
+  return r.outcome === 'removed' || r.outcome === 'updated' || r.outcome === 'unchanged' ? 0 : 1;
+};
+
+/** `engram memory remove ID|TEXT`. */
+export const runMemoryRemove = (target: string, options: MemoryEditOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('remove', io, async () => {
+    const m = openMemory(options);
+    const hit = await find(m, parseScope(options.scope), target);
+    return report(io, await m.stores[hit.scope].remove(hit.entry.id));
+  });
+
+/** `engram memory edit ID|TEXT NEW_TEXT`: the entry keeps its id; the store scrubs and sanitises the text. */
+export const runMemoryEdit = (target: string, text: string, options: MemoryEditOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('edit', io, async () => {
+    const m = openMemory(options);
+    const hit = await find(m, parseScope(options.scope), target);
+    return report(io, await m.stores[hit.scope].update(hit.entry.id, text));
+  });

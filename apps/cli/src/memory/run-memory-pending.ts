@@ -1,0 +1,45 @@
+import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+
+export interface MemoryPendingOptions extends MemoryRootOptions {
+  readonly json?: boolean;
+  readonly all?: boolean;
+}
+
+/** `engram memory pending list`: what copilot mode is waiting to have confirmed, numbered. */
+export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('pending list', io, () => {
+    const items = openMemory(options).cortex.pendingItems();
+    if (options.json === true) io.out(`${JSON.stringify(items)}\n`);
+    else if (items.length === 0) io.out('nothing pending\n');
+    else io.out(`${items.map((x, i) => `${i + 1}. ${x.pendingId}  ${x.engram.kind ?? '?'}/${x.engram.scope ?? 'project'}  ${x.engram.text}  (from ${x.origin})`).join('\n')}\n`);
+    return Promise.resolve(0);
+  });
+
+const selectorsOf = (selectors: readonly string[], all: boolean | undefined, pending: readonly { pendingId: string }[]): string[] => {
+  if (all === true) return pending.map((p) => p.pendingId);
+  const out = selectors.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
+  if (out.length === 0) throw new MemoryUsageError('name the entries (pending ids or numbers from `pending list`), or pass --all');
+  return out;
+};
+
+/** `engram memory pending accept ID|N...`: encodes the chosen entries; unknown ones are reported (exit 1). */
+export const runPendingAccept = (selectors: readonly string[], options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('pending accept', io, async () => {
+    const { cortex } = openMemory(options);
+    const { accepted, unknown } = await cortex.accept(selectorsOf(selectors, options.all, cortex.pendingItems()));
+    if (options.json === true) io.out(`${JSON.stringify({ accepted, unknown })}\n`);
+    else for (const r of accepted) io.out(`${r.status} ${r.entry?.text ?? ''}${r.location === null ? '' : ` (${r.location})`}\n`);
+    for (const u of unknown) io.err(`engram memory pending accept: nothing pending as ${JSON.stringify(u)}\n`);
+    return unknown.length === 0 ? 0 : 1;
+  });
+
+/** `engram memory pending reject ID|N...`: drops the chosen entries. */
+export const runPendingReject = (selectors: readonly string[], options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('pending reject', io, async () => {
+    const { cortex } = openMemory(options);
+    const { rejected, unknown } = await cortex.reject(selectorsOf(selectors, options.all, cortex.pendingItems()));
+    if (options.json === true) io.out(`${JSON.stringify({ rejected, unknown })}\n`);
+    else for (const r of rejected) io.out(`rejected ${r.engram.text}\n`);
+    for (const u of unknown) io.err(`engram memory pending reject: nothing pending as ${JSON.stringify(u)}\n`);
+    return unknown.length === 0 ? 0 : 1;
+  });

@@ -1,0 +1,30 @@
+import type { MemoryEntry } from '@engram/kernel';
+import { defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+
+export interface MemoryShowOptions extends MemoryRootOptions {
+  readonly scope?: string;
+  readonly json?: boolean;
+}
+
+const line = (e: MemoryEntry): string => `  ${e.id}  ${(e.kind ?? e.section ?? '?').padEnd(7)} ${e.text}`;
+
+/** `engram memory show`: every stored entry per scope, with ids for `remove` and `edit`, and what could not be read. */
+export const runMemoryShow = (options: MemoryShowOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runMemoryCommand('show', io, async () => {
+    const scope = parseScope(options.scope);
+    const m = openMemory(options);
+    const result: Record<string, unknown> = {};
+    const text: string[] = [];
+    for (const s of scopesOf(scope)) {
+      const snap = await m.stores[s].read();
+      result[s] = { dir: m.stores[s].dir, ...snap };
+      text.push(`${s} (${m.stores[s].dir})`);
+      for (const [title, list] of [['rules', snap.rules], ['lessons', snap.lessons], ['profile', snap.identities]] as const) {
+        text.push(` ${title}: ${list.length}`);
+        for (const e of list) text.push(line(e));
+      }
+      for (const d of snap.diagnostics) text.push(` note: ${d.location}:${d.line}${d.field === null ? '' : ` (${d.field})`}: ${d.message}`);
+    }
+    io.out(options.json === true ? `${JSON.stringify(result)}\n` : `${text.join('\n')}\n`);
+    return 0;
+  });
