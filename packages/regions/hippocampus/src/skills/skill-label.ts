@@ -50,7 +50,7 @@ export const lookupProblem = (input: string): string | null => {
 };
 
 const pathProblem = (text: string): string | null => {
-  if (text.includes('\0') || /[\u0000-\u001f\u007f]/.test(text)) return 'it contains control characters';
+  if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) return 'it contains control characters';
   if (/[/\\]/.test(text) || text.startsWith('~') || /^[A-Za-z]:/.test(text)) return `it looks like a path (${HINT})`;
   if (text.includes('..') || text === '.') return `it contains '.' path segments (${HINT})`;
   return null;

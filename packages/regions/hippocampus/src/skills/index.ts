@@ -1,0 +1,14 @@
+// Procedural memory: skill folders (Anton's current and legacy layouts), safe labels, typo-tolerant lookup.
+export { FileSkillStore, type FileSkillStoreOptions, type SkillDraft, type SkillListing, type SkillResolution, type CreditResult } from './file-skill-store.js';
+export type { Skill, SkillSummary, SkillProblem } from './skill.js';
+export { SKILL_LABEL_PATTERN, MAX_SKILL_LABEL_LENGTH, MAX_SKILL_LOOKUP_LENGTH, SkillLabelError, assertSkillLabel, skillLabelProblem, lookupProblem } from './skill-label.js';
+export { skillDir, realSkillDir } from './skill-dir.js';
+export { normalizeSkillName } from './normalize-skill-name.js';
+export { slugifySkillLabel } from './slugify-skill-label.js';
+export { SequenceMatcher, type MatchingBlock } from './sequence-matcher.js';
+export { closeMatches, CLOSE_MATCH_CUTOFF } from './close-matches.js';
+export { parseSkillMd, renderSkillMd, type SkillMd, type SkillMdParse } from './skill-md.js';
+export { parseSkillStats, renderSkillStats, creditRecommended, ZERO_STATS, type SkillStats, type StageStats, type SkillStage } from './skill-stats.js';
+export { readLegacySkill, MAX_DESCRIPTION_LENGTH, type LegacySkill } from './legacy-skill.js';
+export { formatSkillList, DEFAULT_SKILL_LIST_BUDGET_TOKENS, MAX_LISTED_DESCRIPTION } from './format-skill-list.js';
+export { recallSkillPayload, alreadyRecalledStub, recalledMarker, PROCEDURE_HEADER, MAX_PROCEDURE_CHARS } from './recall-skill-payload.js';
