@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readLogFile } from '@engram/store';
+import { describe, expect, it } from 'vitest';
+import { hostDrivenExample } from '../../examples/host-driven.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+describe('examples/host-driven.ts', () => {
+  it('nudges the host mid-turn and learns at the end of the turn', async () => {
+    const r = await hostDrivenExample(mkdtempSync(join(tmpdir(), 'engram-ex-')));
+    expect(r.nudges.some((n) => /don't retry/i.test(n))).toBe(true);
+    expect(r.lessons.map((l) => l.id)).toContain('acc.repeated-tool-error');
+    expect(readLogFile(r.eventLog).problems).toEqual([]);
+  });
+});
+
+describe('@engram/runtime from a plain Node project', () => {
+  it('imports the built JavaScript without TypeScript or export conditions', () => {
+    const home = mkdtempSync(join(tmpdir(), 'engram-plain-'));
+    const script = `import('@engram/runtime').then(async ({ createBrain }) => {
+      const s = createBrain({ home: ${JSON.stringify(home)}, modes: { memory: 'off', acc: 'passive' } }).session();
+      s.startTurn('hi'); s.endTurn('hello'); await s.close(); console.log(s.eventLog);
+    })`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(readLogFile(r.stdout.trim()).events.map((e) => e.type)).toEqual([
+      'executive.session.started',
+      'executive.turn.started',
+      'executive.turn.completed',
+      'executive.session.ended',
+    ]);
+  });
+});
