@@ -1,4 +1,4 @@
-import { parse, stringify, type Tags } from 'yaml';
+import { parse, stringify, type ScalarTag, type Tags } from 'yaml';
 import { normalizeSkillName } from './normalize-skill-name.js';
 
 /** The parts of a SKILL.md (anton.md §10.2). */
@@ -27,7 +27,11 @@ const FENCE = /^---[ \t]*$/;
 const PY_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
 const PY_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/;
 const pyYamlTags = (tags: Tags): Tags =>
-  tags.map((t) => (typeof t === 'object' && t.tag === 'tag:yaml.org,2002:bool' && 'test' in t && t.test instanceof RegExp ? { ...t, test: t.test.test('true') ? PY_TRUE : PY_FALSE } : t));
+  tags.map((t): Tags[number] => {
+    if (typeof t !== 'object' || t.tag !== 'tag:yaml.org,2002:bool' || !('test' in t) || !(t.test instanceof RegExp)) return t;
+    const tag: ScalarTag = { ...t, test: t.test.test('true') ? PY_TRUE : PY_FALSE };
+    return tag;
+  });
 
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
