@@ -29,7 +29,7 @@ const PY_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/;
 const pyYamlTags = (tags: Tags): Tags =>
   tags.map((t): Tags[number] => {
     if (typeof t !== 'object' || t.tag !== 'tag:yaml.org,2002:bool' || !('test' in t) || !(t.test instanceof RegExp)) return t;
-    const tag: ScalarTag = { ...t, test: t.test.test('true') ? PY_TRUE : PY_FALSE };
+    const tag: ScalarTag = Object.assign({}, t, { test: t.test.test('true') ? PY_TRUE : PY_FALSE });
     return tag;
   });
 
