@@ -1,10 +1,13 @@
 import { mkdirSync, rmdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A holder keeps the pending-file lock for milliseconds; one older than this died holding it. */
 const STALE_MS = 10_000;
 /** Give up after waiting this long: long enough for a stale lock to expire and be taken over. */
 const MAX_WAIT_MS = 30_000;
+/** Folders engram creates are private to the user. */
+const PRIVATE_DIR_MODE = 0o700;
 /** Poll interval while another process holds the lock. */
 const POLL_MS = 5;
 
@@ -17,6 +20,7 @@ const POLL_MS = 5;
 export const withDirLock = async <T>(file: string, fn: () => T | Promise<T>): Promise<T> => {
   const lock = `${file}.lock`;
   const started = Date.now();
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   for (;;) {
     try {
       mkdirSync(lock);
