@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubSecrets, scrubValue, type Clock, type IdSource } from '@engram/kernel';
+import { scrubSecrets, scrubValue, systemClock, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachCore, type AttachedCore } from './attach-core.js';
 import type { EngramPaths } from './engram-paths.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
+import { SessionMemory } from './session-memory.js';
 import { summariseArgs } from './summarise-args.js';
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
@@ -53,6 +54,7 @@ export class EngramSession {
   private readonly bus: Bus;
   private readonly log: SessionLog;
   private readonly acc: AttachedCore<unknown>;
+  private readonly memory: SessionMemory;
   private roundOpen = false;
   private toolCallsThisRound = 0;
   private inTurn = false;
@@ -70,6 +72,7 @@ export class EngramSession {
     this.log = new SessionLog(this.bus, this.eventLog);
     this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc });
     this.bus.subscribe('session-learning', (e) => this.collect(e));
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, options.clock ?? systemClock);
     this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
   }
 
@@ -202,9 +205,23 @@ export class EngramSession {
     this.bus.publish('executive.turn.cancelled', { reason });
   }
 
-  /** Resolves when everything published so far is durable in the log (and memory). */
-  settled(): Promise<void> {
-    return this.log.flush();
+  /** The memory block for the end of the system prompt (identity, rules, lessons), within its budgets. */
+  memoryContext(message = ''): Promise<string> {
+    return this.memory.context(scrubSecrets(message));
+  }
+
+  /** What to append to a tool's description: the lessons relevant to that tool. */
+  toolPrimer(tool: string): Promise<string> {
+    return this.memory.primer(tool);
+  }
+
+  /** Resolves when end-of-turn learning is stored and everything published is durable in the log. */
+  async settled(): Promise<void> {
+    try {
+      await this.memory.idle();
+    } finally {
+      await this.log.flush();
+    }
   }
 
   /** The ACC core's state, for inspection. */
@@ -217,7 +234,12 @@ export class EngramSession {
     if (this.inTurn) this.cancelTurn('session closed');
     this.bus.publish('executive.session.ended', { reason: 'closed' });
     this.closed = true;
+    const memoryFailure: unknown = await this.memory.idle().then(
+      () => null,
+      (err: unknown) => err,
+    );
     await this.log.close();
     this.bus.close();
+    if (memoryFailure) throw memoryFailure instanceof Error ? memoryFailure : new Error(String(memoryFailure));
   }
 }
