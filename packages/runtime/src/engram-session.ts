@@ -234,12 +234,12 @@ export class EngramSession {
     if (this.inTurn) this.cancelTurn('session closed');
     this.bus.publish('executive.session.ended', { reason: 'closed' });
     this.closed = true;
-    const memoryFailure: unknown = await this.memory.idle().then(
+    const memoryFailure: Error | null = await this.memory.idle().then(
       () => null,
-      (err: unknown) => err,
+      (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),
     );
     await this.log.close();
     this.bus.close();
-    if (memoryFailure) throw memoryFailure instanceof Error ? memoryFailure : new Error(String(memoryFailure));
+    if (memoryFailure) throw memoryFailure;
   }
 }
