@@ -1,0 +1,28 @@
+// Sleep-replay consolidation (anton.md §9): pure parts, the core, and the extraction effect.
+export { CONSOLIDATION_PARAM_REASONS, defaultConsolidationParams, type ConsolidationParams } from './consolidation-params.js';
+export type { ReplayCell } from './replay-cell.js';
+export { replayVerdict, shouldReplay, type ReplayReason, type ReplayVerdict } from './should-replay.js';
+export { compressCells } from './compress-cells.js';
+export { CONSOLIDATION_SYSTEM, consolidationPrompt, type ConsolidationPrompt } from './consolidation-prompt.js';
+export {
+  CONSOLIDATION_TOOL,
+  ConsolidatedLessonSchema,
+  ConsolidatedLessonsSchema,
+  type ConsolidatedLesson,
+  type ConsolidatedLessons,
+} from './consolidated-lessons.js';
+export { selectItems } from './select-items.js';
+export { itemToProposal, type GatedProposal } from './item-to-proposal.js';
+export { itemsFromResponse } from './items-from-response.js';
+export type { Replay } from './replay.js';
+export {
+  consolidationCore,
+  pendingReplays,
+  waitingCells,
+  isConsolidated,
+  cellKey,
+  CONSOLIDATION_PURPOSE,
+  type ConsolidationState,
+} from './consolidation-core.js';
+export { runReplay } from './effects/run-replay.js';
+export { consolidateOnTurnEnd, type ReplayOutcome } from './effects/consolidate-on-turn-end.js';
