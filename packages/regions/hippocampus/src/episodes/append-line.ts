@@ -11,6 +11,9 @@ const PRIVATE_DIR_MODE = 0o700;
  * multi-process test holds this up) and no lock file is needed: a record has no sequence
  * number to assign, unlike the event log. If the file does not end with a newline (a writer
  * was killed mid-line), the line starts on a fresh one, so the torn tail stays one bad line.
+ * The check is not atomic with the write: a writer that sees another's record half-written
+ * (the size grows page by page) also starts a fresh line, leaving a blank line that readers
+ * skip. A blank line is cheap; gluing the next record onto a torn one would lose it.
  */
 export const appendLine = (path: string, line: string): number => {
   mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });

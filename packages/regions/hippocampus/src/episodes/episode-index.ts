@@ -165,7 +165,8 @@ export class EpisodeIndex {
     if (options.limit <= 0 || query === '') return [];
     const matcher = episodeMatcher(query);
     const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
-    const useIndex = [...query].length >= MIN_INDEXED_QUERY;
+    // FTS5 parses a query as a C string: one holding NUL must scan.
+    const useIndex = [...query].length >= MIN_INDEXED_QUERY && !query.includes('\0');
     const stmt = useIndex
       ? this.db.prepare(`SELECT ${COLUMNS} FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid WHERE episodes_fts MATCH ? AND episodes_fts.rowid >= ? AND episodes_fts.rowid < ? ORDER BY episodes_fts.rowid DESC LIMIT ?`)
       : this.db.prepare(`SELECT ${COLUMNS} FROM episodes e WHERE e.id >= ? AND e.id < ? AND engram_scan_match(e.content) ORDER BY e.id DESC LIMIT ?`);
