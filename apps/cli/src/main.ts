@@ -3,6 +3,7 @@ import { registerBench } from './commands/bench-command.js';
 import { registerDemo } from './commands/demo-command.js';
 import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
+import { registerMemory } from './commands/memory-command.js';
 import { registerReplay } from './commands/replay-command.js';
 
 /**
@@ -18,6 +19,7 @@ export const buildProgram = (): Command => {
   registerDemo(program);
   registerLog(program);
   registerLlm(program);
+  registerMemory(program);
   registerReplay(program);
   registerBench(program);
   return program;

@@ -9,6 +9,10 @@ import type { EngramPaths } from './engram-paths.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
 import { SessionMemory } from './session-memory.js';
+import { openSessionLlm, type LlmSource, type SessionLlm } from './session-llm.js';
+import { runTurn, type TurnOptions, type TurnOutcome } from './run-turn.js';
+import { turnTools } from './turn-tools.js';
+import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost } from '@engram/scratchpad';
 import { summariseArgs } from './summarise-args.js';
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
@@ -39,6 +43,13 @@ export interface SessionOptions {
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly acc?: AccCoreParams;
+  /** The model for engram-driven turns (`turn()`); host-driven sessions need none. */
+  readonly llm?: LlmSource;
+}
+
+export interface TurnResult extends TurnOutcome {
+  readonly turn: number;
+  readonly lessons: readonly LearnedLesson[];
 }
 
 /**
@@ -63,6 +74,8 @@ export class EngramSession {
   private unread: Nudge[] = [];
   private turnLessons: LearnedLesson[] = [];
   private closed = false;
+  private llm: Promise<SessionLlm> | null = null;
+  private pads: ScratchpadHost | null = null;
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
@@ -132,23 +145,46 @@ export class EngramSession {
   cell(report: CellReport): string {
     this.requireTurn('a cell');
     const r = parseReport(CellReportSchema, 'cell', report);
-    this.openRound();
-    const pad = r.pad;
     if (r.code.trim() === '') {
-      this.bus.publish('scratchpad.cell.rejected', { pad, reason: 'empty-code' });
+      this.cellRejected(r.pad);
       return '';
     }
-    const cellId = `cell-${++this.nextToolId}`;
-    const code = scrubSecrets(r.code);
-    this.bus.publish('scratchpad.cell.requested', { pad, cellId, runtime: r.runtime, code, codeLength: r.code.length, description: scrubSecrets(r.description), confirmedNewPad: r.confirmedNewPad });
+    const cellId = this.cellStarted({ pad: r.pad, code: r.code, description: r.description, runtime: r.runtime, confirmedNewPad: r.confirmedNewPad });
     const o = r.outcome;
     if (o?.kind === 'executed') {
       const stdout = scrubSecrets(o.stdout);
       const stderr = scrubSecrets(o.stderr);
       const error = scrubSecrets(o.error);
-      this.bus.publish('scratchpad.cell.executed', { pad, cellId, ok: error === '' && stderr.trim() === '', stdout, stderr, error, stdoutLength: o.stdout.length, truncated: o.truncated, durationMs: o.durationMs });
-    } else if (o?.kind === 'killed') this.bus.publish('scratchpad.cell.killed', { pad, cellId, reason: scrubSecrets(o.reason), durationMs: o.durationMs });
+      this.bus.publish('scratchpad.cell.executed', { pad: r.pad, cellId, ok: error === '' && stderr.trim() === '', stdout, stderr, error, stdoutLength: o.stdout.length, truncated: o.truncated, durationMs: o.durationMs });
+    } else if (o?.kind === 'killed') this.bus.publish('scratchpad.cell.killed', { pad: r.pad, cellId, reason: scrubSecrets(o.reason), durationMs: o.durationMs });
     return cellId;
+  }
+
+  /** The pre-execute observation of a cell: publishes `scratchpad.cell.requested`; returns the cell id. */
+  private cellStarted(cell: { pad: string; code: string; description: string; runtime: 'python' | 'node'; confirmedNewPad: boolean }): string {
+    this.openRound();
+    const cellId = `cell-${++this.nextToolId}`;
+    this.bus.publish('scratchpad.cell.requested', {
+      pad: cell.pad,
+      cellId,
+      runtime: cell.runtime,
+      code: scrubSecrets(cell.code),
+      codeLength: cell.code.length,
+      description: scrubSecrets(cell.description),
+      confirmedNewPad: cell.confirmedNewPad,
+    });
+    return cellId;
+  }
+
+  /** The post-execute observation: a cell's result as `scratchpad.cell.executed` or `.killed` (scrubbed by `toCellEvent`). */
+  private cellFinished(result: CellResult): void {
+    const d = toCellEvent(result);
+    this.bus.publish(d.type, d.data);
+  }
+
+  private cellRejected(pad: string): void {
+    this.openRound();
+    this.bus.publish('scratchpad.cell.rejected', { pad, reason: 'empty-code' });
   }
 
   /** Reports that the host reset a pad. */
@@ -215,6 +251,41 @@ export class EngramSession {
     return this.memory.primer(tool);
   }
 
+  /**
+   * Runs a whole turn with the configured model (engram-driven): prompt assembly, LLM rounds,
+   * tool dispatch with real scratchpads, nudges, the round cap. The answer comes back as soon as
+   * it exists; end-of-turn learning goes on in the background (`settled()` waits for it).
+   */
+  async turn(message: string, options: TurnOptions = {}): Promise<TurnResult> {
+    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    const source = this.options.llm;
+    if (!source) throw new Error('this session has no model: pass `llm` to createBrain to use turn(), or drive it with startTurn/endTurn');
+    const turnAtStart = this.bus.position.turn + 1;
+    const outcome = await runTurn(message, {
+      llm: () => (this.llm ??= openSessionLlm(source, this.bus)),
+      project: this.options.paths.project,
+      memoryMode: this.options.modes.memory,
+      startTurn: (m) => this.startTurn(m),
+      memoryContext: (m) => this.memoryContext(m),
+      primer: (t) => this.toolPrimer(t),
+      tools: turnTools,
+      beginRound: () => this.openRound(),
+      toolCalled: (id, name, input) => void this.toolCalled({ id, name, input }),
+      toolResulted: (id, name, ok, output, durationMs) => this.toolResulted({ id, name, ok, output: ok ? output : '', error: ok ? '' : output, durationMs }),
+      endRound: () => this.endRound(),
+      capExhausted: (cap) => this.bus.publish('executive.cap.exhausted', { cap }),
+      endTurn: (answer, stopReason) => void this.endTurn(answer, stopReason),
+      failTurn: (reason, error) => this.failTurn(reason, error),
+      scratchpad: () => (this.pads ??= createScratchpadHost({ cwd: this.options.paths.project ?? this.options.paths.home })),
+      memorize: (input) => this.memory.cortex.memorize(input),
+      cellStarted: (c) => this.cellStarted(c),
+      cellFinished: (r) => this.cellFinished(r),
+      cellRejected: (pad) => this.cellRejected(pad),
+      padReset: (pad) => this.bus.publish('scratchpad.pad.reset', { pad, reason: 'manual' }),
+    }, options);
+    return { ...outcome, turn: turnAtStart, lessons: [...this.turnLessons] };
+  }
+
   /** Resolves when end-of-turn learning is stored and everything published is durable in the log. */
   async settled(): Promise<void> {
     try {
@@ -234,6 +305,7 @@ export class EngramSession {
     if (this.inTurn) this.cancelTurn('session closed');
     this.bus.publish('executive.session.ended', { reason: 'closed' });
     this.closed = true;
+    await this.pads?.closeAll();
     const memoryFailure: Error | null = await this.memory.idle().then(
       () => null,
       (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),

@@ -40,7 +40,8 @@ export const engramEncoded = defineEvent({
     proposalId: z.string().nullable(),
     engram: EngramSchema,
     file: z.string(),
-    outcome: z.enum(['added', 'duplicate', 'superseded']),
+    /** `empty`: nothing was left after scrubbing and sanitising, so nothing was written. */
+    outcome: z.enum(['added', 'duplicate', 'superseded', 'empty']),
   }),
   emitter: 'hippocampus',
   consumers: ['cortex', 'acc', 'replay', 'audit'],

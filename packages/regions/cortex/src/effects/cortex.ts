@@ -207,6 +207,8 @@ export class Cortex {
     const replaced = await removeRivals(store, supersedes, engram.text);
     const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source }]);
     if (result === undefined || result.outcome === 'empty' || result.entry === null) {
+      // Answer the proposal in the log too: nothing was written.
+      if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope }, file: result.location, outcome: 'empty' }, {});
       return { ...base, status: 'refused', entry: null, location: result?.location ?? null, replaced, reason: 'nothing left to store after removing secrets and markup' };
     }
     const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;

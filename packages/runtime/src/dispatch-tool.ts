@@ -1,0 +1,83 @@
+import type { CellResult, ScratchpadHost } from '@engram/scratchpad';
+import { MEMORIZE_TOOL_NAME } from '@engram/cortex';
+import { ScratchpadInputSchema, SCRATCHPAD_TOOL_NAME, type ScratchpadInput } from './turn-tools.js';
+
+/** Tool results beyond this are cut: they go back into the prompt every round. */
+export const MAX_TOOL_RESULT_CHARS = 16_000;
+
+export interface ToolOutcome {
+  readonly content: string;
+  readonly isError: boolean;
+}
+
+/** What the dispatcher needs from the session: reporting (events) and the effects it drives. */
+export interface DispatchPorts {
+  readonly scratchpad: () => ScratchpadHost;
+  readonly memorize: (input: unknown) => Promise<string>;
+  /** Publishes `scratchpad.cell.requested` (the pre-execute observation); returns the cell id. */
+  readonly cellStarted: (cell: { pad: string; code: string; description: string; runtime: 'python' | 'node'; confirmedNewPad: boolean }) => string;
+  /** Publishes `scratchpad.cell.executed` or `scratchpad.cell.killed` (the post-execute observation). */
+  readonly cellFinished: (result: CellResult) => void;
+  readonly cellRejected: (pad: string) => void;
+  readonly padReset: (pad: string) => void;
+}
+
+const clip = (text: string): string => (text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)}\n... [truncated ${text.length - MAX_TOOL_RESULT_CHARS} chars]` : text);
+
+const cellText = (r: CellResult): string => {
+  const parts: string[] = [];
+  if (r.stdout) parts.push(r.stdout.trimEnd());
+  if (r.stderr) parts.push(`[stderr]\n${r.stderr.trimEnd()}`);
+  if (r.error) parts.push(`[error]\n${r.error.trimEnd()}`);
+  if (r.notice) parts.push(`[notice] ${r.notice}`);
+  return parts.length ? parts.join('\n') : '(no output)';
+};
+
+const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts): Promise<ToolOutcome> => {
+  const host = ports.scratchpad();
+  switch (input.action) {
+    case 'exec': {
+      const code = input.code ?? '';
+      if (code.trim() === '') {
+        ports.cellRejected(input.name);
+        return { content: 'The code parameter was empty: a large payload may have been dropped on the way. Send a smaller cell.', isError: true };
+      }
+      const cellId = ports.cellStarted({ pad: input.name, code, description: input.one_line_description ?? '', runtime: input.runtime ?? 'python', confirmedNewPad: input.confirm_new_scratchpad ?? false });
+      const result = await host.exec({ pad: input.name, code, cellId, ...(input.runtime ? { runtime: input.runtime } : {}) });
+      ports.cellFinished(result);
+      return { content: clip(cellText(result)), isError: !result.ok };
+    }
+    case 'reset': {
+      const { existed } = await host.reset(input.name);
+      if (existed) ports.padReset(input.name);
+      return { content: existed ? `Pad ${input.name} was reset: its variables are gone.` : `There is no pad named ${input.name}.`, isError: !existed };
+    }
+    case 'view': {
+      const view = host.view(input.name);
+      return view ? { content: clip(JSON.stringify(view, null, 1)), isError: false } : { content: `There is no pad named ${input.name}.`, isError: true };
+    }
+    case 'remove': {
+      const removed = await host.remove(input.name);
+      return { content: removed ? `Pad ${input.name} was removed.` : `There is no pad named ${input.name}.`, isError: !removed };
+    }
+  }
+};
+
+/**
+ * Runs one tool call of the model. Bad input and failures come back as error results for the
+ * model to read, never as exceptions that end the turn; the cell observations are published
+ * around every cell at this single point (Anton's streaming path skipped them: §15.1).
+ */
+export const dispatchTool = async (name: string, input: unknown, ports: DispatchPorts): Promise<ToolOutcome> => {
+  try {
+    if (name === SCRATCHPAD_TOOL_NAME) {
+      const parsed = ScratchpadInputSchema.safeParse(input);
+      if (!parsed.success) return { content: `Invalid scratchpad input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, isError: true };
+      return await runScratchpad(parsed.data, ports);
+    }
+    if (name === MEMORIZE_TOOL_NAME) return { content: clip(await ports.memorize(input)), isError: false };
+    return { content: `Tool '${name}' failed: there is no such tool.`, isError: true };
+  } catch (err) {
+    return { content: `Tool '${name}' failed: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+  }
+};

@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, turnMachine, type MemoryMode } from '@engram/executive';
+import { isLlmError, type InputBlock, type LlmMessage, type LlmTool } from '@engram/llm';
+import { createActor } from 'xstate';
+import { dispatchTool, type DispatchPorts } from './dispatch-tool.js';
+import type { SessionLlm } from './session-llm.js';
+
+/** Instructions every engram-driven turn starts with; memory and the project's own words follow. */
+export const BASE_SYSTEM = [
+  'You are an agent that solves tasks by running code in scratchpads and answering the user.',
+  'Think briefly, act with tools, and stop with a plain answer when the task is done or cannot be done.',
+  'Rules and lessons from your memory below come from your own past mistakes: follow them.',
+].join(' ');
+
+export interface TurnOptions {
+  readonly roundCap?: number;
+  readonly turnTimeoutMs?: number;
+}
+
+export type TurnStopReason = 'end_turn' | 'round_cap' | 'failed';
+
+export interface TurnOutcome {
+  readonly answer: string;
+  readonly stopReason: TurnStopReason;
+  readonly error?: string;
+}
+
+/** The session side of a turn: reporting, memory and the effects the loop drives. */
+export interface TurnPorts extends DispatchPorts {
+  readonly llm: () => Promise<SessionLlm>;
+  readonly project: string | null;
+  readonly memoryMode: MemoryMode;
+  readonly startTurn: (message: string) => void;
+  readonly memoryContext: (message: string) => Promise<string>;
+  readonly primer: (tool: string) => Promise<string>;
+  readonly tools: (primers: { scratchpad: string }) => LlmTool[];
+  readonly beginRound: () => void;
+  readonly toolCalled: (id: string, name: string, input: unknown) => void;
+  readonly toolResulted: (id: string, name: string, ok: boolean, output: string, durationMs: number) => void;
+  readonly endRound: () => readonly { readonly text: string }[];
+  readonly capExhausted: (cap: number) => void;
+  readonly endTurn: (answer: string, stopReason: 'end_turn' | 'round_cap') => void;
+  readonly failTurn: (reason: 'llm' | 'tool' | 'internal', error: string) => void;
+}
+
+const projectInstructions = (project: string | null): string => {
+  if (project === null) return '';
+  const file = join(project, '.engram', 'engram.md');
+  return existsSync(file) ? `\n\n## Project instructions\n${readFileSync(file, 'utf8').trim()}` : '';
+};
+
+/**
+ * Runs one turn with the configured model, driven by the turn machine: assemble the prompt
+ * (memory context, then the project's instructions so the user's words win; tool descriptions
+ * with their primers), then think and act until an answer or the round cap. Nudges from the ACC
+ * go back to the model with the round's tool results.
+ */
+export const runTurn = async (message: string, ports: TurnPorts, options: TurnOptions = {}): Promise<TurnOutcome> => {
+  const roundCap = options.roundCap ?? DEFAULT_ROUND_CAP;
+  const actor = createActor(turnMachine, { input: { roundCap, memoryMode: ports.memoryMode, turnTimeoutMs: options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS } });
+  actor.start();
+  const fail = (reason: 'llm' | 'tool' | 'internal', error: string): TurnOutcome => {
+    actor.send({ type: 'FAILED', reason, error });
+    ports.failTurn(reason, error);
+    actor.stop();
+    return { answer: '', stopReason: 'failed', error };
+  };
+  ports.startTurn(message);
+  actor.send({ type: 'START', message });
+  try {
+    const llm = await ports.llm();
+    const system = `${BASE_SYSTEM}${await ports.memoryContext(message)}${projectInstructions(ports.project)}`;
+    const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
+    actor.send({ type: 'CONTEXT_READY' });
+    const messages: LlmMessage[] = [{ role: 'user', content: message }];
+    let lastText = '';
+    for (;;) {
+      ports.beginRound();
+      let response;
+      try {
+        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn' });
+      } catch (err) {
+        return fail('llm', isLlmError(err) ? `${err.reason}: ${err.message}` : String(err));
+      }
+      const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+      const uses = response.content.flatMap((b) => (b.type === 'tool_use' ? [b] : []));
+      if (text) lastText = text;
+      actor.send({ type: 'LLM_ANSWERED', text, toolCalls: uses.length });
+      if (uses.length === 0) {
+        ports.endRound();
+        ports.endTurn(text, 'end_turn');
+        actor.stop();
+        return { answer: text, stopReason: 'end_turn' };
+      }
+      messages.push({ role: 'assistant', content: response.content });
+      const results: InputBlock[] = [];
+      for (const use of uses) {
+        ports.toolCalled(use.id, use.name, use.input);
+        const started = Date.now();
+        const outcome = await dispatchTool(use.name, use.input, ports);
+        ports.toolResulted(use.id, use.name, !outcome.isError, outcome.content, Date.now() - started);
+        results.push({ type: 'tool_result', tool_use_id: use.id, content: outcome.content, ...(outcome.isError ? { is_error: true } : {}) });
+      }
+      for (const n of ports.endRound()) results.push({ type: 'text', text: n.text });
+      messages.push({ role: 'user', content: results });
+      actor.send({ type: 'TOOLS_DONE' });
+      if (actor.getSnapshot().context.stopReason === 'round_cap') {
+        ports.capExhausted(roundCap);
+        const answer = lastText || `I stopped after ${roundCap} rounds without finishing.`;
+        ports.endTurn(answer, 'round_cap');
+        actor.stop();
+        return { answer, stopReason: 'round_cap' };
+      }
+    }
+  } catch (err) {
+    return fail('internal', err instanceof Error ? err.message : String(err));
+  }
+};

@@ -1,0 +1,29 @@
+import { MEMORIZE_DESCRIPTION, MEMORIZE_TOOL_NAME, MemorizeInputSchema } from '@engram/cortex';
+import { zodTool, type LlmTool } from '@engram/llm';
+import { z } from 'zod';
+
+export const SCRATCHPAD_TOOL_NAME = 'scratchpad';
+
+/** The scratchpad tool's input (Anton's shape: one tool, an action, a pad name). */
+export const ScratchpadInputSchema = z.object({
+  action: z.enum(['exec', 'reset', 'view', 'remove']),
+  name: z.string().describe('The pad: one named, persistent runtime; variables survive between cells of one pad.'),
+  code: z.string().optional().describe('exec: the code of the cell.'),
+  one_line_description: z.string().optional().describe('exec: what this cell is meant to do, in one line.'),
+  runtime: z.enum(['python', 'node']).optional().describe('exec on a new pad: python (default) or node.'),
+  confirm_new_scratchpad: z.boolean().optional().describe('exec: true when you deliberately start a second pad in this task.'),
+});
+export type ScratchpadInput = z.infer<typeof ScratchpadInputSchema>;
+
+export const SCRATCHPAD_DESCRIPTION = [
+  'Run code in a named, persistent scratchpad (Python by default, or Node).',
+  'Actions: exec (run a cell; give code and a one-line description), reset (restart the pad, losing its state), view (the latest cells), remove.',
+  'Use ONE scratchpad per task: each name is an isolated environment, so switching names re-imports and re-fetches.',
+  'Keep cells small; write big outputs to disk in chunks.',
+].join(' ');
+
+/** The tools an engram-driven turn offers, each description carrying its primer (lessons for that tool). */
+export const turnTools = (primers: { readonly scratchpad: string }): LlmTool[] => [
+  zodTool(SCRATCHPAD_TOOL_NAME, SCRATCHPAD_DESCRIPTION + primers.scratchpad, ScratchpadInputSchema),
+  zodTool(MEMORIZE_TOOL_NAME, MEMORIZE_DESCRIPTION, MemorizeInputSchema),
+];
