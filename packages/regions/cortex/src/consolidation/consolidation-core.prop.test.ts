@@ -53,11 +53,11 @@ const simulate = (commands: readonly Command[], params: ConsolidationParams) => 
   for (const c of commands) {
     if (c.kind === 'cell') {
       const cellId = `c${c.cellId}`;
-      push(buildEvent('scratchpad.cell.requested', { pad: c.pad, cellId, description: `do ${cellId}` }, meta()) as AnyEnvelope);
-      if (c.killed) push(buildEvent('scratchpad.cell.killed', { pad: c.pad, cellId, reason: 'Cell killed' }, meta()) as AnyEnvelope);
-      else push(buildEvent('scratchpad.cell.executed', { pad: c.pad, cellId, ok: !c.error, error: c.error ? 'boom' : '' }, meta()) as AnyEnvelope);
+      push(buildEvent('scratchpad.cell.requested', { pad: c.pad, cellId, description: `do ${cellId}` }, meta()));
+      if (c.killed) push(buildEvent('scratchpad.cell.killed', { pad: c.pad, cellId, reason: 'Cell killed' }, meta()));
+      else push(buildEvent('scratchpad.cell.executed', { pad: c.pad, cellId, ok: !c.error, error: c.error ? 'boom' : '' }, meta()));
     } else if (c.kind === 'turn-start') {
-      push(buildEvent('executive.turn.started', {}, meta()) as AnyEnvelope);
+      push(buildEvent('executive.turn.started', {}, meta()));
     } else if (c.kind === 'turn-abort') {
       push(buildEvent(c.how === 'failed' ? 'executive.turn.failed' : 'executive.turn.cancelled', {}, meta()) as AnyEnvelope);
     } else if (c.kind === 'turn-end') {
@@ -73,7 +73,7 @@ const simulate = (commands: readonly Command[], params: ConsolidationParams) => 
       push(
         (c.ok
           ? buildEvent('llm.call.completed', { purpose: CONSOLIDATION_PURPOSE, response: { content: [{ type: 'tool_use', id: 't', name: CONSOLIDATION_TOOL, input: { items } }] } }, { ...meta(), causationId: cid })
-          : buildEvent('llm.call.failed', { purpose: CONSOLIDATION_PURPOSE }, { ...meta(), causationId: cid })) as AnyEnvelope,
+          : buildEvent('llm.call.failed', { purpose: CONSOLIDATION_PURPOSE }, { ...meta(), causationId: cid })),
       );
     }
   }
