@@ -1,7 +1,8 @@
 import { newSessionId, systemClock, type Clock, type IdSource } from '@engram/kernel';
 import { parseAccMode } from '@engram/acc';
 import { engramPaths, type EngramPaths } from './engram-paths.js';
-import { EngramSession, type AccMode, type MemoryMode } from './engram-session.js';
+import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
+import type { LlmSource } from './session-llm.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -12,6 +13,9 @@ export interface BrainOptions {
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly env?: NodeJS.ProcessEnv;
+  /** The model for `session.turn()` and post-mortems (settings or a transport); none for host-driven use. */
+  readonly llm?: LlmSource;
+  readonly scratchpad?: SessionOptions['scratchpad'];
 }
 
 export interface Brain {
@@ -52,6 +56,8 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         modes,
         clock,
         ...(options.ids ? { ids: options.ids } : {}),
+        ...(options.llm ? { llm: options.llm } : {}),
+        ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
       }),
   };
 };

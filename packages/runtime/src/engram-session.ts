@@ -12,7 +12,9 @@ import { SessionMemory } from './session-memory.js';
 import { openSessionLlm, type LlmSource, type SessionLlm } from './session-llm.js';
 import { runTurn, type TurnOptions, type TurnOutcome } from './run-turn.js';
 import { turnTools } from './turn-tools.js';
-import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost } from '@engram/scratchpad';
+import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
+import { cerebellumCore, defaultCerebellumParams, postMortemWithClient, type CerebellumState } from '@engram/cerebellum';
+import { BackgroundWork } from './background-work.js';
 import { summariseArgs } from './summarise-args.js';
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
@@ -43,8 +45,10 @@ export interface SessionOptions {
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly acc?: AccCoreParams;
-  /** The model for engram-driven turns (`turn()`); host-driven sessions need none. */
+  /** The model for engram-driven turns (`turn()`) and post-mortems; without one the cerebellum learns from its classifier. */
   readonly llm?: LlmSource;
+  /** Limits of the session's scratchpads (timeouts, output caps). */
+  readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
 }
 
 export interface TurnResult extends TurnOutcome {
@@ -66,6 +70,8 @@ export class EngramSession {
   private readonly log: SessionLog;
   private readonly acc: AttachedCore<unknown>;
   private readonly memory: SessionMemory;
+  private readonly cerebellum: AttachedCore<CerebellumState>;
+  private readonly background = new BackgroundWork();
   private roundOpen = false;
   private toolCallsThisRound = 0;
   private inTurn = false;
@@ -85,7 +91,13 @@ export class EngramSession {
     this.log = new SessionLog(this.bus, this.eventLog);
     this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc });
     this.bus.subscribe('session-learning', (e) => this.collect(e));
-    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, options.clock ?? systemClock);
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, options.clock ?? systemClock, this.background);
+    const postMortem = options.llm ? 'llm' : 'classifier';
+    this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem });
+    if (postMortem === 'llm')
+      this.bus.subscribe('cerebellum-post-mortem', (e) => {
+        if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => postMortemWithClient(this.cerebellum.state(), e, llm)));
+      });
     this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
   }
 
@@ -262,7 +274,7 @@ export class EngramSession {
     if (!source) throw new Error('this session has no model: pass `llm` to createBrain to use turn(), or drive it with startTurn/endTurn');
     const turnAtStart = this.bus.position.turn + 1;
     const outcome = await runTurn(message, {
-      llm: () => (this.llm ??= openSessionLlm(source, this.bus)),
+      llm: () => this.sessionLlm(),
       project: this.options.paths.project,
       memoryMode: this.options.modes.memory,
       startTurn: (m) => this.startTurn(m),
@@ -276,7 +288,7 @@ export class EngramSession {
       capExhausted: (cap) => this.bus.publish('executive.cap.exhausted', { cap }),
       endTurn: (answer, stopReason) => void this.endTurn(answer, stopReason),
       failTurn: (reason, error) => this.failTurn(reason, error),
-      scratchpad: () => (this.pads ??= createScratchpadHost({ cwd: this.options.paths.project ?? this.options.paths.home })),
+      scratchpad: () => (this.pads ??= createScratchpadHost({ ...this.options.scratchpad, cwd: this.options.paths.project ?? this.options.paths.home })),
       memorize: (input) => this.memory.cortex.memorize(input),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),
@@ -286,10 +298,16 @@ export class EngramSession {
     return { ...outcome, turn: turnAtStart, lessons: [...this.turnLessons] };
   }
 
+  private sessionLlm(): Promise<SessionLlm> {
+    const source = this.options.llm;
+    if (!source) return Promise.reject(new Error('this session has no model'));
+    return (this.llm ??= openSessionLlm(source, this.bus));
+  }
+
   /** Resolves when end-of-turn learning is stored and everything published is durable in the log. */
   async settled(): Promise<void> {
     try {
-      await this.memory.idle();
+      await this.background.idle();
     } finally {
       await this.log.flush();
     }
@@ -306,7 +324,7 @@ export class EngramSession {
     this.bus.publish('executive.session.ended', { reason: 'closed' });
     this.closed = true;
     await this.pads?.closeAll();
-    const memoryFailure: Error | null = await this.memory.idle().then(
+    const memoryFailure: Error | null = await this.background.idle().then(
       () => null,
       (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),
     );

@@ -58,7 +58,7 @@ describe('session memory', () => {
     expect(rules).not.toMatch(/smaller|narrower/i);
   });
 
-  it('memory mode off stores nothing; copilot stores high-confidence ACC rules without asking', async () => {
+  it('memory mode off stores nothing; copilot stores high-confidence ACC rules and queues the cerebellum\'s lessons', async () => {
     const off = roots();
     const s = createBrain({ ...off, modes: { memory: 'off', acc: 'active' }, env: {} }).session();
     killTwice(s);
@@ -70,6 +70,9 @@ describe('session memory', () => {
     killTwice(c);
     await c.close();
     expect(readFileSync(join(co.home, 'memory', 'rules.md'), 'utf8')).toMatch(/killed/i);
-    expect(readLogFile(c.eventLog).events.some((e) => e.type === 'cortex.engram.queued')).toBe(false);
+    const events = readLogFile(c.eventLog).events;
+    const learned = events.filter((e) => e.type === 'cerebellum.lesson.learned');
+    expect(learned.length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.type === 'cortex.engram.queued')).toHaveLength(learned.length);
   });
 });

@@ -1,30 +1,29 @@
 import { lessonToEngram, slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, PendingQueue, pendingPathFor, type ProposalResult } from '@engram/cortex';
+import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
 import { join } from 'node:path';
 import type { EngramPaths } from './engram-paths.js';
+import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
 
 /**
  * The session's long-term memory: the cortex over the file stores of both scopes. Lessons the
  * regions publish become proposals through the cortex's gate (the ACC's with their detector slot,
- * so a new kill-loop variant replaces the stored one). Writes run in the background; `idle()`
- * resolves when every write started so far has finished, and a failed write is kept for the host
- * to see instead of being lost.
+ * so a new kill-loop variant replaces the stored one). Writes run as background work the
+ * session's `settled()` waits for.
  */
 export class SessionMemory {
   readonly cortex: Cortex;
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly failures: Error[] = [];
 
   constructor(
     private readonly bus: Bus,
     paths: EngramPaths,
     mode: MemoryMode,
     clock: Clock,
+    private readonly background: BackgroundWork,
   ) {
     const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, clock });
     const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, clock });
@@ -36,9 +35,9 @@ export class SessionMemory {
   private onEvent(e: AnyEnvelope): void {
     if (e.type === 'acc.lesson.detected') {
       const lesson = { id: e.data.lessonId as LessonId, kind: e.data.kind, rule: e.data.rule };
-      this.track(this.cortex.propose({ engram: lessonToEngram(lesson), origin: 'acc', causationId: e.id, supersedes: slotRivals(lesson).map((r) => r.rule) }));
+      this.background.track(this.cortex.propose({ engram: lessonToEngram(lesson), origin: 'acc', causationId: e.id, supersedes: slotRivals(lesson).map((r) => r.rule) }));
     } else if (e.type === 'cerebellum.lesson.learned') {
-      this.track(
+      this.background.track(
         this.cortex.propose({
           engram: { text: e.data.text, kind: 'lesson', scope: 'project', confidence: 'medium', topic: e.data.topic, source: 'consolidation' },
           origin: 'cerebellum',
@@ -46,24 +45,6 @@ export class SessionMemory {
         }),
       );
     }
-  }
-
-  private track(p: Promise<ProposalResult>): void {
-    const tracked = p.then(
-      () => undefined,
-      (err: unknown) => {
-        this.failures.push(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-    this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
-  }
-
-  /** Resolves when every memory write started so far is done; rejects with the first failure. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
-    const failure = this.failures.shift();
-    if (failure) throw failure;
   }
 
   /** The memory block for the system prompt; what it injected is published. */
