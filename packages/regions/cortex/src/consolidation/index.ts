@@ -24,5 +24,8 @@ export {
   CONSOLIDATION_PURPOSE,
   type ConsolidationState,
 } from './consolidation-core.js';
+export { replayRequest } from './replay-request.js';
+export type { ReplayOutcome } from './effects/replay-outcome.js';
 export { runReplay } from './effects/run-replay.js';
-export { consolidateOnTurnEnd, type ReplayOutcome } from './effects/consolidate-on-turn-end.js';
+export { consolidateOnTurnEnd } from './effects/consolidate-on-turn-end.js';
+export { consolidateTurnEnd, type ReplayModel } from './effects/consolidate-turn-end.js';

@@ -1,14 +1,9 @@
 import type { AnyEnvelope } from '@engram/events';
-import type { Llm, LlmFailureReason } from '@engram/llm';
+import type { Llm } from '@engram/llm';
 import { Effect } from 'effect';
-import type { ConsolidatedLesson } from '../consolidated-lessons.js';
 import { pendingReplays, type ConsolidationState } from '../consolidation-core.js';
+import type { ReplayOutcome } from './replay-outcome.js';
 import { runReplay } from './run-replay.js';
-
-/** What one replay's call gave: the selected items, or the failure (its cells wait for a retry). */
-export type ReplayOutcome =
-  | { readonly pad: string; readonly cellIds: readonly string[]; readonly status: 'extracted'; readonly items: readonly ConsolidatedLesson[] }
-  | { readonly pad: string; readonly cellIds: readonly string[]; readonly status: 'failed'; readonly reason: LlmFailureReason; readonly message: string };
 
 /**
  * Consolidation's effect, run after the core has evolved `event`: when that event completed a
