@@ -1,21 +1,36 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
 describe('engram demo', () => {
-  it('writes a real, valid event log under the given home and says what it shows', () => {
+  it('runs two real sessions: the first fails and learns, the second starts with the lessons and fails less', () => {
     const home = mkdtempSync(join(tmpdir(), 'engram-demo-test-'));
     const r = runCli(['demo', '--home', home, '--json']);
+    expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const out = JSON.parse(r.stdout) as { memoryHome: string; eventLog: string; events: number; problems: number; notYet: string };
+    const out = JSON.parse(r.stdout) as { memoryHome: string; sessions: { failures: number; eventLog: string; lessonsLearned: { id: string; kind: string; rule: string; scope: string; file: string }[] }[] };
     expect(out.memoryHome).toBe(home);
-    expect(existsSync(out.eventLog)).toBe(true);
-    expect(out.events).toBeGreaterThan(20);
-    expect(out.problems).toBe(0);
-    expect(runCli(['log', 'validate', out.eventLog]).status).toBe(0);
-    expect(out.notYet).toMatch(/issue 6/);
+    const [first, second] = out.sessions;
+    expect(first?.failures).toBeGreaterThanOrEqual(4);
+    expect(second?.failures).toBeLessThan(first?.failures ?? 0);
+    const ids = first?.lessonsLearned.map((l) => l.id) ?? [];
+    for (const id of ['acc.name-switch', 'acc.kill-loop.heavy', 'acc.repeated-error-signature']) expect(ids).toContain(id);
+    for (const l of first?.lessonsLearned ?? []) {
+      expect(existsSync(l.file)).toBe(true);
+      expect(readFileSync(l.file, 'utf8')).toContain(l.rule.slice(0, 40));
+    }
+    expect(second?.lessonsLearned).toEqual([]);
+    for (const s of out.sessions) expect(runCli(['log', 'validate', s.eventLog]).status).toBe(0);
+  });
+
+  it('prints a narrative without --json', () => {
+    const r = runCli(['demo', '--home', mkdtempSync(join(tmpdir(), 'engram-demo-text-'))]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/session 1: \d+ failures/);
+    expect(r.stdout).toMatch(/failures per session: \d+ -> \d+/);
+    expect(r.stdout).toMatch(/scripted policy plays the model/);
   });
 });
 

@@ -18,8 +18,7 @@ export type ScratchpadInput = z.infer<typeof ScratchpadInputSchema>;
 export const SCRATCHPAD_DESCRIPTION = [
   'Run code in a named, persistent scratchpad (Python by default, or Node).',
   'Actions: exec (run a cell; give code and a one-line description), reset (restart the pad, losing its state), view (the latest cells), remove.',
-  'Use ONE scratchpad per task: each name is an isolated environment, so switching names re-imports and re-fetches.',
-  'Keep cells small; write big outputs to disk in chunks.',
+  'Each name is an isolated environment with its own variables.',
 ].join(' ');
 
 /** The tools an engram-driven turn offers, each description carrying its primer (lessons for that tool). */

@@ -4,10 +4,10 @@ import type { Command } from 'commander';
 export const registerDemo = (program: Command): void => {
   program
     .command('demo')
-    .description('run the offline demo (today: the event backbone end to end; the learning story arrives with issue 6)')
+    .description('run the offline demo: two real sessions, the first runs into trouble and engram learns from it, the second avoids the same failures')
     .option('--home <dir>', 'where to keep the demo home folder (default: a new temporary folder, kept and printed)')
     .option('--json', 'print one JSON object')
     .action(async (opts: { home?: string; json?: boolean }) => {
-      process.exitCode = await (await import('../demo/backbone-demo.js')).backboneDemo(opts);
+      process.exitCode = await (await import('../demo/learning-demo.js')).learningDemo(opts);
     });
 };
