@@ -17,13 +17,13 @@ export interface EpisodicMemoryOptions extends Omit<EpisodeLogOptions, 'dir'> {
   readonly projectDir: string;
 }
 
-export interface RecallRequest {
+export interface EpisodeRecallRequest {
   readonly maxResults?: number;
   readonly daysBack?: number;
 }
 
 /** A recall and what the catch-up before it noticed (unreadable lines, a failed catch-up). */
-export interface RecallOutcome extends EpisodeRecall {
+export interface EpisodeRecallOutcome extends EpisodeRecall {
   readonly problems: readonly EpisodeProblem[];
 }
 
@@ -49,7 +49,7 @@ export class EpisodicMemory {
   }
 
   /** Finds episodes containing `query`; see `recallEpisodes` for the semantics. */
-  recall(query: string, request: RecallRequest = {}): RecallOutcome {
+  recall(query: string, request: EpisodeRecallRequest = {}): EpisodeRecallOutcome {
     const index = this.openIndex();
     const problems: EpisodeProblem[] = [];
     try {
@@ -61,7 +61,7 @@ export class EpisodicMemory {
   }
 
   /** Anton's `recall_formatted`, bounded by `budgetChars`. */
-  recallFormatted(query: string, request: RecallRequest & { readonly budgetChars?: number } = {}): string {
+  recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): string {
     return formatRecall(this.recall(query, request), request.budgetChars);
   }
 
