@@ -5,6 +5,7 @@ import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
 import { registerMemory } from './commands/memory-command.js';
 import { registerReplay } from './commands/replay-command.js';
+import { registerRun } from './commands/run-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -17,6 +18,7 @@ export const buildProgram = (): Command => {
     .showHelpAfterError()
     .exitOverride();
   registerDemo(program);
+  registerRun(program);
   registerLog(program);
   registerLlm(program);
   registerMemory(program);

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
@@ -288,7 +289,7 @@ export class EngramSession {
       capExhausted: (cap) => this.bus.publish('executive.cap.exhausted', { cap }),
       endTurn: (answer, stopReason) => void this.endTurn(answer, stopReason),
       failTurn: (reason, error) => this.failTurn(reason, error),
-      scratchpad: () => (this.pads ??= createScratchpadHost({ ...this.options.scratchpad, cwd: this.options.paths.project ?? this.options.paths.home })),
+      scratchpad: () => (this.pads ??= this.openScratchpads()),
       memorize: (input) => this.memory.cortex.memorize(input),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),
@@ -296,6 +297,13 @@ export class EngramSession {
       padReset: (pad) => this.bus.publish('scratchpad.pad.reset', { pad, reason: 'manual' }),
     }, options);
     return { ...outcome, turn: turnAtStart, lessons: [...this.turnLessons] };
+  }
+
+  /** Pads run in the project folder (or the home folder outside a project), created if missing. */
+  private openScratchpads(): ScratchpadHost {
+    const cwd = this.options.paths.project ?? this.options.paths.home;
+    mkdirSync(cwd, { recursive: true });
+    return createScratchpadHost({ ...this.options.scratchpad, cwd });
   }
 
   private sessionLlm(): Promise<SessionLlm> {

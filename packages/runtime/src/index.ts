@@ -4,3 +4,7 @@ export { engramPaths, type EngramPaths } from './engram-paths.js';
 export { attachCore, type AttachedCore } from './attach-core.js';
 export { SessionLog } from './session-log.js';
 export { HostReportError, type ToolCallReport, type ToolResultReport, type CellReport } from './host-reports.js';
+export { learnedFromLog, type LearnedItem } from './learned-from-log.js';
+export { type LlmSource } from './session-llm.js';
+export { type TurnResult } from './engram-session.js';
+export { type TurnOptions, type TurnStopReason } from './run-turn.js';

@@ -24,6 +24,8 @@ export interface TurnOutcome {
   readonly answer: string;
   readonly stopReason: TurnStopReason;
   readonly error?: string;
+  /** Why the model could not be used, when that is what failed (the LLM port's failure reason). */
+  readonly llmFailure?: string;
 }
 
 /** The session side of a turn: reporting, memory and the effects the loop drives. */
@@ -60,11 +62,11 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
   const roundCap = options.roundCap ?? DEFAULT_ROUND_CAP;
   const actor = createActor(turnMachine, { input: { roundCap, memoryMode: ports.memoryMode, turnTimeoutMs: options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS } });
   actor.start();
-  const fail = (reason: 'llm' | 'tool' | 'internal', error: string): TurnOutcome => {
+  const fail = (reason: 'llm' | 'tool' | 'internal', error: string, llmFailure?: string): TurnOutcome => {
     actor.send({ type: 'FAILED', reason, error });
     ports.failTurn(reason, error);
     actor.stop();
-    return { answer: '', stopReason: 'failed', error };
+    return { answer: '', stopReason: 'failed', error, ...(llmFailure === undefined ? {} : { llmFailure }) };
   };
   ports.startTurn(message);
   actor.send({ type: 'START', message });
@@ -81,7 +83,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       try {
         response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn' });
       } catch (err) {
-        return fail('llm', isLlmError(err) ? `${err.reason}: ${err.message}` : String(err));
+        return isLlmError(err) ? fail('llm', `${err.reason}: ${err.message}`, err.reason) : fail('llm', String(err), 'unknown');
       }
       const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
       const uses = response.content.flatMap((b) => (b.type === 'tool_use' ? [b] : []));

@@ -8,5 +8,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   log: async () => (await import('./log-bench.js')).logBench,
   acc: async () => (await import('./acc-bench.js')).accBench,
   memory: async () => (await import('./memory-bench.js')).memoryStoreBench,
+  episodes: async () => (await import('./episodes-bench.js')).episodeRecallBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
 };

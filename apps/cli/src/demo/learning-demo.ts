@@ -2,21 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
-import { createBrain } from '@engram/runtime';
+import { createBrain, learnedFromLog, type LearnedItem } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
 import { scriptedPolicy } from './scripted-policy.js';
 
 export interface DemoOptions {
   readonly home?: string;
   readonly json?: boolean;
-}
-
-export interface LearnedItem {
-  readonly id: string;
-  readonly kind: string;
-  readonly rule: string;
-  readonly scope: string;
-  readonly file: string;
 }
 
 export interface DemoSession {
@@ -40,18 +32,6 @@ const failuresIn = (events: readonly AnyEnvelope[]): string[] =>
     if (e.type === 'scratchpad.cell.executed' && !e.data.ok) return [`cell on pad "${e.data.pad}" failed: ${(e.data.error || e.data.stderr).trim().split('\n').at(-1) ?? ''}`];
     return [];
   });
-
-/** What reached memory files in a session, traced back to the lesson that proposed it. */
-const learnedIn = (events: readonly AnyEnvelope[]): LearnedItem[] => {
-  const byId = new Map(events.map((e) => [e.id, e]));
-  const proposals = new Map(events.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [[e.data.proposalId, e] as const] : [])));
-  return events.flatMap((e) => {
-    if (e.type !== 'hippocampus.engram.encoded' || (e.data.outcome !== 'added' && e.data.outcome !== 'superseded')) return [];
-    const cause = byId.get(proposals.get(e.data.proposalId ?? '')?.causationId ?? '');
-    const id = cause?.type === 'acc.lesson.detected' ? cause.data.lessonId : cause?.type === 'cerebellum.lesson.learned' ? `cerebellum.${cause.data.topic}` : 'memory';
-    return [{ id, kind: e.data.engram.kind ?? 'lesson', rule: e.data.engram.text, scope: e.data.engram.scope ?? 'global', file: e.data.file }];
-  });
-};
 
 /**
  * `engram demo`: two real sessions, offline. Session 1 runs into trouble with a scripted policy
@@ -85,7 +65,7 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
     await session.close();
     const events = readLogFile(session.eventLog).events;
     const failureDetails = failuresIn(events);
-    const lessonsLearned = learnedIn(events);
+    const lessonsLearned = learnedFromLog(events);
     sessions.push({ failures: failureDetails.length, failureDetails, lessonsLearned, eventLog: session.eventLog, answer: result.answer });
     say();
     say(`session ${n}: ${failureDetails.length} failure${failureDetails.length === 1 ? '' : 's'}`);

@@ -35,3 +35,5 @@ export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } fro
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
 export type { StructuredModel } from './effects/structured-model.js';
+// Sleep-replay consolidation (anton.md §9): the core that replays each cell only once, its prompt and schema, the extraction call.
+export * from './consolidation/index.js';

@@ -19,3 +19,10 @@ export { FileSemanticStore, type FileSemanticStoreOptions } from './effects/file
 export { memoryDir, type MemoryRoots } from './effects/memory-dir.js';
 export { withFileLock, LockCompromisedError, DEFAULT_LOCK_SETTINGS, type LockSettings } from './effects/with-file-lock.js';
 export { atomicWriteFile } from './effects/atomic-write-file.js';
+// Episodic memory: per-session JSONL logs and their SQLite FTS5 recall index.
+export * from './episodes/index.js';
+// Procedural memory: skills.
+export * from './skills/index.js';
+// Tool handlers.
+export { handleRecall, parseRecallInput, RECALL_TOOL, MAX_RECALL_RESULTS, MAX_DAYS_BACK, MAX_RECALL_QUERY, type RecallInput, type EpisodeRecaller, type RecallToolDeps } from './tools/recall-tool.js';
+export { handleRecallSkill, RECALL_SKILL_TOOL, MAX_LABELS_IN_ANSWER, type SkillRecaller, type RecallSkillDeps } from './tools/recall-skill-tool.js';

@@ -1,0 +1,24 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { addLlmOptions, type LlmOptionValues } from '../llm/llm-options.js';
+
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+};
+
+/** `engram run`: a headless session, end to end. */
+export const registerRun = (program: Command): void => {
+  const run = program
+    .command('run')
+    .description('run one headless agent turn with the configured model: prints the answer, writes the event log, episodes and what was learned')
+    .requiredOption('--task <text>', 'what the agent should do')
+    .option('--project <dir>', 'the project folder (default: the current directory)')
+    .option('--home <dir>', 'the global engram folder (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--round-cap <n>', 'the most tool rounds the turn may take', positiveInt)
+    .option('--json', 'print { answer, sessionId, eventLog, lessons: [{ id, kind, rule, scope }], stopReason }')
+    .addHelpText('after', '\nExit codes: 0 answered; 1 the turn failed or hit the round cap; 2 usage or configuration error; 3 the model could not be reached.');
+  addLlmOptions(run).action(async (opts: LlmOptionValues & { task: string; project?: string; home?: string; json?: boolean; roundCap?: number }) => {
+    process.exitCode = await (await import('../run/run-session.js')).runSession(opts);
+  });
+};

@@ -1,0 +1,74 @@
+import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
+import { createBrain, learnedFromLog, parseMemoryMode } from '@engram/runtime';
+import { readLogFile } from '@engram/store';
+import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+
+export interface RunOptions extends LlmOptionValues {
+  readonly task: string;
+  readonly project?: string;
+  readonly home?: string;
+  readonly json?: boolean;
+  readonly roundCap?: number;
+}
+
+/** Exit codes of `engram run`, documented in its --help. */
+export const RUN_EXIT = { answered: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+
+/** LLM failures that mean the model could not be reached (as opposed to a turn that went wrong). */
+const UNREACHABLE = new Set(['network', 'timeout', 'auth', 'rate_limited', 'server_error', 'cassette_miss']);
+
+/**
+ * `engram run --task TEXT`: one headless session with the configured model. Prints the answer
+ * (or, with --json, `{ answer, sessionId, eventLog, lessons, stopReason }`) and writes the event
+ * log and memory; waits for end-of-turn learning before it exits.
+ */
+export const runSession = async (options: RunOptions): Promise<number> => {
+  const cwd = process.cwd();
+  let config: ResolvedLlmConfig;
+  let memoryMode;
+  try {
+    memoryMode = parseMemoryMode(process.env.ENGRAM_MEMORY_MODE);
+    config = await resolveLlmConfig({
+      flags: llmFlagsOf(options),
+      env: process.env,
+      projectDir: options.project ?? cwd,
+      ...(options.home === undefined ? {} : { home: options.home }),
+    });
+  } catch (err) {
+    if (err instanceof LlmConfigError || err instanceof Error) {
+      process.stderr.write(`engram run: ${err.message}\n`);
+      return RUN_EXIT.usage;
+    }
+    throw err;
+  }
+  const brain = createBrain({
+    ...(options.home === undefined ? {} : { home: options.home }),
+    project: options.project ?? cwd,
+    modes: { memory: memoryMode },
+    llm: {
+      options: {
+        provider: config.provider,
+        models: config.models,
+        ...(config.record === undefined ? {} : { record: config.record }),
+        ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+        ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
+      },
+    },
+  });
+  const session = brain.session();
+  const result = await session.turn(options.task, options.roundCap === undefined ? {} : { roundCap: options.roundCap });
+  await session.settled().catch((err: unknown) => process.stderr.write(`engram run: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`));
+  await session.close().catch(() => undefined);
+  const lessons = learnedFromLog(readLogFile(session.eventLog).events).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));
+  if (options.json) process.stdout.write(`${JSON.stringify({ answer: result.answer, sessionId: session.id, eventLog: session.eventLog, lessons, stopReason: result.stopReason })}\n`);
+  else {
+    if (result.answer) process.stdout.write(`${result.answer}\n`);
+    if (result.error) process.stderr.write(`engram run: the turn failed: ${result.error}\n`);
+    if (result.stopReason === 'round_cap') process.stderr.write('engram run: the turn hit the round cap\n');
+    for (const l of lessons) process.stderr.write(`learned [${l.id}] (${l.scope}) ${l.rule}\n`);
+    process.stderr.write(`event log: ${session.eventLog}\n`);
+  }
+  if (result.stopReason === 'end_turn') return RUN_EXIT.answered;
+  if (result.llmFailure !== undefined && UNREACHABLE.has(result.llmFailure)) return RUN_EXIT.unreachable;
+  return RUN_EXIT.failed;
+};
