@@ -1,5 +1,6 @@
 import { newSessionId, systemClock, type Clock, type IdSource } from '@engram/kernel';
 import { parseAccMode } from '@engram/acc';
+import { episodicMemoryEnabled } from '@engram/hippocampus';
 import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
@@ -9,7 +10,7 @@ export interface BrainOptions {
   readonly home?: string;
   /** The project folder; default none (event logs then go to the global root). */
   readonly project?: string | null;
-  readonly modes?: { readonly memory?: MemoryMode; readonly acc?: AccMode };
+  readonly modes?: { readonly memory?: MemoryMode; readonly acc?: AccMode; readonly episodic?: boolean };
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly env?: NodeJS.ProcessEnv;
@@ -45,6 +46,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
     memory: options.modes?.memory ?? parseMemoryMode(env.ENGRAM_MEMORY_MODE),
     acc: options.modes?.acc ?? parseAccMode(env.ENGRAM_ACC_MODE).mode,
   };
+  const episodic = options.modes?.episodic ?? episodicMemoryEnabled(env.ENGRAM_EPISODIC_MEMORY);
   const clock = options.clock ?? systemClock;
   return {
     paths,
@@ -54,6 +56,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         sessionId: s.sessionId ?? newSessionId(clock.now()),
         paths,
         modes,
+        episodic,
         clock,
         ...(options.ids ? { ids: options.ids } : {}),
         ...(options.llm ? { llm: options.llm } : {}),

@@ -1,5 +1,6 @@
 import type { CellResult, ScratchpadHost } from '@engram/scratchpad';
 import { MEMORIZE_TOOL_NAME } from '@engram/cortex';
+import { RECALL_SKILL_TOOL, RECALL_TOOL } from '@engram/hippocampus';
 import { ScratchpadInputSchema, SCRATCHPAD_TOOL_NAME, type ScratchpadInput } from './turn-tools.js';
 
 /** Tool results beyond this are cut: they go back into the prompt every round. */
@@ -14,6 +15,8 @@ export interface ToolOutcome {
 export interface DispatchPorts {
   readonly scratchpad: () => ScratchpadHost;
   readonly memorize: (input: unknown) => Promise<string>;
+  readonly recall: (input: unknown) => Promise<string>;
+  readonly recallSkill: (input: unknown) => Promise<string>;
   /** Publishes `scratchpad.cell.requested` (the pre-execute observation); returns the cell id. */
   readonly cellStarted: (cell: { pad: string; code: string; description: string; runtime: 'python' | 'node'; confirmedNewPad: boolean }) => string;
   /** Publishes `scratchpad.cell.executed` or `scratchpad.cell.killed` (the post-execute observation). */
@@ -23,6 +26,9 @@ export interface DispatchPorts {
 }
 
 const clip = (text: string): string => (text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)}\n... [truncated ${text.length - MAX_TOOL_RESULT_CHARS} chars]` : text);
+
+/** The recall handlers answer errors as text starting `ERROR:` (Anton's convention). */
+const asOutcome = (text: string): ToolOutcome => ({ content: clip(text), isError: text.startsWith('ERROR:') });
 
 const cellText = (r: CellResult): string => {
   const parts: string[] = [];
@@ -76,6 +82,8 @@ export const dispatchTool = async (name: string, input: unknown, ports: Dispatch
       return await runScratchpad(parsed.data, ports);
     }
     if (name === MEMORIZE_TOOL_NAME) return { content: clip(await ports.memorize(input)), isError: false };
+    if (name === RECALL_TOOL.name) return asOutcome(await ports.recall(input));
+    if (name === RECALL_SKILL_TOOL.name) return asOutcome(await ports.recallSkill(input));
     return { content: `Tool '${name}' failed: there is no such tool.`, isError: true };
   } catch (err) {
     return { content: `Tool '${name}' failed: ${err instanceof Error ? err.message : String(err)}`, isError: true };

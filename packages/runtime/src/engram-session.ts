@@ -16,6 +16,9 @@ import { turnTools } from './turn-tools.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
 import { cerebellumCore, defaultCerebellumParams, postMortemWithClient, type CerebellumState } from '@engram/cerebellum';
 import { BackgroundWork } from './background-work.js';
+import { SessionEpisodes } from './session-episodes.js';
+import { FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
+import type { PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
@@ -43,6 +46,8 @@ export interface SessionOptions {
   readonly sessionId: string;
   readonly paths: EngramPaths;
   readonly modes: { readonly memory: MemoryMode; readonly acc: AccMode };
+  /** Episodic memory on (default) or off (`ENGRAM_EPISODIC_MEMORY=0`); sessions outside a project keep none. */
+  readonly episodic?: boolean;
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly acc?: AccCoreParams;
@@ -73,6 +78,8 @@ export class EngramSession {
   private readonly memory: SessionMemory;
   private readonly cerebellum: AttachedCore<CerebellumState>;
   private readonly background = new BackgroundWork();
+  private readonly episodes: SessionEpisodes | null;
+  private readonly skills: FileSkillStore;
   private roundOpen = false;
   private toolCallsThisRound = 0;
   private inTurn = false;
@@ -92,7 +99,10 @@ export class EngramSession {
     this.log = new SessionLog(this.bus, this.eventLog);
     this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc });
     this.bus.subscribe('session-learning', (e) => this.collect(e));
-    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, options.clock ?? systemClock, this.background);
+    const clock = options.clock ?? systemClock;
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
+    this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
+    this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
     const postMortem = options.llm ? 'llm' : 'classifier';
     this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem });
     if (postMortem === 'llm')
@@ -291,6 +301,9 @@ export class EngramSession {
       failTurn: (reason, error) => this.failTurn(reason, error),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
       memorize: (input) => this.memory.cortex.memorize(input),
+      recall: (input) => Promise.resolve(handleRecall(input, { episodes: this.episodes?.memory ?? null })),
+      recallSkill: (input) => handleRecallSkill(input, { skills: this.skills }),
+      skillList: () => formatSkillList(this.skills.list().skills),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),
       cellRejected: (pad) => this.cellRejected(pad),
@@ -310,6 +323,16 @@ export class EngramSession {
     const source = this.options.llm;
     if (!source) return Promise.reject(new Error('this session has no model'));
     return (this.llm ??= openSessionLlm(source, this.bus));
+  }
+
+  /** Memories waiting for the user's confirmation (copilot mode); shown after the answer. */
+  pendingMemories(): readonly PendingItem[] {
+    return this.memory.cortex.pendingItems();
+  }
+
+  /** Things that went wrong without stopping the session (episode writes that failed). */
+  problems(): readonly string[] {
+    return this.episodes?.problems() ?? [];
   }
 
   /** Resolves when end-of-turn learning is stored and everything published is durable in the log. */
@@ -337,6 +360,7 @@ export class EngramSession {
       (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),
     );
     await this.log.close();
+    this.episodes?.close();
     this.bus.close();
     if (memoryFailure) throw memoryFailure;
   }

@@ -37,6 +37,8 @@ export interface TurnPorts extends DispatchPorts {
   readonly memoryContext: (message: string) => Promise<string>;
   readonly primer: (tool: string) => Promise<string>;
   readonly tools: (primers: { scratchpad: string }) => LlmTool[];
+  /** The compact list of skills for the prompt ("" when there are none). */
+  readonly skillList: () => string;
   readonly beginRound: () => void;
   readonly toolCalled: (id: string, name: string, input: unknown) => void;
   readonly toolResulted: (id: string, name: string, ok: boolean, output: string, durationMs: number) => void;
@@ -72,7 +74,8 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
   actor.send({ type: 'START', message });
   try {
     const llm = await ports.llm();
-    const system = `${BASE_SYSTEM}${await ports.memoryContext(message)}${projectInstructions(ports.project)}`;
+    const skills = ports.skillList();
+    const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}`;
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });
     const messages: LlmMessage[] = [{ role: 'user', content: message }];

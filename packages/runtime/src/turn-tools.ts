@@ -1,4 +1,5 @@
 import { MEMORIZE_DESCRIPTION, MEMORIZE_TOOL_NAME, MemorizeInputSchema } from '@engram/cortex';
+import { RECALL_SKILL_TOOL, RECALL_TOOL } from '@engram/hippocampus';
 import { zodTool, type LlmTool } from '@engram/llm';
 import { z } from 'zod';
 
@@ -25,4 +26,6 @@ export const SCRATCHPAD_DESCRIPTION = [
 export const turnTools = (primers: { readonly scratchpad: string }): LlmTool[] => [
   zodTool(SCRATCHPAD_TOOL_NAME, SCRATCHPAD_DESCRIPTION + primers.scratchpad, ScratchpadInputSchema),
   zodTool(MEMORIZE_TOOL_NAME, MEMORIZE_DESCRIPTION, MemorizeInputSchema),
+  { name: RECALL_TOOL.name, description: RECALL_TOOL.description, inputSchema: RECALL_TOOL.input_schema },
+  { name: RECALL_SKILL_TOOL.name, description: RECALL_SKILL_TOOL.description, inputSchema: RECALL_SKILL_TOOL.input_schema },
 ];

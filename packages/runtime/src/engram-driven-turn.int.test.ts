@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LlmRequest, LlmResponse, LlmTransportShape } from '@engram/llm';
+import { readLogFile } from '@engram/store';
+import { Effect } from 'effect';
+import { describe, expect, it } from 'vitest';
+import { createBrain } from './create-brain.js';
+
+/** A transport that answers from a list of scripted responses and keeps the requests it saw. */
+const scripted = (answers: ((req: LlmRequest) => LlmResponse['content'])[]) => {
+  const seen: LlmRequest[] = [];
+  const transport: LlmTransportShape = {
+    provider: 'test-script',
+    target: 'memory',
+    send: (request) => {
+      seen.push(request);
+      const turnCalls = seen.filter((r) => r.purpose === 'turn').length;
+      const content = request.purpose === 'turn' ? (answers[turnCalls - 1]?.(request) ?? [{ type: 'text' as const, text: 'done' }]) : [{ type: 'tool_use' as const, id: 's', name: request.tools[0]?.name ?? 'x', input: { lessons: [] } }];
+      return Effect.succeed({ model: request.model, content, stopReason: content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } });
+    },
+  };
+  return { transport, seen };
+};
+
+const roots = () => {
+  const root = mkdtempSync(join(tmpdir(), 'engram-turn-'));
+  return { home: join(root, 'home'), project: join(root, 'project') };
+};
+
+const exec = (code: string, pad = 'main') => () => [{ type: 'tool_use' as const, id: `t-${code.length}`, name: 'scratchpad', input: { action: 'exec', name: pad, code, one_line_description: 'run' } }];
+const say = (text: string) => () => [{ type: 'text' as const, text }];
+
+describe('an engram-driven turn', () => {
+  it('runs real cells, feeds results back, answers, logs episodes and records every model call', async () => {
+    const r = roots();
+    const { transport, seen } = scripted([exec('x = 6 * 7\nprint(x)'), exec('print(x + 1)'), say('x is 42')]);
+    const brain = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} });
+    const s = brain.session();
+    const result = await s.turn('compute x');
+    await s.settled();
+    await s.close();
+    expect(result).toMatchObject({ answer: 'x is 42', stopReason: 'end_turn', turn: 1 });
+    // The second call saw the first cell's output as a tool result; state persisted across cells.
+    const results = seen[2]?.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_result' ? [b.content] : []))));
+    expect(results).toEqual(['42', '43']);
+    expect(seen[0]?.tools.map((t) => t.name)).toEqual(['scratchpad', 'memorize', 'recall', 'recall_skill']);
+    const log = readLogFile(s.eventLog).events;
+    expect(log.filter((e) => e.type === 'llm.call.completed')).toHaveLength(3);
+    expect(log.filter((e) => e.type === 'scratchpad.cell.executed')).toHaveLength(2);
+    const episodes = readdirSync(join(r.project, '.engram', 'episodes'));
+    expect(episodes).toEqual([`${s.id}.jsonl`]);
+    const roles = readFileSync(join(r.project, '.engram', 'episodes', episodes[0]!), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { role: string }).role);
+    expect(roles).toEqual(['user', 'tool_call', 'scratchpad', 'tool_result', 'tool_call', 'scratchpad', 'tool_result', 'assistant']);
+  });
+
+  it('stops at the round cap, tells the ACC, and learns the round-cap rule', async () => {
+    const { transport } = scripted([exec('print(1)'), exec('print(2)'), exec('print(3)')]);
+    const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    const result = await s.turn('loop forever', { roundCap: 2 });
+    expect(result.stopReason).toBe('round_cap');
+    expect(result.lessons.map((l) => l.id)).toContain('acc.cap-exhausted');
+    await s.close();
+    expect(readLogFile(s.eventLog).events.some((e) => e.type === 'executive.cap.exhausted')).toBe(true);
+  });
+
+  it('a model that cannot be reached fails the turn and learns nothing', async () => {
+    const transport: LlmTransportShape = { provider: 'down', target: 'nowhere', send: () => Effect.die(new Error('unplugged')) };
+    const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    const result = await s.turn('hello');
+    expect(result.stopReason).toBe('failed');
+    await s.close();
+    const types = readLogFile(s.eventLog).events.map((e) => e.type);
+    expect(types).toContain('executive.turn.failed');
+    expect(types).not.toContain('acc.lesson.detected');
+  });
+
+  it('recall finds what an earlier session said; episodic memory can be switched off', async () => {
+    const r = roots();
+    const first = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, env: {} }).session();
+    first.startTurn('my favourite colour is ultramarine');
+    first.endTurn('noted');
+    await first.close();
+    const { transport, seen } = scripted([() => [{ type: 'tool_use', id: 'r1', name: 'recall', input: { query: 'ultramarine' } }], say('you like ultramarine')]);
+    const second = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await second.turn('what colour do I like?');
+    await second.close();
+    const recalled = seen[1]?.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_result' ? [b.content] : []))));
+    expect(recalled?.[0]).toMatch(/ultramarine/);
+
+    const off = roots();
+    const s = createBrain({ ...off, modes: { memory: 'autopilot', acc: 'active', episodic: false }, env: {} }).session();
+    s.startTurn('secret plans');
+    s.endTurn('ok');
+    await s.close();
+    expect(existsSync(join(off.project, '.engram', 'episodes', `${s.id}.jsonl`))).toBe(false);
+  });
+});
