@@ -21,20 +21,14 @@ export class SessionEpisodes {
 
   private record(e: AnyEnvelope): LogResult | undefined {
     const log = this.memory.log;
-    switch (e.type) {
-      case 'executive.turn.started':
-        return log.logTurn(e.turn, 'user', e.data.message);
-      case 'executive.turn.completed':
-        return log.logTurn(e.turn, 'assistant', e.data.answer, { stop_reason: e.data.stopReason });
-      case 'executive.tool.called':
-        return log.logTurn(e.turn, 'tool_call', e.data.argsSummary, { tool: e.data.name, id: e.data.toolUseId });
-      case 'executive.tool.resulted':
-        return log.logTurn(e.turn, 'tool_result', e.data.ok ? e.data.output : e.data.error, { tool: e.data.name, id: e.data.toolUseId, ok: e.data.ok });
-      case 'scratchpad.cell.executed':
-        return log.logTurn(e.turn, 'scratchpad', [e.data.stdout, e.data.stderr, e.data.error].filter(Boolean).join('\n'), { pad: e.data.pad, cell: e.data.cellId, ok: e.data.ok });
-      default:
-        return undefined;
-    }
+    if (e.type === 'executive.turn.started') return log.logTurn(e.turn, 'user', e.data.message);
+    if (e.type === 'executive.turn.completed') return log.logTurn(e.turn, 'assistant', e.data.answer, { stop_reason: e.data.stopReason });
+    if (e.type === 'executive.tool.called') return log.logTurn(e.turn, 'tool_call', e.data.argsSummary, { tool: e.data.name, id: e.data.toolUseId });
+    if (e.type === 'executive.tool.resulted')
+      return log.logTurn(e.turn, 'tool_result', e.data.ok ? e.data.output : e.data.error, { tool: e.data.name, id: e.data.toolUseId, ok: e.data.ok });
+    if (e.type === 'scratchpad.cell.executed')
+      return log.logTurn(e.turn, 'scratchpad', [e.data.stdout, e.data.stderr, e.data.error].filter(Boolean).join('\n'), { pad: e.data.pad, cell: e.data.cellId, ok: e.data.ok });
+    return undefined;
   }
 
   /** Episode writes that failed (the session went on). */
