@@ -84,8 +84,8 @@ describe('engram replay --format anton-acc (the command)', () => {
     expect(missing.err).toContain('cannot read');
   });
 
-  it('is a usage error (exit 2) without --format or with an unknown format', async () => {
+  it('is a usage error (exit 2) with an unknown format (without --format, FILE is read as an engram log)', async () => {
     expect((await runCli(['replay', traceFile('u.json', []), '--format', 'engram-jsonl'])).code).toBe(2);
-    expect((await runCli(['replay', traceFile('u2.json', [])])).code).toBe(2);
+    expect((await runCli(['replay', traceFile('u2.json', []), traceFile('u3.json', []), '--format', 'anton-acc'])).code).toBe(2);
   });
 });

@@ -1,0 +1,82 @@
+import type { AnyEnvelope } from '@engram/events';
+import { canonicalJson } from './canonical-json.js';
+import type { DerivedEvent } from './derived-event.js';
+import { isDerivedType } from './derived-types.js';
+import type { Divergence } from './divergence.js';
+
+interface Group {
+  readonly derived: DerivedEvent[];
+  readonly recorded: AnyEnvelope[];
+}
+
+const keyOf = (type: string, data: unknown): string => `${type}\u0000${canonicalJson(data)}`;
+
+/**
+ * The cause a recorded event is compared under. Live, `cortex.engram.queued` is published by the
+ * cortex effect with the proposal request's causation (the lesson that asked), while
+ * `cortexCore` names the `cortex.engram.proposed` event itself; both point at one proposal, so
+ * a recorded `queued` is filed under the proposal event that carries its `proposalId`.
+ */
+const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null =>
+  e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : e.causationId;
+
+/** Pairs equal events in order (a greedy in-order subsequence match); returns the unmatched of each side. */
+const matchGroup = (g: Group): { derived: DerivedEvent[]; recorded: AnyEnvelope[] } => {
+  const recordedKeys = g.recorded.map((r) => keyOf(r.type, r.data));
+  const taken = new Array<boolean>(g.recorded.length).fill(false);
+  const unmatched: DerivedEvent[] = [];
+  let from = 0;
+  for (const d of g.derived) {
+    const key = keyOf(d.type, d.data);
+    const at = recordedKeys.indexOf(key, from);
+    if (at === -1) unmatched.push(d);
+    else {
+      taken[at] = true;
+      from = at + 1;
+    }
+  }
+  return { derived: unmatched, recorded: g.recorded.filter((_, i) => taken[i] !== true) };
+};
+
+/** The top-level data fields whose values differ, so an edited lesson names its edited field. */
+const differingFields = (a: unknown, b: unknown): string[] => {
+  const x = (a ?? {}) as Record<string, unknown>;
+  const y = (b ?? {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => canonicalJson(x[k]) !== canonicalJson(y[k])).sort();
+};
+
+const shown = (x: { type: string; data: unknown }): { type: string; data: unknown } => ({ type: x.type, data: x.data });
+
+/**
+ * Compares what the cores derived with the recorded events of the types they publish, matching
+ * by type, data and causation, in order. Unmatched leftovers of one type and one cause are paired
+ * into `different` (an edited lesson shows as one precise difference); the rest are `missing` or
+ * `unexpected`. Sorted by seq, so the first is the earliest place the log and the cores part.
+ */
+export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[]): Divergence[] => {
+  const proposalEvent = new Map<string, string>();
+  const groups = new Map<string | null, Group>();
+  const groupOf = (cause: string | null): Group => {
+    let g = groups.get(cause);
+    if (g === undefined) groups.set(cause, (g = { derived: [], recorded: [] }));
+    return g;
+  };
+  for (const e of events) {
+    if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
+    else if (isDerivedType(e.type)) groupOf(recordedCause(e, proposalEvent)).recorded.push(e);
+  }
+  for (const d of derived) groupOf(d.causationId).derived.push(d);
+  const out: Divergence[] = [];
+  for (const [cause, g] of groups) {
+    const left = matchGroup(g);
+    const recordedLeft = [...left.recorded];
+    for (const d of left.derived) {
+      const i = recordedLeft.findIndex((r) => r.type === d.type);
+      const r = i === -1 ? undefined : recordedLeft.splice(i, 1)[0];
+      if (r === undefined) out.push({ kind: 'missing', seq: d.causeSeq, turn: d.turn, causationId: cause, expected: shown(d), actual: null, fields: [] });
+      else out.push({ kind: 'different', seq: r.seq, turn: r.turn, causationId: cause, expected: shown(d), actual: shown(r), fields: differingFields(d.data, r.data) });
+    }
+    for (const r of recordedLeft) out.push({ kind: 'unexpected', seq: r.seq, turn: r.turn, causationId: cause, expected: null, actual: shown(r), fields: [] });
+  }
+  return out.sort((a, b) => a.seq - b.seq);
+};

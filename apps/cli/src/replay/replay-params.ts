@@ -1,0 +1,20 @@
+import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
+import { defaultCerebellumParams, type CerebellumParams } from '@engram/cerebellum';
+import type { AnyEnvelope } from '@engram/events';
+import { inferPostMortem } from './infer-post-mortem.js';
+
+/** The params every replayed core runs with. The cortex core has none. */
+export interface ReplayParams {
+  readonly acc: AccCoreParams;
+  readonly cerebellum: CerebellumParams;
+}
+
+/**
+ * The params a live session used, as far as the log tells: the runtime's defaults (the acc mode
+ * and memory mode come from `executive.session.started`, which the cores read themselves) and the
+ * post-mortem mode inferred from the log. `detectors` replaces the ACC thresholds for a what-if.
+ */
+export const replayParamsFor = (events: readonly AnyEnvelope[], detectors?: AccCoreParams['detectors']): ReplayParams => ({
+  acc: detectors === undefined ? defaultAccCoreParams : { ...defaultAccCoreParams, detectors },
+  cerebellum: { ...defaultCerebellumParams, postMortem: inferPostMortem(events) },
+});

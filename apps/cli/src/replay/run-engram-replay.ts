@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { formatProblem, readLogFile, type LogProblem } from '@engram/store';
+import { percent, progress } from '../output/progress.js';
+import { formatCheck, formatSession } from './format-replay.js';
+import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams } from './parse-what-if-params.js';
+import { replaySession, type SessionReplay } from './replay-session.js';
+import type { ReplayIo } from './run-replay.js';
+
+export interface EngramReplayOptions {
+  readonly check: boolean;
+  readonly json: boolean;
+  /** A what-if file (`--params`). */
+  readonly params?: string;
+}
+
+/** Bad lines shown per log on stderr; the rest are counted (a wrecked log must not flood the terminal). */
+const MAX_PROBLEMS_SHOWN = 20;
+/** Divergences listed per log in `--json` (all are counted): enough to debug, bounded for huge logs. */
+const MAX_DIVERGENCES_LISTED = 1000;
+
+interface LogResult {
+  readonly file: string;
+  readonly problems: readonly LogProblem[];
+  readonly replay: SessionReplay;
+}
+
+const loadWhatIf = async (file: string, io: ReplayIo): Promise<WhatIfParams | null> => {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    io.err(`engram replay: cannot read --params ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return null;
+  }
+  try {
+    return parseWhatIfParams(text, file);
+  } catch (err) {
+    if (!(err instanceof WhatIfParamsError)) throw err;
+    io.err(`engram replay: invalid --params:\n${err.message}\n`);
+    return null;
+  }
+};
+
+const asJson = (r: LogResult, check: boolean): unknown => {
+  const { divergences, ...rest } = r.replay;
+  const ds = divergences ?? [];
+  return {
+    file: r.file,
+    ...rest,
+    problems: r.problems.map(formatProblem),
+    ...(check ? { check: { ok: ds.length === 0, divergences: ds.length, first: ds[0] ?? null, listed: ds.slice(0, MAX_DIVERGENCES_LISTED) } } : {}),
+  };
+};
+
+/**
+ * `engram replay LOG... [--check] [--params FILE] [--json]`: refolds every region core over each
+ * recorded session log and prints what was derived per turn; `--check` compares it with the
+ * recording, `--params` replays a what-if. Exit codes: 0 done (and, with --check, every log
+ * matches); 1 a log could not be read or --check found a divergence; 2 an unusable --params
+ * file. Bad lines are reported on stderr with file, line and field, and skipped.
+ */
+export const runEngramReplay = async (files: readonly string[], opts: EngramReplayOptions, io: ReplayIo, tty = process.stderr.isTTY === true): Promise<number> => {
+  let whatIf: WhatIfParams | undefined;
+  if (opts.params !== undefined) {
+    const w = await loadWhatIf(opts.params, io);
+    if (w === null) return 2;
+    whatIf = w;
+  }
+  const bar = progress(tty && !opts.json);
+  const results: LogResult[] = [];
+  let failed = false;
+  for (const [i, file] of files.entries()) {
+    const label = files.length > 1 ? `${file} (${i + 1}/${files.length})` : file;
+    let read;
+    try {
+      read = readLogFile(file, { onProgress: (done, total) => bar.update(`replay ${label}: reading ${percent(done, total)}`) });
+    } catch (err) {
+      bar.done();
+      io.err(`engram replay: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+      failed = true;
+      continue;
+    }
+    const replay = replaySession(read.events, {
+      check: opts.check,
+      ...(whatIf === undefined ? {} : { whatIf }),
+      onProgress: (done, total) => bar.update(`replay ${label}: folding ${percent(done, total)}`),
+    });
+    bar.done();
+    for (const p of read.problems.slice(0, MAX_PROBLEMS_SHOWN)) io.err(`engram replay: ${formatProblem(p)}; skipped\n`);
+    if (read.problems.length > MAX_PROBLEMS_SHOWN) io.err(`engram replay: ${file}: ${read.problems.length - MAX_PROBLEMS_SHOWN} more bad lines skipped\n`);
+    results.push({ file, problems: read.problems, replay });
+    if (!opts.json) io.out(opts.check && whatIf === undefined ? formatCheck(file, replay) : formatSession(file, replay) + (opts.check ? formatCheck(file, replay) : ''));
+  }
+  const divergences = results.reduce((n, r) => n + (r.replay.divergences?.length ?? 0), 0);
+  if (opts.json) {
+    const out = { logs: results.map((r) => asJson(r, opts.check)), ...(opts.check ? { check: { ok: divergences === 0 && !failed, divergences } } : {}) };
+    io.out(`${JSON.stringify(out, null, 2)}\n`);
+  } else if (opts.check && results.length > 1) io.out(`check: ${divergences} divergence${divergences === 1 ? '' : 's'} in ${results.length} logs\n`);
+  if (opts.check && divergences > 0) io.err(`engram replay --check: ${divergences} divergence${divergences === 1 ? '' : 's'} between derived and recorded events\n`);
+  return failed || (opts.check && divergences > 0) ? 1 : 0;
+};
