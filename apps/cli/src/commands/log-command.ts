@@ -35,4 +35,15 @@ export const registerLog = (program: Command): void => {
     .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean }) => {
       process.exitCode = await (await import('../log/tail-log.js')).tailLog(file, opts);
     });
+  log
+    .command('prune')
+    .description('remove event logs (project and global) and project episodes older than DAYS, judged by the session id in the name, else the modification time')
+    .requiredOption('--older-than <days>', 'age in days', positiveInt)
+    .option('--dry-run', 'only print what would be removed')
+    .option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--project <dir>', 'project folder (default: .)')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { olderThan: number; dryRun?: boolean; home?: string; project?: string; json?: boolean }) => {
+      process.exitCode = (await import('../log/prune-logs.js')).pruneLogs(opts);
+    });
 };

@@ -6,6 +6,9 @@ import type { MemoryContextOptions } from '../memory/run-memory-context.js';
 import type { MemoryEditOptions } from '../memory/run-memory-edit.js';
 import type { MemoryPendingOptions } from '../memory/run-memory-pending.js';
 import type { MemoryShowOptions } from '../memory/run-memory-show.js';
+import type { MemoryWhyOptions } from '../memory/run-memory-why.js';
+import type { MemoryReindexOptions } from '../memory/run-memory-reindex.js';
+import type { MemoryImportOptions } from '../memory/run-memory-import.js';
 
 /** `--home` and `--project` on every memory command. */
 const roots = (c: Command): Command =>
@@ -86,5 +89,28 @@ export const registerMemory = (program: Command): void => {
     .action(async (o: MemoryCompactOptions) => {
       const { runMemoryCompact } = await import('../memory/run-memory-compact.js');
       process.exitCode = await runMemoryCompact(o);
+    });
+
+  roots(memory.command('why').description('where an entry came from: session, turn and the chain of causing events, from the project and global event logs').argument('<text>', 'the entry text, part of it, or its id'))
+    .option('--json', 'print one JSON object')
+    .action(async (text: string, o: MemoryWhyOptions) => {
+      const { runMemoryWhy } = await import('../memory/run-memory-why.js');
+      process.exitCode = await runMemoryWhy(text, o);
+    });
+
+  roots(memory.command('reindex').description("rebuild the project's episode recall index from the episode files"))
+    .option('--json', 'print one JSON object')
+    .action(async (o: MemoryReindexOptions) => {
+      const { runMemoryReindex } = await import('../memory/run-memory-reindex.js');
+      process.exitCode = await runMemoryReindex(o);
+    });
+
+  roots(memory.command('import').description('copy an Anton .anton tree in (memory, episodes, skills); never overwrites'))
+    .requiredOption('--from-anton <dir>', 'the .anton folder (or the folder holding it)')
+    .option('--scope <scope>', 'where rules and lessons go: global or project (default: global for ~/.anton, else project)')
+    .option('--json', 'print one JSON object')
+    .action(async (o: MemoryImportOptions) => {
+      const { runMemoryImport } = await import('../memory/run-memory-import.js');
+      process.exitCode = await runMemoryImport(o);
     });
 };

@@ -1,0 +1,28 @@
+import { FileSkillStore, SkillLabelError } from '@engram/hippocampus';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
+
+export interface SkillsRootOptions {
+  readonly home?: string;
+}
+
+/** The global root as every memory command finds it: `--home`, `$ENGRAM_HOME`, `~/.engram`. */
+export const homeOf = (options: SkillsRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): string =>
+  resolve(options.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
+
+/** The user's skills live in `$ENGRAM_HOME/skills` (DESIGN.md, storage). */
+export const openSkills = (options: SkillsRootOptions): FileSkillStore => new FileSkillStore({ root: join(homeOf(options), 'skills') });
+
+/**
+ * Runs a skills command body: a refused label or bad usage exits 2, any other failure 1, with
+ * the message only (never a stack).
+ */
+export const runSkillsCommand = async (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => {
+  try {
+    return await body();
+  } catch (err) {
+    io.err(`engram skills ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return err instanceof MemoryUsageError || err instanceof SkillLabelError ? 2 : 1;
+  }
+};

@@ -1,0 +1,34 @@
+import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
+import { openSkills, runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
+
+export interface SkillsShowOptions extends SkillsRootOptions {
+  readonly json?: boolean;
+}
+
+/**
+ * `engram skills show LABEL`: one skill whole. A typo finds the closest label (as recall does)
+ * with a warning; nothing close exits 1; a path-like or empty label exits 2.
+ */
+export const runSkillsShow = (input: string, options: SkillsShowOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  runSkillsCommand('show', io, () => {
+    const r = openSkills(options).resolve(input);
+    switch (r.kind) {
+      case 'invalid':
+        io.err(`engram skills show: ${r.error}\n`);
+        return Promise.resolve(2);
+      case 'missing':
+        io.err(`engram skills show: no skill named ${JSON.stringify(input)}${r.available.length === 0 ? '' : ` (available: ${r.available.join(', ')})`}\n`);
+        return Promise.resolve(1);
+      case 'found':
+      case 'closest': {
+        const s = r.skill;
+        if (r.kind === 'closest') io.err(`no skill named ${JSON.stringify(input)}; showing the closest match ${JSON.stringify(s.label)}\n`);
+        if (options.json === true) io.out(`${JSON.stringify({ match: r.kind, skill: s })}\n`);
+        else {
+          io.out(`# ${s.label}${s.name === s.label ? '' : ` (${s.name})`}\n${s.description}\n\nprovenance: ${s.provenance}  created: ${s.createdAt || '-'}  recalls: ${s.stats.total_recalls}\n\n`);
+          io.out(`${s.body.trimEnd()}\n`);
+        }
+        return Promise.resolve(0);
+      }
+    }
+  });
