@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLogFile } from '@engram/store';
 import { describe, expect, it } from 'vitest';
+import { engramDrivenExample } from '../../examples/engram-driven.js';
 import { hostDrivenExample } from '../../examples/host-driven.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -13,6 +14,14 @@ describe('examples/host-driven.ts', () => {
     const r = await hostDrivenExample(mkdtempSync(join(tmpdir(), 'engram-ex-')));
     expect(r.nudges.some((n) => /don't retry/i.test(n))).toBe(true);
     expect(r.lessons.map((l) => l.id)).toContain('acc.repeated-tool-error');
+    expect(readLogFile(r.eventLog).problems).toEqual([]);
+  });
+});
+
+describe('examples/engram-driven.ts', () => {
+  it('runs a whole turn offline: a real cell, then the answer', async () => {
+    const r = await engramDrivenExample(mkdtempSync(join(tmpdir(), 'engram-ex-')));
+    expect(r).toMatchObject({ answer: 'The answer is 42.', stopReason: 'end_turn', cellOutputs: ['42'] });
     expect(readLogFile(r.eventLog).problems).toEqual([]);
   });
 });

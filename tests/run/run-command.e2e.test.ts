@@ -45,6 +45,15 @@ describe('engram run', () => {
     expect(readFileSync(join(d[3]!, '.engram', 'memory', 'lessons.md'), 'utf8')).toMatch(/Check that a data file exists/);
   });
 
+  it('copilot mode shows the memories waiting for confirmation after the answer', () => {
+    const r = runCli(['run', '--task', 'Load missing.csv', '--llm', `scripted:${cassette('fails-repeatedly.cassette.json')}`, '--json', ...dirs()], { ENGRAM_MEMORY_MODE: 'copilot' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as RunJson & { pending?: { pendingId: string; text: string }[] };
+    expect(out.pending?.map((p) => p.text)).toContain('Check that a data file exists before opening it.');
+    expect(out.lessons.map((l) => l.id)).not.toContain('cerebellum.scratchpad');
+  });
+
   it('exits 3 when the model cannot be reached, and 2 on a configuration error', () => {
     const miss = runCli(['run', '--task', 'anything', '--llm', `scripted:${join(ROOT, 'tests/fixtures/llm/check-planning-only.cassette.json')}`, ...dirs()]);
     expect(miss.status).toBe(3);

@@ -60,12 +60,19 @@ export const runSession = async (options: RunOptions): Promise<number> => {
   await session.settled().catch((err: unknown) => process.stderr.write(`engram run: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`));
   await session.close().catch(() => undefined);
   const lessons = learnedFromLog(readLogFile(session.eventLog).events).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));
-  if (options.json) process.stdout.write(`${JSON.stringify({ answer: result.answer, sessionId: session.id, eventLog: session.eventLog, lessons, stopReason: result.stopReason })}\n`);
+  // Copilot mode: what waits for the user's confirmation is shown after the answer.
+  const pending = session.pendingMemories().map((p) => ({ pendingId: p.pendingId, kind: p.engram.kind, scope: p.engram.scope, text: p.engram.text }));
+  if (options.json)
+    process.stdout.write(`${JSON.stringify({ answer: result.answer, sessionId: session.id, eventLog: session.eventLog, lessons, stopReason: result.stopReason, ...(pending.length ? { pending } : {}) })}\n`);
   else {
     if (result.answer) process.stdout.write(`${result.answer}\n`);
     if (result.error) process.stderr.write(`engram run: the turn failed: ${result.error}\n`);
     if (result.stopReason === 'round_cap') process.stderr.write('engram run: the turn hit the round cap\n');
     for (const l of lessons) process.stderr.write(`learned [${l.id}] (${l.scope}) ${l.rule}\n`);
+    if (pending.length) {
+      process.stderr.write(`${pending.length} memor${pending.length === 1 ? 'y waits' : 'ies wait'} for your confirmation (engram memory pending accept|reject ID):\n`);
+      for (const p of pending) process.stderr.write(`  ${p.pendingId}  (${p.kind ?? 'lesson'}, ${p.scope ?? 'project'}) ${p.text}\n`);
+    }
     process.stderr.write(`event log: ${session.eventLog}\n`);
   }
   if (result.stopReason === 'end_turn') return RUN_EXIT.answered;
