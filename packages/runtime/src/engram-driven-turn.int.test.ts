@@ -75,6 +75,26 @@ describe('an engram-driven turn', () => {
     expect(types).not.toContain('acc.lesson.detected');
   });
 
+  it('a cancelled turn stops before its next step and learns nothing', async () => {
+    const controller = new AbortController();
+    const { transport } = scripted([
+      () => {
+        controller.abort(new Error('user pressed stop'));
+        return exec("open('nope.txt')")();
+      },
+      exec("open('nope.txt')"),
+      say('never reached'),
+    ]);
+    const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    const result = await s.turn('open it', { signal: controller.signal });
+    expect(result.stopReason).toBe('cancelled');
+    await s.close();
+    const events = readLogFile(s.eventLog).events;
+    expect(events.find((e) => e.type === 'executive.turn.cancelled')?.data).toEqual({ reason: 'user pressed stop' });
+    expect(events.some((e) => e.type === 'scratchpad.cell.requested')).toBe(false);
+    expect(events.some((e) => e.type === 'acc.lesson.detected')).toBe(false);
+  });
+
   it('recall finds what an earlier session said; episodic memory can be switched off', async () => {
     const r = roots();
     const first = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, env: {} }).session();

@@ -299,6 +299,7 @@ export class EngramSession {
       capExhausted: (cap) => this.bus.publish('executive.cap.exhausted', { cap }),
       endTurn: (answer, stopReason) => void this.endTurn(answer, stopReason),
       failTurn: (reason, error) => this.failTurn(reason, error),
+      cancelTurn: (reason) => this.cancelTurn(reason),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
       memorize: (input) => this.memory.cortex.memorize(input),
       recall: (input) => Promise.resolve(handleRecall(input, { episodes: this.episodes?.memory ?? null })),

@@ -16,9 +16,11 @@ export const BASE_SYSTEM = [
 export interface TurnOptions {
   readonly roundCap?: number;
   readonly turnTimeoutMs?: number;
+  /** Cancels the turn: the model call in flight is aborted and nothing is learned from the turn. */
+  readonly signal?: AbortSignal;
 }
 
-export type TurnStopReason = 'end_turn' | 'round_cap' | 'failed';
+export type TurnStopReason = 'end_turn' | 'round_cap' | 'failed' | 'cancelled';
 
 export interface TurnOutcome {
   readonly answer: string;
@@ -46,6 +48,7 @@ export interface TurnPorts extends DispatchPorts {
   readonly capExhausted: (cap: number) => void;
   readonly endTurn: (answer: string, stopReason: 'end_turn' | 'round_cap') => void;
   readonly failTurn: (reason: 'llm' | 'tool' | 'internal', error: string) => void;
+  readonly cancelTurn: (reason: string) => void;
 }
 
 const projectInstructions = (project: string | null): string => {
@@ -70,6 +73,13 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     actor.stop();
     return { answer: '', stopReason: 'failed', error, ...(llmFailure === undefined ? {} : { llmFailure }) };
   };
+  const cancelled = (): TurnOutcome => {
+    const reason = options.signal?.reason instanceof Error ? options.signal.reason.message : 'cancelled by the host';
+    actor.send({ type: 'CANCEL', reason });
+    ports.cancelTurn(reason);
+    actor.stop();
+    return { answer: '', stopReason: 'cancelled' };
+  };
   ports.startTurn(message);
   actor.send({ type: 'START', message });
   try {
@@ -81,11 +91,13 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     const messages: LlmMessage[] = [{ role: 'user', content: message }];
     let lastText = '';
     for (;;) {
+      if (options.signal?.aborted) return cancelled();
       ports.beginRound();
       let response;
       try {
-        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn' });
+        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', ...(options.signal ? { signal: options.signal } : {}) });
       } catch (err) {
+        if (options.signal?.aborted) return cancelled();
         return isLlmError(err) ? fail('llm', `${err.reason}: ${err.message}`, err.reason) : fail('llm', String(err), 'unknown');
       }
       const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
@@ -101,6 +113,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       messages.push({ role: 'assistant', content: response.content });
       const results: InputBlock[] = [];
       for (const use of uses) {
+        if (options.signal?.aborted) return cancelled();
         ports.toolCalled(use.id, use.name, use.input);
         const started = Date.now();
         const outcome = await dispatchTool(use.name, use.input, ports);

@@ -13,8 +13,8 @@ export type LlmSource =
 
 export type SessionLlm = Pick<LlmClient, 'complete' | 'generateObject' | 'provider' | 'models'>;
 
-const run = async <A>(effect: Effect.Effect<A, unknown>): Promise<A> => {
-  const exit = await Effect.runPromiseExit(effect);
+const run = async <A>(effect: Effect.Effect<A, unknown>, signal?: AbortSignal): Promise<A> => {
+  const exit = await Effect.runPromiseExit(effect, signal ? { signal } : undefined);
   if (Exit.isSuccess(exit)) return exit.value;
   throw Cause.squash(exit.cause);
 };
@@ -25,7 +25,7 @@ export const openSessionLlm = async (source: LlmSource, sink: EventSink): Promis
   return {
     provider: llm.provider,
     models: llm.models,
-    complete: (request) => run(llm.complete(request)),
-    generateObject: (schema, options) => run(llm.generateObject(schema, options)),
+    complete: ({ signal, ...request }) => run(llm.complete(request), signal),
+    generateObject: (schema, { signal, ...options }) => run(llm.generateObject(schema, options), signal),
   };
 };

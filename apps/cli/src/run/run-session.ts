@@ -56,7 +56,13 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     },
   });
   const session = brain.session();
-  const result = await session.turn(options.task, options.roundCap === undefined ? {} : { roundCap: options.roundCap });
+  // Ctrl-C cancels the turn cleanly: the model call is aborted and nothing is learned from it.
+  const controller = new AbortController();
+  const stop = () => controller.abort(new Error('interrupted (SIGINT)'));
+  process.once('SIGINT', stop);
+  const result = await session
+    .turn(options.task, { signal: controller.signal, ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }) })
+    .finally(() => process.off('SIGINT', stop));
   await session.settled().catch((err: unknown) => process.stderr.write(`engram run: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`));
   await session.close().catch(() => undefined);
   const lessons = learnedFromLog(readLogFile(session.eventLog).events).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));
