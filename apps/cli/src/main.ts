@@ -4,6 +4,7 @@ import { registerDemo } from './commands/demo-command.js';
 import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
 import { registerMemory } from './commands/memory-command.js';
+import { registerInstincts } from './commands/instincts-command.js';
 import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
 
@@ -22,6 +23,7 @@ export const buildProgram = (): Command => {
   registerLog(program);
   registerLlm(program);
   registerMemory(program);
+  registerInstincts(program);
   registerReplay(program);
   registerBench(program);
   return program;

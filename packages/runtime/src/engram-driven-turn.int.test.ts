@@ -75,6 +75,33 @@ describe('an engram-driven turn', () => {
     expect(types).not.toContain('acc.lesson.detected');
   });
 
+  it('sleep replay consolidates the cells of a pad once, through the gate, into project memory', async () => {
+    const r = roots();
+    const answers = [exec('a = 1'), exec('b = 2'), exec('c = a + b'), exec('print(c)'), exec('d = c * 2'), say('done')];
+    const seen: LlmRequest[] = [];
+    const transport: LlmTransportShape = {
+      provider: 'test-script',
+      target: 'memory',
+      send: (request) => {
+        seen.push(request);
+        if (request.purpose === 'consolidation')
+          return Effect.succeed({ model: 'c', content: [{ type: 'tool_use', id: 'x', name: request.tools[0]!.name, input: { items: [{ text: 'Build sums step by step in one pad.', kind: 'lesson', scope: 'project' }] } }], stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } });
+        const n = seen.filter((q) => q.purpose === 'turn').length;
+        const content = answers[n - 1]?.() ?? [{ type: 'text' as const, text: 'done' }];
+        return Effect.succeed({ model: 'p', content, stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } });
+      },
+    };
+    const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('add things');
+    await s.settled();
+    await s.close();
+    expect(seen.filter((q) => q.purpose === 'consolidation')).toHaveLength(1);
+    expect(readFileSync(join(r.project, '.engram', 'memory', 'lessons.md'), 'utf8')).toMatch(/Build sums step by step/);
+    const events = readLogFile(s.eventLog).events;
+    const proposed = events.find((e) => e.type === 'cortex.engram.proposed' && e.data.origin === 'consolidation');
+    expect(events.some((e) => e.type === 'hippocampus.engram.encoded' && e.data.proposalId === (proposed?.type === 'cortex.engram.proposed' ? proposed.data.proposalId : ''))).toBe(true);
+  });
+
   it('a cancelled turn stops before its next step and learns nothing', async () => {
     const controller = new AbortController();
     const { transport } = scripted([

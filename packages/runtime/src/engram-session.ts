@@ -18,7 +18,7 @@ import { cerebellumCore, defaultCerebellumParams, postMortemWithClient, type Cer
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
 import { FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
-import type { PendingItem } from '@engram/cortex';
+import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
@@ -77,6 +77,7 @@ export class EngramSession {
   private readonly acc: AttachedCore<unknown>;
   private readonly memory: SessionMemory;
   private readonly cerebellum: AttachedCore<CerebellumState>;
+  private readonly consolidation: AttachedCore<ConsolidationState> | null = null;
   private readonly background = new BackgroundWork();
   private readonly episodes: SessionEpisodes | null;
   private readonly skills: FileSkillStore;
@@ -105,10 +106,17 @@ export class EngramSession {
     this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
     const postMortem = options.llm ? 'llm' : 'classifier';
     this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem });
-    if (postMortem === 'llm')
+    if (postMortem === 'llm') {
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => postMortemWithClient(this.cerebellum.state(), e, llm)));
       });
+      // Sleep replay needs a model; without one its replays would only expire.
+      const consolidation = attachCore(this.bus, consolidationCore, defaultConsolidationParams);
+      this.consolidation = consolidation;
+      this.bus.subscribe('consolidation', (e) => {
+        if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => consolidateTurnEnd(consolidation.state(), e, llm)));
+      });
+    }
     this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
   }
 

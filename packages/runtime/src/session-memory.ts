@@ -36,6 +36,9 @@ export class SessionMemory {
     if (e.type === 'acc.lesson.detected') {
       const lesson = { id: e.data.lessonId as LessonId, kind: e.data.kind, rule: e.data.rule };
       this.background.track(this.cortex.propose({ engram: lessonToEngram(lesson), origin: 'acc', causationId: e.id, supersedes: slotRivals(lesson).map((r) => r.rule) }));
+    } else if (e.type === 'cortex.engram.proposed' && e.data.origin === 'consolidation') {
+      // Sleep replay's core publishes its proposals itself (so replay re-derives them); the gate and the write happen here.
+      this.background.track(this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: 'consolidation', causationId: e.id }));
     } else if (e.type === 'cerebellum.lesson.learned') {
       this.background.track(
         this.cortex.propose({

@@ -96,6 +96,16 @@ export class Cortex {
     const proposalId = this.ids.next();
     const { engram, origin } = request;
     this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode }, { causationId: request.causationId ?? null });
+    return this.settle({ proposalId, engram, origin, ...(request.causationId === undefined ? {} : { causationId: request.causationId }), ...(request.supersedes ? { supersedes: request.supersedes } : {}) });
+  }
+
+  /**
+   * Applies the gate to a proposal that is already on the record (a region core published
+   * `cortex.engram.proposed` itself, as consolidation does): encode, queue or drop, and publish
+   * what happened. `propose` is publish-then-settle.
+   */
+  async settle(request: ProposeRequest & { readonly proposalId: string }): Promise<ProposalResult> {
+    const { proposalId, engram, origin } = request;
     const none = { proposalId, scope: null, entry: null, pendingId: null, location: null, replaced: 0 };
     switch (gateDecision(this.mode, engram, origin)) {
       case 'drop':
