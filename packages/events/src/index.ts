@@ -9,3 +9,4 @@ export { LlmFailureReasonSchema } from './definitions/llm-events.js';
 export { ProposalOriginSchema, InjectionTargetSchema } from './definitions/memory-events.js';
 export { ErrorClassSchema } from './definitions/learning-events.js';
 export { draft, type Draft, type AnyDraft } from './draft.js';
+export { readToolInput } from './read-tool-input.js';

@@ -9,5 +9,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   acc: async () => (await import('./acc-bench.js')).accBench,
   memory: async () => (await import('./memory-bench.js')).memoryStoreBench,
   episodes: async () => (await import('./episodes-bench.js')).episodeRecallBench,
+  replay: async () => (await import('./replay-bench.js')).replayBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
 };

@@ -1,4 +1,4 @@
-import type { ContentBlock } from '@engram/events';
+import { readToolInput, type ContentBlock } from '@engram/events';
 import { POST_MORTEM_TOOL, PostMortemResultSchema, type LessonDraft } from './post-mortem-result.js';
 
 /**
@@ -6,19 +6,5 @@ import { POST_MORTEM_TOOL, PostMortemResultSchema, type LessonDraft } from './po
  * and replays derive lessons from the same bytes. Null when the answer holds no valid call of the
  * post-mortem tool (the port validated it live, so this only happens with a foreign log).
  */
-export const lessonsFromResponse = (content: readonly ContentBlock[]): LessonDraft[] | null => {
-  for (const block of content) {
-    if (block.type !== 'tool_use' || block.name !== POST_MORTEM_TOOL) continue;
-    let input = block.input;
-    if (typeof input === 'string') {
-      try {
-        input = JSON.parse(input) as unknown;
-      } catch {
-        return null;
-      }
-    }
-    const parsed = PostMortemResultSchema.safeParse(input);
-    return parsed.success ? parsed.data.lessons : null;
-  }
-  return null;
-};
+export const lessonsFromResponse = (content: readonly ContentBlock[]): LessonDraft[] | null =>
+  readToolInput(content, POST_MORTEM_TOOL, PostMortemResultSchema)?.lessons ?? null;

@@ -1,4 +1,4 @@
-import type { ContentBlock } from '@engram/events';
+import { readToolInput, type ContentBlock } from '@engram/events';
 import { CONSOLIDATION_TOOL, ConsolidatedLessonsSchema, type ConsolidatedLesson } from './consolidated-lessons.js';
 
 /**
@@ -7,19 +7,5 @@ import { CONSOLIDATION_TOOL, ConsolidatedLessonsSchema, type ConsolidatedLesson 
  * holds no valid call of the extraction tool (the port validated it live, so only a foreign or
  * damaged log gets here); the replay then counts as failed and its cells can be tried again.
  */
-export const itemsFromResponse = (content: readonly ContentBlock[]): ConsolidatedLesson[] | null => {
-  for (const block of content) {
-    if (block.type !== 'tool_use' || block.name !== CONSOLIDATION_TOOL) continue;
-    let input = block.input;
-    if (typeof input === 'string') {
-      try {
-        input = JSON.parse(input) as unknown;
-      } catch {
-        return null;
-      }
-    }
-    const parsed = ConsolidatedLessonsSchema.safeParse(input);
-    return parsed.success ? parsed.data.items : null;
-  }
-  return null;
-};
+export const itemsFromResponse = (content: readonly ContentBlock[]): ConsolidatedLesson[] | null =>
+  readToolInput(content, CONSOLIDATION_TOOL, ConsolidatedLessonsSchema)?.items ?? null;
