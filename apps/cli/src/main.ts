@@ -5,6 +5,7 @@ import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
 import { registerMemory } from './commands/memory-command.js';
 import { registerInstincts } from './commands/instincts-command.js';
+import { registerSkills } from './commands/skills-command.js';
 import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
 
@@ -23,6 +24,7 @@ export const buildProgram = (): Command => {
   registerLog(program);
   registerLlm(program);
   registerMemory(program);
+  registerSkills(program);
   registerInstincts(program);
   registerReplay(program);
   registerBench(program);

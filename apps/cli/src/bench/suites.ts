@@ -10,5 +10,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   memory: async () => (await import('./memory-bench.js')).memoryStoreBench,
   episodes: async () => (await import('./episodes-bench.js')).episodeRecallBench,
   replay: async () => (await import('./replay-bench.js')).replayBench,
+  context: async () => (await import('./context-bench.js')).contextBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
 };
