@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DAY_MS, patternId } from '@engram/basal-ganglia';
 import { JsonlLogWriter } from '@engram/store';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,27 +9,8 @@ import { repeat, toolSession } from './tool-session.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'apps/cli/bin/engram.js');
-const COMMAND = join(ROOT, 'apps/cli/dist/commands/instincts-command.js');
-
-/**
- * Until main.ts registers `instincts`, the same built command module is run in a fresh node
- * process through a four-line commander program: still the built JavaScript, a real process and
- * real files. Once registered, the real `engram` binary is used.
- */
-const RUNNER = `
-const { Command } = await import('commander');
-const { registerInstincts } = await import(${JSON.stringify(pathToFileURL(COMMAND).href)});
-const program = new Command('engram').exitOverride();
-registerInstincts(program);
-try { await program.parseAsync(process.argv.slice(1), { from: 'user' }); } catch { process.exitCode = 2; }
-`;
-
-let viaBin = false;
-
 const engram = (args: readonly string[]) => {
-  const r = viaBin
-    ? spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000 })
-    : spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, ...args], { encoding: 'utf8', cwd: join(ROOT, 'apps/cli'), timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -59,11 +39,9 @@ const writeLogs = async (): Promise<{ home: string; project: string }> => {
 };
 
 beforeAll(() => {
-  spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
-  if (!existsSync(COMMAND)) throw new Error(`${COMMAND} was not built: run node_modules/.bin/tsc -b tsconfig.build.json`);
-  const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', cwd: ROOT });
-  viaBin = /\binstincts\b/.test(help.stdout);
-}, 300_000);
+  // `npm test` builds before the e2e suites; building here would race other suites running the CLI.
+  if (!existsSync(join(ROOT, 'apps/cli/dist/main.js'))) throw new Error('the CLI is not built: run node_modules/.bin/tsc -b tsconfig.build.json');
+});
 
 describe('engram instincts (built CLI, real logs)', () => {
   it('analyzes, promotes, lists, shows and archives the seed example', async () => {
