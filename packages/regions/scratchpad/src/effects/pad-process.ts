@@ -157,6 +157,9 @@ export class PadProcess {
 
   /** Ends the child (no cell outcome needed) and waits until it is gone. */
   async shutdown(): Promise<void> {
+    // Whoever awaits the shutdown needs the loop alive until the child is gone: an idle pad's
+    // handles are unref'd, and Node would otherwise exit mid-await, dropping the caller's work.
+    if (!this.isClosed) this.setReferenced(true);
     if (this.running !== undefined) this.kill('cancelled');
     else this.killGroup();
     await this.closed();
