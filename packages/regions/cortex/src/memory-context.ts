@@ -4,7 +4,7 @@ import { CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGETS, estimateTokens, type ContextB
 import { fitLines, type Candidate } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
 import { isScratchpadRelated } from './is-scratchpad-related.js';
-import { relevantWords, sharesWord } from './relevant-words.js';
+import { relevantWords } from './relevant-words.js';
 import type { ScopeMemory } from './scope-memory.js';
 
 export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-lessons' | 'project-lessons';
@@ -84,20 +84,53 @@ const identitySection = (facts: readonly MemoryEntry[], budget: number): Context
   return assemble('identity', budget, '# Profile', candidates, (chosen) => facts.flatMap((f) => chosen.filter((c) => c.item === f)));
 };
 
-const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, messageWords: ReadonlySet<string>): ContextSection | null => {
+/**
+ * Work that depends only on the stored entries is done once per snapshot (a store returns the same
+ * arrays while its files are unchanged), so a prompt build only pays for what the message changes.
+ */
+const perArray = <K extends object, V>(compute: (k: K) => V): ((k: K) => V) => {
+  const memo = new WeakMap<K, V>();
+  return (k) => {
+    let v = memo.get(k);
+    if (v === undefined) {
+      v = compute(k);
+      memo.set(k, v);
+    }
+    return v;
+  };
+};
+
+/** Shown rules split by priority, most recent first; the words of each when-rule computed once. */
+const rulePlan = perArray((rules: readonly MemoryEntry[]) => {
   const shown = rules.filter((e): e is MemoryEntry & { kind: RuleKind } => e.kind !== null && (RULE_KINDS as readonly string[]).includes(e.kind) && !(e.kind === 'when' && isScratchpadRelated(e)));
   const recent = byRecency(shown);
+  const candidate = (item: MemoryEntry): Candidate<MemoryEntry> => ({ item, line: `- ${item.text}`, group: item.kind });
+  return {
+    mandatory: recent.filter((e) => e.kind !== 'when').map(candidate),
+    when: recent.filter((e) => e.kind === 'when').map((e) => ({ candidate: candidate(e), words: relevantWords(e.text) })),
+  };
+});
+
+const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, messageWords: ReadonlySet<string>): ContextSection | null => {
+  const plan = rulePlan(rules);
   // Always/never rules are mandatory, so they go first; then when-rules that share a word with
   // the message; then the rest; each most recent first.
-  const rank = (e: MemoryEntry): number => (e.kind !== 'when' ? 0 : sharesWord(e.text, messageWords) ? 1 : 2);
-  const ordered = recent.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
-  const candidates = ordered.map((item) => ({ item, line: `- ${item.text}`, group: item.kind }));
+  const sharing = (words: ReadonlySet<string>) => messageWords.size > 0 && [...words].some((w) => messageWords.has(w));
+  const candidates = [...plan.mandatory, ...plan.when.filter((w) => sharing(w.words)).map((w) => w.candidate), ...plan.when.filter((w) => !sharing(w.words)).map((w) => w.candidate)];
   return assemble(key, budget, null, candidates, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
 };
 
+/** Lesson sections do not depend on the message: built once per snapshot, scope and budget. */
+const lessonSections = perArray(() => new Map<string, ContextSection | null>());
+
 const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number): ContextSection | null => {
+  const cache = lessonSections(lessons);
+  const id = `${key}:${budget}`;
+  if (cache.has(id)) return cache.get(id) ?? null;
   const candidates = byRecency(lessons.filter((e) => !isScratchpadRelated(e))).map((item) => ({ item, line: lessonLine(item), group: null }));
-  return assemble(key, budget, '# Lessons', candidates, (chosen) => chosen);
+  const section = assemble(key, budget, '# Lessons', candidates, (chosen) => chosen);
+  cache.set(id, section);
+  return section;
 };
 
 const WHY: Readonly<Record<ContextSectionKey, string>> = {

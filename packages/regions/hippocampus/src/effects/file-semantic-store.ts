@@ -79,6 +79,8 @@ export class FileSemanticStore implements SemanticStore {
   private readonly tempsSwept = new Set<string>();
   private readonly syncAppends: boolean;
   private dirReady = false;
+  /** The last snapshot `read` built, with the loaded files it came from. */
+  private lastRead: { readonly loaded: readonly LoadedFile[]; readonly snapshot: SemanticSnapshot } | null = null;
 
   constructor(options: FileSemanticStoreOptions) {
     this.scope = options.scope;
@@ -95,10 +97,15 @@ export class FileSemanticStore implements SemanticStore {
 
   read(): Promise<SemanticSnapshot> {
     const loaded = FILES.map((f) => this.cache.load(this.pathOf(f), f));
+    // Unchanged files give the very same snapshot: readers (the prompt path) can memoise on it.
+    const memo = this.lastRead;
+    if (memo !== null && loaded.every((l, i) => l === memo.loaded[i] || (!l.exists && memo.loaded[i]?.exists === false))) return Promise.resolve(memo.snapshot);
     const [rules, lessons, profile] = loaded.map((l) => documentEntries(l.doc)) as [MemoryEntry[], MemoryEntry[], MemoryEntry[]];
     // Anton returns rules stably sorted by section name (always < never < when; others in between).
     const sortedRules = rules.map((e, i) => ({ e, i })).sort((a, b) => ((a.e.section ?? '') < (b.e.section ?? '') ? -1 : (a.e.section ?? '') > (b.e.section ?? '') ? 1 : a.i - b.i));
-    return Promise.resolve({ rules: sortedRules.map((x) => x.e), lessons, identities: profile, diagnostics: loaded.flatMap(diagnosticsOf) });
+    const snapshot: SemanticSnapshot = { rules: sortedRules.map((x) => x.e), lessons, identities: profile, diagnostics: loaded.flatMap(diagnosticsOf) };
+    this.lastRead = { loaded, snapshot };
+    return Promise.resolve(snapshot);
   }
 
   recall(request: RecallRequest): Promise<RecallResult> {
