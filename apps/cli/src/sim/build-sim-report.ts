@@ -1,0 +1,30 @@
+import { accProfiles, type AccParams } from '@engram/acc';
+import { DEFAULT_EFFICACY, efficacy } from './efficacy.js';
+import { generateTurns } from './generate-turns.js';
+import { runSweep } from './run-sweep.js';
+import { DEFAULT_MIX, type ScenarioMix } from './scenario-mix.js';
+import type { DetectorReport, SimReport } from './sim-report.js';
+import type { SweepPlan } from './sweep-types.js';
+
+export interface SimOptions {
+  readonly turns: number;
+  readonly seed: number;
+  readonly plan: SweepPlan;
+  readonly mix?: ScenarioMix;
+  readonly progress?: (message: string) => void;
+}
+
+/** The recommended setting of every detector, over the `anton` profile: the params a saved profile holds. */
+export const recommendedParams = (detectors: readonly DetectorReport[]): AccParams => Object.assign({}, accProfiles.anton, ...detectors.map((d) => d.recommended.params)) as AccParams;
+
+/** `engram sim`, pure: generate the labelled turns, sweep every detector, run the efficacy model. Same options, same report. */
+export const buildSimReport = (o: SimOptions): SimReport => {
+  const mix = o.mix ?? DEFAULT_MIX;
+  const progress = o.progress ?? (() => undefined);
+  progress(`sim: generating ${o.turns} turns`);
+  const turns = generateTurns(o.turns, o.seed, mix);
+  const detectors = runSweep(turns, o.plan, (id) => progress(`sim: sweeping ${id}`));
+  progress('sim: learning efficacy');
+  const eff = efficacy({ ...DEFAULT_EFFICACY, seed: o.seed }, { anton: accProfiles.anton, recommended: recommendedParams(detectors) });
+  return { turns: o.turns, seed: o.seed, mix, detectors, efficacy: eff };
+};

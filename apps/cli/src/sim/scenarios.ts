@@ -1,0 +1,136 @@
+import type { DetectorId } from '@engram/acc';
+import { AMBIGUOUS_REASONS, distinct, HEAVY_REASONS, LIVENESS_REASONS, randomError, sharedError, twoDifferentErrors } from './error-texts.js';
+import type { Prng } from './prng.js';
+import type { TurnBuilder } from './turn-builder.js';
+
+/** The pad a well-behaved turn works in. */
+export const MAIN_PAD = 'main';
+/** Other pads a sprawling turn opens. */
+const OTHER_PADS = ['analysis', 'scratch2', 'charts', 'tmp', 'export'] as const;
+/** Non-scratchpad tools, for retries and shared errors. */
+export const TOOLS = ['sql', 'fetch', 'read_file', 'search', 'write_file'] as const;
+/** Code lengths of a big cell: well past Anton's 5 KB, where payloads get dropped. */
+const BIG_CELL = [6_000, 20_000] as const;
+
+/**
+ * One thing that can happen in a turn: a mistake pattern (labelled with the detector that should
+ * catch it) or a near miss (labelled with nothing: a detector firing on it is a false positive).
+ * `inject` emits its events into the current round of the builder and returns any further
+ * labels its draw earned (a blind retry of three identical failures is also one error repeated).
+ */
+export interface Scenario {
+  readonly name: string;
+  readonly label: DetectorId | null;
+  inject(b: TurnBuilder, rng: Prng): readonly DetectorId[] | undefined;
+}
+
+/** Identical failures from which a blind retry is also "the same error again and again" (the signature detector's pattern). */
+const SAME_ERROR_REPEATS = 3;
+
+const bigCell = (rng: Prng): number => rng.int(BIG_CELL[0], BIG_CELL[1]);
+
+export const FAULTS: readonly Scenario[] = [
+  {
+    name: 'name-sprawl',
+    label: 'acc.name-switch',
+    inject: (b, rng) => {
+      for (const pad of distinct(rng, OTHER_PADS, rng.int(1, 3))) b.cell(pad, rng.int(200, 2_000), true);
+    },
+  },
+  {
+    name: 'oversized-payloads',
+    label: 'acc.oversized-cell',
+    inject: (b, rng) => {
+      if (rng.chance(0.5)) b.emit('scratchpad.cell.rejected', { pad: MAIN_PAD, reason: 'empty-code' });
+      else for (let i = rng.int(2, 3); i > 0; i--) b.cell(MAIN_PAD, bigCell(rng), true);
+    },
+  },
+  {
+    name: 'blind-retry',
+    label: 'acc.repeated-tool-error',
+    inject: (b, rng) => {
+      const tool = rng.pick(TOOLS);
+      const error = `${tool}: ${randomError(rng)}`;
+      const attempts = rng.int(2, 3);
+      for (let i = attempts; i > 0; i--) b.tool(tool, false, error);
+      return attempts >= SAME_ERROR_REPEATS ? ['acc.repeated-error-signature'] : undefined;
+    },
+  },
+  {
+    name: 'one-error-many-tools',
+    label: 'acc.repeated-error-signature',
+    inject: (b, rng) => {
+      const error = sharedError(rng);
+      distinct(rng, TOOLS, rng.int(3, 4)).forEach((tool, i) => b.tool(tool, false, error(i)));
+    },
+  },
+  {
+    name: 'reset-churn',
+    label: 'acc.reset-churn',
+    inject: (b, rng) => {
+      for (let i = rng.int(2, 3); i > 0; i--) b.cell(MAIN_PAD, rng.int(200, 1_500), false, randomError(rng)).emit('scratchpad.pad.reset', { pad: MAIN_PAD, reason: 'manual' });
+    },
+  },
+  {
+    name: 'hung-cells',
+    label: 'acc.kill-loop',
+    inject: (b, rng) => {
+      for (const reason of distinct(rng, LIVENESS_REASONS, rng.int(2, 3))) b.killedCell(MAIN_PAD, reason);
+    },
+  },
+  {
+    name: 'heavy-cells',
+    label: 'acc.kill-loop',
+    inject: (b, rng) => {
+      for (const reason of distinct(rng, HEAVY_REASONS, rng.int(2, 3))) b.killedCell(MAIN_PAD, reason);
+    },
+  },
+  {
+    name: 'worsening-target',
+    label: 'acc.severity-climb',
+    inject: (b, rng) => {
+      // call (1) -> failure (5) -> its worker killed (6) on one pad: a strictly rising run reaching failure level.
+      b.emit('scratchpad.cell.requested', { pad: MAIN_PAD, codeLength: rng.int(300, 2_000) });
+      b.emit('scratchpad.cell.executed', { pad: MAIN_PAD, ok: false, error: randomError(rng) });
+      b.emit('scratchpad.cell.killed', { pad: MAIN_PAD, reason: rng.pick(HEAVY_REASONS) });
+      return undefined;
+    },
+  },
+  {
+    name: 'repair-churn',
+    label: 'acc.repair-churn',
+    inject: (b, rng) => {
+      for (let i = rng.int(3, 4); i > 0; i--) b.emit('executive.history.repaired', { reason: 'interrupted by error', sealedCount: rng.int(1, 3) });
+    },
+  },
+];
+
+/** The round cap is special: it shapes the whole turn, so the generator handles it (see `generateTurn`). */
+export const CAP_FAULT = { name: 'round-cap', label: 'acc.cap-exhausted' } as const satisfies Pick<Scenario, 'name' | 'label'>;
+
+export const NEAR_MISSES: readonly Scenario[] = [
+  { name: 'one-big-cell', label: null, inject: (b, rng) => void b.cell(MAIN_PAD, bigCell(rng), true) },
+  {
+    name: 'two-different-errors',
+    label: null,
+    inject: (b, rng) => {
+      const [first, second] = twoDifferentErrors(rng);
+      b.cell(MAIN_PAD, rng.int(200, 1_500), false, first).cell(MAIN_PAD, rng.int(200, 1_500), false, second).cell(MAIN_PAD, rng.int(200, 1_500), true);
+    },
+  },
+  { name: 'single-kill', label: null, inject: (b, rng) => void b.killedCell(MAIN_PAD, rng.pick([...LIVENESS_REASONS, ...HEAVY_REASONS, ...AMBIGUOUS_REASONS])) },
+  {
+    name: 'confirmed-second-pad',
+    label: null,
+    // work in the main pad first, then a second pad the model explicitly confirmed
+    inject: (b, rng) => void b.cell(MAIN_PAD, rng.int(200, 2_000), true).cell(rng.pick(OTHER_PADS), rng.int(200, 2_000), true, '', true),
+  },
+  { name: 'single-reset', label: null, inject: (b, rng) => void b.cell(MAIN_PAD, 500, false, randomError(rng)).emit('scratchpad.pad.reset', { pad: MAIN_PAD, reason: 'manual' }) },
+  {
+    name: 'transient-repairs',
+    label: null,
+    inject: (b, rng) => {
+      for (let i = rng.int(1, 2); i > 0; i--) b.emit('executive.history.repaired', { reason: 'interrupted by error', sealedCount: 1 });
+    },
+  },
+];
