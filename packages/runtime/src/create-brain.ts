@@ -17,6 +17,7 @@ export interface BrainOptions {
   /** The model for `session.turn()` and post-mortems (settings or a transport); none for host-driven use. */
   readonly llm?: LlmSource;
   readonly scratchpad?: SessionOptions['scratchpad'];
+  readonly guards?: SessionOptions['guards'];
 }
 
 export interface Brain {
@@ -61,6 +62,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.ids ? { ids: options.ids } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
+        ...(options.guards ? { guards: options.guards } : {}),
       }),
   };
 };

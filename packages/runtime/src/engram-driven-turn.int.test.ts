@@ -102,6 +102,23 @@ describe('an engram-driven turn', () => {
     expect(events.some((e) => e.type === 'hippocampus.engram.encoded' && e.data.proposalId === (proposed?.type === 'cortex.engram.proposed' ? proposed.data.proposalId : ''))).toBe(true);
   });
 
+  it('the circuit breaker warns after two identical failures and blocks the third repeat; the model sees why', async () => {
+    const open = exec("open('nope.txt')");
+    const { transport, seen } = scripted([open, open, open, open, say('giving up')]);
+    const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('open it');
+    await s.close();
+    const results = (i: number) => seen[i]?.messages.at(-1)?.content;
+    const text = (i: number) => JSON.stringify(results(i));
+    expect(text(2)).not.toMatch(/Warning|Blocked/);
+    expect(text(3)).toMatch(/Warning: scratchpad has failed 2 times/);
+    expect(text(4)).toMatch(/Blocked: scratchpad failed 3 times/);
+    const events = readLogFile(s.eventLog).events;
+    expect(events.filter((e) => e.type === 'executive.tool.guarded').map((e) => (e.type === 'executive.tool.guarded' ? e.data.action : ''))).toEqual(['warned', 'blocked']);
+    // The fourth, blocked call never ran.
+    expect(events.filter((e) => e.type === 'scratchpad.cell.requested')).toHaveLength(3);
+  });
+
   it('a cancelled turn stops before its next step and learns nothing', async () => {
     const controller = new AbortController();
     const { transport } = scripted([

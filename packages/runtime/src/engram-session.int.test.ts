@@ -103,6 +103,25 @@ describe('a host-driven session', () => {
     expect(text).not.toContain('abcdefghijklmnopqrstuvwxyz123456');
   });
 
+  it('guards the tool calls of a host: warn after two identical failures, block after three', async () => {
+    const s = newBrain().session();
+    s.startTurn('publish');
+    const verdicts: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = s.toolCalled({ name: 'publish', input: { target: 'q3' } });
+      const v = s.guard(id, 'publish');
+      verdicts.push(v.action);
+      if (v.action !== 'block') s.toolResulted({ id, name: 'publish', ok: false, error: `Refusing to save record for engine='gmail-${i}'` });
+    }
+    expect(verdicts).toEqual(['allow', 'allow', 'warn', 'block']);
+    s.endTurn('stopped');
+    s.startTurn('next turn');
+    expect(s.guard(s.toolCalled({ name: 'publish', input: {} }), 'publish').action).toBe('allow');
+    s.endTurn('ok');
+    await s.close();
+    expect(readLogFile(s.eventLog).events.filter((e) => e.type === 'executive.tool.guarded')).toHaveLength(2);
+  });
+
   it('refuses malformed host reports with the field named, and reports outside a turn', () => {
     const s = newBrain().session();
     expect(() => s.toolCalled({ name: 'x', input: 1 })).toThrow(/startTurn/);

@@ -6,6 +6,7 @@ import type { AnyEnvelope, EventData } from '@engram/events';
 import { scrubSecrets, scrubValue, systemClock, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachCore, type AttachedCore } from './attach-core.js';
+import { ToolBreaker, type BreakerParams, type BreakerVerdict } from '@engram/executive';
 import type { EngramPaths } from './engram-paths.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
@@ -53,6 +54,8 @@ export interface SessionOptions {
   readonly acc?: AccCoreParams;
   /** The model for engram-driven turns (`turn()`) and post-mortems; without one the cerebellum learns from its classifier. */
   readonly llm?: LlmSource;
+  /** The per-turn circuit breaker's limits (default: warn after 2 identical failures, block after 3). */
+  readonly guards?: BreakerParams;
   /** Limits of the session's scratchpads (timeouts, output caps). */
   readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
 }
@@ -81,6 +84,7 @@ export class EngramSession {
   private readonly background = new BackgroundWork();
   private readonly episodes: SessionEpisodes | null;
   private readonly skills: FileSkillStore;
+  private readonly breaker: ToolBreaker;
   private roundOpen = false;
   private toolCallsThisRound = 0;
   private inTurn = false;
@@ -104,6 +108,7 @@ export class EngramSession {
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
     this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
+    this.breaker = new ToolBreaker(options.guards);
     const postMortem = options.llm ? 'llm' : 'classifier';
     this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem });
     if (postMortem === 'llm') {
@@ -149,6 +154,7 @@ export class EngramSession {
     this.turnNudges = [];
     this.unread = [];
     this.turnLessons = [];
+    this.breaker.reset();
     this.bus.publish('executive.turn.started', { message: scrubSecrets(message) });
   }
 
@@ -169,7 +175,22 @@ export class EngramSession {
     this.requireTurn('a tool result');
     const r = parseReport(ToolResultReportSchema, 'tool result', report);
     this.openRound();
-    this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error: scrubSecrets(r.error), output: scrubSecrets(r.output), durationMs: r.durationMs });
+    const error = scrubSecrets(r.error);
+    this.breaker.record(r.name, r.ok, error);
+    this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error, output: scrubSecrets(r.output), durationMs: r.durationMs });
+  }
+
+  /**
+   * Asks the per-turn circuit breaker before running a tool (call it after `toolCalled`): `allow`,
+   * `warn` (run it and show the model the explanation) or `block` (do not run it; give the model the
+   * explanation as the tool's result). Warnings and blocks are recorded as `executive.tool.guarded`.
+   */
+  guard(toolUseId: string, name: string): BreakerVerdict {
+    this.requireTurn('a guard check');
+    const verdict = this.breaker.check(name);
+    if (verdict.action !== 'allow')
+      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: verdict.action === 'warn' ? 'warned' : 'blocked', failures: verdict.failures, signature: verdict.signature, explanation: verdict.explanation });
+    return verdict;
   }
 
   /** Reports a scratchpad cell the host ran (or refused for empty code). */
@@ -302,6 +323,7 @@ export class EngramSession {
       tools: turnTools,
       beginRound: () => this.openRound(),
       toolCalled: (id, name, input) => void this.toolCalled({ id, name, input }),
+      guard: (id, name) => this.guard(id, name),
       toolResulted: (id, name, ok, output, durationMs) => this.toolResulted({ id, name, ok, output: ok ? output : '', error: ok ? '' : output, durationMs }),
       endRound: () => this.endRound(),
       capExhausted: (cap) => this.bus.publish('executive.cap.exhausted', { cap }),

@@ -43,6 +43,7 @@ export interface TurnPorts extends DispatchPorts {
   readonly skillList: () => string;
   readonly beginRound: () => void;
   readonly toolCalled: (id: string, name: string, input: unknown) => void;
+  readonly guard: (id: string, name: string) => { readonly action: 'allow' } | { readonly action: 'warn' | 'block'; readonly explanation: string };
   readonly toolResulted: (id: string, name: string, ok: boolean, output: string, durationMs: number) => void;
   readonly endRound: () => readonly { readonly text: string }[];
   readonly capExhausted: (cap: number) => void;
@@ -115,10 +116,17 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       for (const use of uses) {
         if (options.signal?.aborted) return cancelled();
         ports.toolCalled(use.id, use.name, use.input);
+        const verdict = ports.guard(use.id, use.name);
+        if (verdict.action === 'block') {
+          // Not run: the model reads why, and the call is not counted as one more failure.
+          results.push({ type: 'tool_result', tool_use_id: use.id, content: verdict.explanation, is_error: true });
+          continue;
+        }
         const started = Date.now();
         const outcome = await dispatchTool(use.name, use.input, ports);
         ports.toolResulted(use.id, use.name, !outcome.isError, outcome.content, Date.now() - started);
-        results.push({ type: 'tool_result', tool_use_id: use.id, content: outcome.content, ...(outcome.isError ? { is_error: true } : {}) });
+        const content = verdict.action === 'warn' ? `${outcome.content}\n\n${verdict.explanation}` : outcome.content;
+        results.push({ type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) });
       }
       for (const n of ports.endRound()) results.push({ type: 'text', text: n.text });
       messages.push({ role: 'user', content: results });

@@ -151,6 +151,25 @@ export const capExhausted = defineEvent({
   description: "The turn ran past its round cap. Maps Anton's cap_exhausted.",
 });
 
+/** The per-turn circuit breaker acted on a tool call (issue 8: guards). */
+export const toolGuarded = defineEvent({
+  type: 'executive.tool.guarded',
+  v: 1,
+  schema: z.object({
+    toolUseId: z.string(),
+    name: z.string(),
+    /** `warned`: the call ran, with a warning for the model; `blocked`: it did not run. */
+    action: z.enum(['warned', 'blocked']),
+    /** Identical failures of this tool in this turn so far (same error signature). */
+    failures: Count,
+    signature: z.string(),
+    explanation: z.string(),
+  }),
+  emitter: 'executive',
+  consumers: ['audit', 'replay', 'host'],
+  description: 'A tool kept failing the same way within a turn: the breaker warned the model, then blocked the call with an explanation it sees.',
+});
+
 export const executiveEvents = [
   sessionStarted,
   sessionEnded,
@@ -164,4 +183,5 @@ export const executiveEvents = [
   toolResulted,
   historyRepaired,
   capExhausted,
+  toolGuarded,
 ] as const;
