@@ -98,6 +98,12 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryWhy(text, o);
     });
 
+  roots(memory.command('stats').description('the injection audit from the event logs: injections per turn, hit rate, false-learning rate, background learning cost'))
+    .option('--json', 'print one JSON object')
+    .action(async (o: { home?: string; project?: string; json?: boolean }) => {
+      process.exitCode = (await import('../memory/run-memory-stats.js')).runMemoryStats(o);
+    });
+
   roots(memory.command('reindex').description("rebuild the project's episode recall index from the episode files"))
     .option('--json', 'print one JSON object')
     .action(async (o: MemoryReindexOptions) => {
