@@ -19,7 +19,7 @@ describe.skipIf(!registered)('engram sim (built CLI)', () => {
   it('exits 2 on a bad --sweep, naming it', () => {
     const r = runCli(['sim', '--turns', '10', '--sweep', 'acc.nope.minRun=2']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('"acc.nope" is not a detector id');
+    expect(r.stderr).toContain('"acc.nope.minRun" does not start with a detector id');
   });
 });
 

@@ -11,7 +11,8 @@ describe('parseSweep', () => {
 
   it.each([
     ['acc.kill-loop.minKills', /expected DETECTOR.FIELD=VALUES/],
-    ['acc.nope.minKills=2', /"acc.nope" is not a detector id; known: acc.name-switch/],
+    ['acc.nope.minKills=2', /"acc.nope.minKills" does not start with a detector id; known: acc.name-switch/],
+    ['acc.kill-loop=2', /name a field after the detector \(acc.kill-loop.FIELD\); known: minKills/],
     ['acc.kill-loop.minRun=2', /acc.kill-loop has no field "minRun"; known: minKills/],
     ['acc.kill-loop.minKills=4..2', /range "4..2" runs backwards/],
     ['acc.kill-loop.minKills=0..2', /"0" is not a whole number of at least 1/],

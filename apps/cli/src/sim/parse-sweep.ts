@@ -62,9 +62,10 @@ export const parseSweep = (arg: string): ParsedSweep => {
   const eq = arg.indexOf('=');
   if (eq < 0) throw new SweepError(`--sweep ${arg}: expected DETECTOR.FIELD=VALUES, e.g. acc.repeated-tool-error.minRun=2..4`);
   const key = arg.slice(0, eq).trim();
+  if (isDetector(key)) throw new SweepError(`--sweep ${arg}: name a field after the detector (${key}.FIELD); known: ${Object.keys(DETECTOR_PARAM_FIELDS[key]).join(', ')}`);
   const dot = key.lastIndexOf('.');
   const detector = dot < 0 ? key : key.slice(0, dot);
-  if (!isDetector(detector)) throw new SweepError(`--sweep ${arg}: "${detector}" is not a detector id; known: ${Object.keys(DETECTOR_PARAM_FIELDS).join(', ')}`);
+  if (!isDetector(detector)) throw new SweepError(`--sweep ${arg}: "${key}" does not start with a detector id; known: ${Object.keys(DETECTOR_PARAM_FIELDS).join(', ')}`);
   const fields = DETECTOR_PARAM_FIELDS[detector];
   const name = key.slice(dot + 1);
   const field = fields[name];
