@@ -34,6 +34,8 @@ export const FAULTS: readonly Scenario[] = [
     name: 'name-sprawl',
     label: 'acc.name-switch',
     inject: (b, rng) => {
+      // the main pad, then 1-3 more the model never confirmed: state rebuilt in isolated pads
+      b.cell(MAIN_PAD, rng.int(200, 2_000), true);
       for (const pad of distinct(rng, OTHER_PADS, rng.int(1, 3))) b.cell(pad, rng.int(200, 2_000), true);
     },
   },
