@@ -16,7 +16,7 @@ import {
 } from '@engram/kernel';
 import { mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { addRules, appendEntries, type PlacedEntry } from '../add-entries.js';
+import { appendEntries, type PlacedEntry } from '../add-entries.js';
 import { cleanEntryText } from '../clean-entry-text.js';
 import { newEntryId } from '../entry-id.js';
 import { newEntryComment } from '../entry-line.js';
@@ -24,10 +24,12 @@ import { isoUtc } from '../format-timestamp.js';
 import { MEMORY_FILE_NAMES, documentEntries, renderDocument, type MemoryDocument, type MemoryFileKind } from '../memory-document.js';
 import { MemoryIndex } from '../memory-index.js';
 import { mergeIdentity } from '../merge-identity.js';
+import { DEFAULT_RULE_WRITE_LIMITS, planRuleWrite, type RuleWriteLimits } from '../plan-rule-write.js';
 import { recallSection } from '../recall-section.js';
 import { removeEntry } from '../remove-entry.js';
 import { replaceEntry } from '../replace-entry.js';
 import { sanitizeSlug } from '../sanitize-slug.js';
+import { sortRulesBySection } from '../sort-rules-by-section.js';
 import { appendFileDurably } from './append-file-durably.js';
 import { PRIVATE_DIR_MODE, atomicWriteFile, isTempFor } from './atomic-write-file.js';
 import { MemoryFileCache, type LoadedFile } from './memory-file-cache.js';
@@ -46,14 +48,17 @@ export interface FileSemanticStoreOptions {
    * it a power loss could leave a renamed but empty file, losing everything.
    */
   readonly syncAppends?: boolean;
+  /** When rule encodes rewrite rules.md instead of appending to it (tests shrink these to exercise every path). */
+  readonly ruleWrites?: Partial<RuleWriteLimits>;
 }
 
 /**
  * What a critical section decided to write: a whole new document, or lines to append (`text`).
- * `index` is given when the loaded index was kept current, to spare a rebuild.
+ * `index` is given when the loaded index was kept current, to spare a rebuild. `sync` makes an
+ * append fdatasync (rule appends always do: a rule encode was durable when it was a rewrite).
  */
 type Change =
-  | { readonly mode: 'rewrite' | 'append'; readonly doc: MemoryDocument; readonly text?: string; readonly index?: MemoryIndex }
+  | { readonly mode: 'rewrite' | 'append'; readonly doc: MemoryDocument; readonly text?: string; readonly index?: MemoryIndex; readonly sync?: boolean }
   | null;
 
 const FILES: readonly MemoryFileKind[] = ['rules', 'lessons', 'profile'];
@@ -67,7 +72,8 @@ const fileFor = (kind: EncodeRequest['kind']): MemoryFileKind => (kind === 'less
 /**
  * Semantic memory of one scope in Anton's markdown files (rules.md, lessons.md, profile.md).
  * Every read-modify-write holds the file's cross-process lock; rewrites are atomic and
- * fsynced, lesson encodes are durable appends; parsed files are cached and revalidated by stat.
+ * fsynced, lesson encodes are durable appends, rule encodes are fdatasynced appends to a large
+ * rules.md (see `planRuleWrite`); parsed files are cached and revalidated by stat.
  * Every text written passes the secret scrubber and the sanitiser first.
  */
 export class FileSemanticStore implements SemanticStore {
@@ -78,6 +84,7 @@ export class FileSemanticStore implements SemanticStore {
   private readonly cache: MemoryFileCache;
   private readonly tempsSwept = new Set<string>();
   private readonly syncAppends: boolean;
+  private readonly ruleWrites: RuleWriteLimits;
   private dirReady = false;
   /** The last snapshot `read` built, with the loaded files it came from. */
   private lastRead: { readonly loaded: readonly LoadedFile[]; readonly snapshot: SemanticSnapshot } | null = null;
@@ -89,6 +96,7 @@ export class FileSemanticStore implements SemanticStore {
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
     this.cache = new MemoryFileCache(options.scope);
     this.syncAppends = options.syncAppends ?? false;
+    this.ruleWrites = { ...DEFAULT_RULE_WRITE_LIMITS, ...options.ruleWrites };
   }
 
   pathOf(file: MemoryFileKind): string {
@@ -101,16 +109,15 @@ export class FileSemanticStore implements SemanticStore {
     const memo = this.lastRead;
     if (memo !== null && loaded.every((l, i) => l === memo.loaded[i] || (!l.exists && memo.loaded[i]?.exists === false))) return Promise.resolve(memo.snapshot);
     const [rules, lessons, profile] = loaded.map((l) => documentEntries(l.doc)) as [MemoryEntry[], MemoryEntry[], MemoryEntry[]];
-    // Anton returns rules stably sorted by section name (always < never < when; others in between).
-    const sortedRules = rules.map((e, i) => ({ e, i })).sort((a, b) => ((a.e.section ?? '') < (b.e.section ?? '') ? -1 : (a.e.section ?? '') > (b.e.section ?? '') ? 1 : a.i - b.i));
-    const snapshot: SemanticSnapshot = { rules: sortedRules.map((x) => x.e), lessons, identities: profile, diagnostics: loaded.flatMap(diagnosticsOf) };
+    const snapshot: SemanticSnapshot = { rules: sortRulesBySection(rules), lessons, identities: profile, diagnostics: loaded.flatMap(diagnosticsOf) };
     this.lastRead = { loaded, snapshot };
     return Promise.resolve(snapshot);
   }
 
   recall(request: RecallRequest): Promise<RecallResult> {
     const [rules, lessons, identities] = FILES.map((f) => documentEntries(this.cache.load(this.pathOf(f), f).doc)) as [MemoryEntry[], MemoryEntry[], MemoryEntry[]];
-    return Promise.resolve(recallSection({ rules, lessons, identities }, request));
+    // Rules in `read`'s order, so recency ties break the same whatever the file's section layout.
+    return Promise.resolve(recallSection({ rules: sortRulesBySection(rules), lessons, identities }, request));
   }
 
   encodeRule(text: string, kind: RuleKind, options: Omit<EncodeRequest, 'text' | 'kind'> = {}): Promise<EncodeResult> {
@@ -172,7 +179,7 @@ export class FileSemanticStore implements SemanticStore {
           results[index] = { outcome: 'added', entry: p.entry, location };
         }
         if (placed.length === 0) return null;
-        if (file === 'rules') return { mode: 'rewrite', doc: addRules(loaded.doc, placed), index: loaded.index };
+        if (file === 'rules') return { ...planRuleWrite(loaded.doc, placed, loaded.exists, this.ruleWrites), index: loaded.index, sync: true };
         const appended = appendEntries(loaded.doc, placed);
         return { mode: 'append', doc: appended.doc, text: appended.appended, index: loaded.index };
       });
@@ -315,7 +322,7 @@ export class FileSemanticStore implements SemanticStore {
   private commit(path: string, loaded: LoadedFile, change: NonNullable<Change>, assertHeld: AssertLockHeld): void {
     if (change.mode === 'append' && change.text !== undefined && loaded.exists) {
       assertHeld();
-      appendFileDurably(path, change.text, this.syncAppends);
+      appendFileDurably(path, change.text, change.sync ?? this.syncAppends);
     } else {
       atomicWriteFile(path, renderDocument(change.doc), assertHeld);
     }
