@@ -4,6 +4,8 @@ interface SimCommandOptions {
   turns: number;
   seed: number;
   sweep: string[];
+  mix: string[];
+  p?: number;
   json: boolean;
   saveProfile?: string[];
 }
@@ -25,10 +27,16 @@ const seedOf = (v: string): number => {
   return Number(v);
 };
 
+const chance = (v: string): number => {
+  const n = Number(v);
+  if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError('expected a chance from 0 to 1');
+  return n;
+};
+
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
 /**
- * `engram sim [--turns N] [--seed S] [--sweep DETECTOR.FIELD=VALUES]... [--json] [--save-profile NAME FILE]`:
+ * `engram sim [--turns N] [--seed S] [--sweep DETECTOR.FIELD=VALUES]... [--mix FIELD=VALUE]... [--p P] [--json] [--save-profile NAME FILE]`:
  * generates labelled synthetic turns, sweeps detector params, reports precision/recall/F1 per
  * detector and the learning efficacy. The implementation loads only when the command runs.
  */
@@ -39,6 +47,8 @@ export const registerSim = (program: Command): void => {
     .option('--turns <n>', `turns to simulate (default ${DEFAULT_TURNS})`, positiveInt(MAX_TURNS), DEFAULT_TURNS)
     .option('--seed <s>', 'seed of the scenario generator (same seed, same report)', seedOf, 1)
     .option('--sweep <spec>', 'DETECTOR.FIELD=VALUES, e.g. acc.repeated-tool-error.minRun=2..4 or acc.name-switch.honourConfirmedNewPad=true,false (repeatable; replaces that detector\'s default grid)', collect, [])
+    .option('--mix <field=value>', 'change the scenario mix: minRounds, maxRounds, minActions, maxActions, noise, faultRate, secondFaultRate, nearMissRate, capShare, roundCap (repeatable)', collect, [])
+    .option('--p <chance>', 'learning efficacy: chance the agent follows a rule it was shown (default 0.8)', chance)
     .option('--json', 'print one JSON object { detectors, efficacy }', false)
     .option('--save-profile <name-and-file...>', 'write the recommended settings as a named profile: NAME FILE')
     .action(async (opts: SimCommandOptions) => {
@@ -46,7 +56,7 @@ export const registerSim = (program: Command): void => {
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
       process.exitCode = runSim(
-        { turns: opts.turns, seed: opts.seed, sweep: opts.sweep, json: opts.json, ...(opts.saveProfile === undefined ? {} : { saveProfile: opts.saveProfile }) },
+        { turns: opts.turns, seed: opts.seed, sweep: opts.sweep, mix: opts.mix, json: opts.json, ...(opts.p === undefined ? {} : { p: opts.p }), ...(opts.saveProfile === undefined ? {} : { saveProfile: opts.saveProfile }) },
         { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t), progress: (m) => bar.update(m), progressDone: () => bar.done() },
       );
     });

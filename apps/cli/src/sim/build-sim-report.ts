@@ -11,6 +11,8 @@ export interface SimOptions {
   readonly seed: number;
   readonly plan: SweepPlan;
   readonly mix?: ScenarioMix;
+  /** The efficacy model's rule-following probability (default `DEFAULT_EFFICACY.p`). */
+  readonly p?: number;
   readonly progress?: (message: string) => void;
 }
 
@@ -25,6 +27,6 @@ export const buildSimReport = (o: SimOptions): SimReport => {
   const turns = generateTurns(o.turns, o.seed, mix);
   const detectors = runSweep(turns, o.plan, (id) => progress(`sim: sweeping ${id}`));
   progress('sim: learning efficacy');
-  const eff = efficacy({ ...DEFAULT_EFFICACY, seed: o.seed }, { anton: accProfiles.anton, recommended: recommendedParams(detectors) });
+  const eff = efficacy({ ...DEFAULT_EFFICACY, seed: o.seed, ...(o.p === undefined ? {} : { p: o.p }) }, { anton: accProfiles.anton, recommended: recommendedParams(detectors) });
   return { turns: o.turns, seed: o.seed, mix, detectors, efficacy: eff };
 };

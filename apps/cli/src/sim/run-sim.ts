@@ -1,5 +1,6 @@
 import { buildSimReport } from './build-sim-report.js';
 import { formatSim } from './format-sim.js';
+import { MixError, parseMix } from './parse-mix.js';
 import { parseSweeps, SweepError } from './parse-sweep.js';
 import { isReservedProfile, saveProfile } from './save-profile.js';
 
@@ -7,6 +8,10 @@ export interface RunSimOptions {
   readonly turns: number;
   readonly seed: number;
   readonly sweep: readonly string[];
+  /** `FIELD=VALUE` overlays on the default scenario mix. */
+  readonly mix?: readonly string[];
+  /** Chance the efficacy model's agent follows a rule it was shown. */
+  readonly p?: number;
   readonly json: boolean;
   /** `[NAME, FILE]` to write the recommended settings as a named profile. */
   readonly saveProfile?: readonly string[];
@@ -23,10 +28,12 @@ export interface SimIo {
 /** `engram sim`: returns the exit code (0 ok, 1 the profile could not be written, 2 usage error). */
 export const runSim = (o: RunSimOptions, io: SimIo): number => {
   let plan;
+  let mix;
   try {
     plan = parseSweeps(o.sweep);
+    mix = parseMix(o.mix ?? []);
   } catch (err) {
-    if (err instanceof SweepError) {
+    if (err instanceof SweepError || err instanceof MixError) {
       io.err(`engram sim: ${err.message}\n`);
       return 2;
     }
@@ -44,7 +51,7 @@ export const runSim = (o: RunSimOptions, io: SimIo): number => {
       return 2;
     }
   }
-  const report = buildSimReport({ turns: o.turns, seed: o.seed, plan, progress: io.progress });
+  const report = buildSimReport({ turns: o.turns, seed: o.seed, plan, mix, progress: io.progress, ...(o.p === undefined ? {} : { p: o.p }) });
   if (save !== undefined) {
     const [name = '', file = ''] = save;
     try {

@@ -51,6 +51,15 @@ describe('engram sim (command module, in-process)', () => {
     expect(json.detectors.find((d) => d.detector === 'acc.kill-loop')?.sweep.map((p) => p.params)).toEqual([1, 2, 3, 4].map((minKills) => ({ minKills })));
   });
 
+  it('--mix changes the scenario mix and --p the efficacy model; a bad --mix exits 2 naming it', async () => {
+    const report = JSON.parse((await sim(['--turns', '200', '--json', '--mix', 'noise=0.2', '--mix', 'maxRounds=8', '--p', '0.5'])).out) as SimReport;
+    expect(report.mix).toMatchObject({ noise: 0.2, maxRounds: 8 });
+    expect(report.efficacy.p).toBe(0.5);
+    const bad = await sim(['--turns', '10', '--mix', 'noise=2']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--mix noise=2: noise is a chance, from 0 to 1/);
+  });
+
   it('exits 2 naming the bad part of a --sweep', async () => {
     const r = await sim(['--turns', '10', '--sweep', 'acc.kill-loop.minKills=3..1']);
     expect(r.code).toBe(2);

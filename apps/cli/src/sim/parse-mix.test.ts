@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { MixError, parseMix } from './parse-mix.js';
+import { DEFAULT_MIX } from './scenario-mix.js';
+
+describe('parseMix', () => {
+  it('overlays fields on the default mix', () => {
+    expect(parseMix([])).toEqual(DEFAULT_MIX);
+    expect(parseMix(['noise=0.2', 'maxRounds=10'])).toEqual({ ...DEFAULT_MIX, noise: 0.2, maxRounds: 10 });
+  });
+
+  it.each([
+    ['nois=0.1', /"nois" is not a mix field; known: minRounds/],
+    ['noise', /"" is not a number/],
+    ['noise=lots', /"lots" is not a number/],
+    ['noise=1.5', /noise is a chance, from 0 to 1/],
+    ['maxRounds=2.5', /maxRounds is a whole number from 1 to 1000/],
+    ['minRounds=9', /minRounds \(9\) is above maxRounds \(6\)/],
+  ])('rejects %s, naming the bad part', (arg, message) => {
+    expect(() => parseMix([arg])).toThrow(MixError);
+    expect(() => parseMix([arg])).toThrow(message);
+  });
+});
