@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SimReport } from '../../apps/cli/src/sim/sim-report.js';
 import { runCli } from '../cli/run-cli.js';
 
-/** The built CLI registers `sim` once main.ts wires `registerSim`; until then this suite says why it skips. */
-const registered = /^\s+sim\b/m.test(runCli(['--help']).stdout);
 
-describe.skipIf(!registered)('engram sim (built CLI)', () => {
+describe('engram sim (built CLI)', () => {
   it('sim --turns 500 --json prints the report, and the same seed gives the same report', () => {
     const a = runCli(['sim', '--turns', '500', '--json']);
     expect(a.stderr).toBe('');
@@ -23,6 +21,3 @@ describe.skipIf(!registered)('engram sim (built CLI)', () => {
   });
 });
 
-describe.skipIf(registered)('engram sim (built CLI)', () => {
-  it.skip('skipped: the built CLI does not register `sim` yet (main.ts needs registerSim(program)); apps/cli/src/sim/sim-command.test.ts covers the command in-process', () => undefined);
-});

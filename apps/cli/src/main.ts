@@ -8,6 +8,7 @@ import { registerInstincts } from './commands/instincts-command.js';
 import { registerSkills } from './commands/skills-command.js';
 import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
+import { registerSim } from './commands/sim-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -27,6 +28,7 @@ export const buildProgram = (): Command => {
   registerSkills(program);
   registerInstincts(program);
   registerReplay(program);
+  registerSim(program);
   registerBench(program);
   return program;
 };

@@ -11,5 +11,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   episodes: async () => (await import('./episodes-bench.js')).episodeRecallBench,
   replay: async () => (await import('./replay-bench.js')).replayBench,
   context: async () => (await import('./context-bench.js')).contextBench,
+  sim: async () => (await import('./sim-bench.js')).simBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
 };
