@@ -320,13 +320,19 @@ export class FileSemanticStore implements SemanticStore {
   }
 
   private commit(path: string, loaded: LoadedFile, change: NonNullable<Change>, assertHeld: AssertLockHeld): void {
+    const next: LoadedFile = { path, exists: true, doc: change.doc, index: change.index ?? new MemoryIndex(change.doc), unreadable: null };
     if (change.mode === 'append' && change.text !== undefined && loaded.exists) {
       assertHeld();
-      appendFileDurably(path, change.text, change.sync ?? this.syncAppends);
-    } else {
-      atomicWriteFile(path, renderDocument(change.doc), assertHeld);
+      const known = this.cache.keyOf(path);
+      const { before, after } = appendFileDurably(path, change.text, change.sync ?? this.syncAppends);
+      // Someone (a hand edit; editors take no lock) changed the file since it was parsed: the
+      // append is safe on disk, but the cached document lacks their change, so parse it afresh.
+      if (before === known) this.cache.remember(path, next, after);
+      else this.cache.forget(path);
+      return;
     }
-    this.cache.remember(path, { path, exists: true, doc: change.doc, index: change.index ?? new MemoryIndex(change.doc), unreadable: null });
+    atomicWriteFile(path, renderDocument(change.doc), assertHeld);
+    this.cache.remember(path, next);
   }
 
   /** Temp files left by a writer killed mid-rewrite; under the lock no live writer owns one. */

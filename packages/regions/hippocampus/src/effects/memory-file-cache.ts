@@ -4,6 +4,7 @@ import { createDocument } from '../create-document.js';
 import type { MemoryDocument, MemoryFileKind } from '../memory-document.js';
 import { parseMemoryFile } from '../parse-memory-file.js';
 import { MemoryIndex } from '../memory-index.js';
+import { contentKey } from './append-file-durably.js';
 
 /** A memory file as last seen: its parsed document and index, and the stat that proves it is current. */
 export interface LoadedFile {
@@ -22,8 +23,7 @@ export interface LoadedFile {
  */
 const statKey = (path: string): string | null => {
   try {
-    const s = statSync(path, { bigint: true });
-    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+    return contentKey(statSync(path, { bigint: true }));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
@@ -60,9 +60,17 @@ export class MemoryFileCache {
     return loaded;
   }
 
-  /** Records what this process just wrote, so the next use needs no re-parse. */
-  remember(path: string, loaded: LoadedFile): void {
-    const key = statKey(path);
+  /** The content key the cached parse of `path` belongs to, if any. */
+  keyOf(path: string): string | null {
+    return this.entries.get(path)?.key ?? null;
+  }
+
+  /**
+   * Records what this process just wrote, so the next use needs no re-parse. `key` is the
+   * content key of exactly what was written (an append's descriptor), when known: if the path
+   * holds anything else by the next use, that use re-parses.
+   */
+  remember(path: string, loaded: LoadedFile, key: string | null = statKey(path)): void {
     if (key === null) this.entries.delete(path);
     else this.entries.set(path, { key, loaded });
   }
