@@ -1,5 +1,6 @@
-import { LlmConfigError, createLlmClient, resolveLlmConfig } from '@engram/llm';
-import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { LlmConfigError } from '@engram/llm';
+import type { LlmOptionValues } from '../llm/llm-options.js';
+import { openCliLlm } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
@@ -20,15 +21,7 @@ export const runMemoryCompact = (options: MemoryCompactOptions, io: MemoryIo = d
     const m = openMemory(options);
     let model;
     try {
-      const config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: m.project, home: m.home });
-      model = await createLlmClient({
-        provider: config.provider,
-        models: config.models,
-        sink: { publish: () => undefined },
-        ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-        ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
-        ...(config.record === undefined ? {} : { record: config.record }),
-      });
+      model = await openCliLlm(options, { projectDir: m.project, home: m.home });
     } catch (err) {
       if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
       throw err;

@@ -2,6 +2,7 @@ import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engra
 import { createBrain, learnedFromLog, parseMemoryMode } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { clientOptionsOf } from '../llm/open-cli-llm.js';
 
 export interface RunOptions extends LlmOptionValues {
   readonly task: string;
@@ -45,15 +46,7 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     ...(options.home === undefined ? {} : { home: options.home }),
     project: options.project ?? cwd,
     modes: { memory: memoryMode },
-    llm: {
-      options: {
-        provider: config.provider,
-        models: config.models,
-        ...(config.record === undefined ? {} : { record: config.record }),
-        ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-        ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
-      },
-    },
+    llm: { options: clientOptionsOf(config) },
   });
   const session = brain.session();
   // Ctrl-C cancels the turn cleanly: the model call is aborted and nothing is learned from it.

@@ -1,9 +1,10 @@
-import { LlmConfigError, createLlmClient, resolveLlmConfig } from '@engram/llm';
+import { LlmConfigError } from '@engram/llm';
 import { draftSkill, renderSkillMd, skillDraftToSave } from '@engram/hippocampus';
 import { readLogFile } from '@engram/store';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import type { LlmOptionValues } from '../llm/llm-options.js';
+import { openCliLlm } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { homeOf, openSkills, runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 import { skillSourceFromEvents } from './skill-source-from-events.js';
@@ -36,15 +37,7 @@ export const runSkillsSave = (options: SkillsSaveOptions, io: MemoryIo = default
     const home = homeOf(options);
     let model;
     try {
-      const config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: resolve(options.project ?? process.cwd()), home });
-      model = await createLlmClient({
-        provider: config.provider,
-        models: config.models,
-        sink: { publish: () => undefined },
-        ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-        ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
-        ...(config.record === undefined ? {} : { record: config.record }),
-      });
+      model = await openCliLlm(options, { projectDir: resolve(options.project ?? process.cwd()), home });
     } catch (err) {
       if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
       throw err;

@@ -1,0 +1,21 @@
+import { createLlmClient, resolveLlmConfig, type LlmClient, type LlmClientOptions, type ResolvedLlmConfig } from '@engram/llm';
+import { llmFlagsOf, type LlmOptionValues } from './llm-options.js';
+
+/** The client settings a resolved config gives (provider, models, timeout, retries, recording). */
+export const clientOptionsOf = (config: ResolvedLlmConfig): Omit<LlmClientOptions, 'sink'> => ({
+  provider: config.provider,
+  models: config.models,
+  ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+  ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
+  ...(config.record === undefined ? {} : { record: config.record }),
+});
+
+/**
+ * A model client for a CLI command outside a session (compaction, skill drafts): settings from the
+ * command's flags, then the environment, then the project's and the global config. Its events go
+ * nowhere (there is no session log to record them in). Throws `LlmConfigError` on bad settings.
+ */
+export const openCliLlm = async (options: LlmOptionValues, roots: { readonly projectDir: string; readonly home: string }): Promise<LlmClient> => {
+  const config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: roots.projectDir, home: roots.home });
+  return createLlmClient({ ...clientOptionsOf(config), sink: { publish: () => undefined } });
+};
