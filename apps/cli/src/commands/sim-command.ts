@@ -8,6 +8,7 @@ interface SimCommandOptions {
   p?: number;
   json: boolean;
   saveProfile?: string[];
+  html?: string;
 }
 
 /** Turns simulated by default: enough that each pattern shows up about a hundred times in the default mix. */
@@ -51,12 +52,13 @@ export const registerSim = (program: Command): void => {
     .option('--p <chance>', 'learning efficacy: chance the agent follows a rule it was shown (default 0.8)', chance)
     .option('--json', 'print one JSON object { detectors, efficacy }', false)
     .option('--save-profile <name-and-file...>', 'write the recommended settings as a named profile: NAME FILE')
+    .option('--html <file>', 'also write the report as a self-contained HTML page with charts (precision-recall per detector, firing rates, learning efficacy)')
     .action(async (opts: SimCommandOptions) => {
       const { runSim } = await import('../sim/run-sim.js');
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
       process.exitCode = runSim(
-        { turns: opts.turns, seed: opts.seed, sweep: opts.sweep, mix: opts.mix, json: opts.json, ...(opts.p === undefined ? {} : { p: opts.p }), ...(opts.saveProfile === undefined ? {} : { saveProfile: opts.saveProfile }) },
+        { turns: opts.turns, seed: opts.seed, sweep: opts.sweep, mix: opts.mix, json: opts.json, ...(opts.p === undefined ? {} : { p: opts.p }), ...(opts.saveProfile === undefined ? {} : { saveProfile: opts.saveProfile }), ...(opts.html === undefined ? {} : { html: opts.html }) },
         { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t), progress: (m) => bar.update(m), progressDone: () => bar.done() },
       );
     });

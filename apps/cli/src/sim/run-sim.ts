@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { renderSimHtml } from './render-sim-html.js';
 import { buildSimReport } from './build-sim-report.js';
 import { formatSim } from './format-sim.js';
 import { MixError, parseMix } from './parse-mix.js';
@@ -15,6 +17,8 @@ export interface RunSimOptions {
   readonly json: boolean;
   /** `[NAME, FILE]` to write the recommended settings as a named profile. */
   readonly saveProfile?: readonly string[];
+  /** Also write the report as a self-contained HTML page with charts. */
+  readonly html?: string;
 }
 
 export interface SimIo {
@@ -58,6 +62,14 @@ export const runSim = (o: RunSimOptions, io: SimIo): number => {
       saveProfile(name, file, report);
     } catch (err) {
       io.err(`engram sim: cannot write profile ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+  }
+  if (o.html !== undefined) {
+    try {
+      writeFileSync(o.html, renderSimHtml(report), { mode: 0o600 });
+    } catch (err) {
+      io.err(`engram sim: cannot write the HTML report ${o.html}: ${err instanceof Error ? err.message : String(err)}\n`);
       return 1;
     }
   }
