@@ -8,3 +8,7 @@ export { RULE_KINDS, isRuleKind, type Engram, type EngramKind, type EngramScope,
 export type { SemanticStore, EncodeRequest, EncodeOutcome, EncodeResult, MutationOutcome, MutationResult, MemoryDiagnostic, SemanticSnapshot, RecallSection, RecallRequest, RecallResult } from './semantic-store.js';
 export { scrubSecrets, containsSecret, redacted, SECRET_PATTERNS, REDACTED_PREFIX, type SecretPattern } from './secret-scrubber.js';
 export { scrubValue } from './scrub-value.js';
+export { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';
+export { byRecency } from './by-recency.js';
+export { isScratchpadRelated } from './is-scratchpad-related.js';
+export { promptLine } from './prompt-line.js';

@@ -1,6 +1,6 @@
+import { promptLine } from '@engram/kernel';
 import type { MemoryEntry } from '@engram/kernel';
 import { z } from 'zod';
-import { lessonLine } from './memory-context.js';
 
 /** Below this many entries in a file there is too little to merge to be worth a model call (Anton's figure). */
 export const MIN_ENTRIES_TO_COMPACT = 8;
@@ -23,7 +23,7 @@ export const COMPACTION_SYSTEM = [
 
 /** The user message: `<n>. <entry>` lines, metadata kept so the model can see what is newer. */
 export const compactionPrompt = (entries: readonly MemoryEntry[]): string =>
-  entries.map((e, i) => `${i + 1}. ${e.kind !== null && e.kind !== 'lesson' ? `[${e.kind}] ` : ''}${lessonLine(e).slice(2)}`).join('\n');
+  entries.map((e, i) => `${i + 1}. ${e.kind !== null && e.kind !== 'lesson' ? `[${e.kind}] ` : ''}${promptLine(e, true).slice(2)}`).join('\n');
 
 export type CompactionVerdict =
   | { readonly status: 'compacted'; readonly kept: readonly MemoryEntry[]; readonly dropped: readonly MemoryEntry[] }

@@ -15,8 +15,3 @@ export interface ContextBudgets {
 }
 
 export const DEFAULT_CONTEXT_BUDGETS: ContextBudgets = { identity: 300, rules: 1500, lessons: 1000, primer: 500 };
-
-/** Anton's estimate (anton.md §6.6): one token is about four characters. */
-export const CHARS_PER_TOKEN = 4;
-
-export const estimateTokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);

@@ -4,13 +4,11 @@ export { parseMemoryMode, MemoryModeError, DEFAULT_MEMORY_MODE, type MemoryMode 
 export { gateDecision, type GateDecision } from './gate-decision.js';
 export type { ProposalOrigin } from './proposal-origin.js';
 export { routeScope } from './route-scope.js';
-export { DEFAULT_CONTEXT_BUDGETS, CHARS_PER_TOKEN, estimateTokens, type ContextBudgets } from './context-budgets.js';
-export { buildMemoryContext, SECTION_HEADINGS, lessonLine, type MemoryContext, type MemoryContextInput, type ContextSection, type ContextSectionKey } from './memory-context.js';
+export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
+export { buildMemoryContext, SECTION_HEADINGS, type MemoryContext, type MemoryContextInput, type ContextSection, type ContextSectionKey } from './memory-context.js';
 export { buildScratchpadPrimer, PRIMER_HEADER, type ScratchpadPrimer } from './scratchpad-primer.js';
 export { EMPTY_SCOPE, type ScopeMemory } from './scope-memory.js';
 export type { ContextInjection, InjectedItem } from './injected-item.js';
-export { byRecency } from './by-recency.js';
-export { isScratchpadRelated } from './is-scratchpad-related.js';
 export { PendingItemSchema, PendingFileSchema, pendingIdFor, addPending, takePending, type PendingItem, type PendingFile } from './pending-item.js';
 export {
   MemorizeInputSchema,

@@ -1,7 +1,7 @@
+import { CHARS_PER_TOKEN } from '@engram/kernel';
 import type { MemoryEntry } from '@engram/kernel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHARS_PER_TOKEN } from './context-budgets.js';
 import { buildMemoryContext } from './memory-context.js';
 import { buildScratchpadPrimer } from './scratchpad-primer.js';
 

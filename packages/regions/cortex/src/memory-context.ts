@@ -1,9 +1,7 @@
-import { RULE_KINDS, type EngramScope, type MemoryEntry, type RuleKind } from '@engram/kernel';
-import { byRecency } from './by-recency.js';
-import { CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGETS, estimateTokens, type ContextBudgets } from './context-budgets.js';
+import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, type MemoryEntry, promptLine, RULE_KINDS, type RuleKind } from '@engram/kernel';
+import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
 import { fitLines, type Candidate } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
-import { isScratchpadRelated } from './is-scratchpad-related.js';
 import { relevantWords } from './relevant-words.js';
 import type { ScopeMemory } from './scope-memory.js';
 
@@ -51,14 +49,6 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 const kindHeading = (kind: string): string => `## ${capitalise(kind)}`;
 
 /** A lesson as Anton shows it: its text and Anton's metadata keys (no engram internals). */
-export const lessonLine = (e: MemoryEntry): string => {
-  const parts: string[] = [];
-  if (e.confidence !== null) parts.push(`confidence:${e.confidence}`);
-  if (e.source !== null) parts.push(`source:${e.source}`);
-  if (e.topic !== null) parts.push(`topic:${e.topic}`);
-  if (e.updatedAt !== null) parts.push(`ts:${e.updatedAt.slice(0, 10)}`);
-  return parts.length === 0 ? `- ${e.text}` : `- ${e.text} <!-- ${parts.join(' ')} -->`;
-};
 
 const assemble = (key: ContextSectionKey, budget: number, subHeading: string | null, candidates: readonly Candidate<MemoryEntry>[], order: (chosen: Candidate<MemoryEntry>[]) => Candidate<MemoryEntry>[]): ContextSection | null => {
   const heading = SECTION_HEADINGS[key];
@@ -127,7 +117,7 @@ const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[],
   const cache = lessonSections(lessons);
   const id = `${key}:${budget}`;
   if (cache.has(id)) return cache.get(id) ?? null;
-  const candidates = byRecency(lessons.filter((e) => !isScratchpadRelated(e))).map((item) => ({ item, line: lessonLine(item), group: null }));
+  const candidates = byRecency(lessons.filter((e) => !isScratchpadRelated(e))).map((item) => ({ item, line: promptLine(item, true), group: null }));
   const section = assemble(key, budget, '# Lessons', candidates, (chosen) => chosen);
   cache.set(id, section);
   return section;

@@ -1,8 +1,8 @@
+import { CHARS_PER_TOKEN, estimateTokens, isScratchpadRelated } from '@engram/kernel';
 import type { MemoryEntry } from '@engram/kernel';
-import { CHARS_PER_TOKEN, DEFAULT_CONTEXT_BUDGETS, estimateTokens } from './context-budgets.js';
+import { DEFAULT_CONTEXT_BUDGETS } from './context-budgets.js';
 import { fitLines } from './fit-lines.js';
 import type { ContextInjection } from './injected-item.js';
-import { isScratchpadRelated } from './is-scratchpad-related.js';
 import type { ScopeMemory } from './scope-memory.js';
 
 /** What the session appends to the scratchpad tool's description before the lessons (anton.md §7.7). */

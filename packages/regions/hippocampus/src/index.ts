@@ -14,8 +14,7 @@ export { sanitizeEntryText } from './sanitize-entry-text.js';
 export { sanitizeSlug, MAX_SLUG_LENGTH } from './sanitize-slug.js';
 export { cleanEntryText } from './clean-entry-text.js';
 export { splitMetadata, metadataPairs, setMetadataValue } from './split-metadata.js';
-export { recallSection, byRecency, promptLine, isScratchpadRelated, type RecallSource } from './recall-section.js';
-export { estimateTokens, CHARS_PER_TOKEN } from './estimate-tokens.js';
+export { recallSection, type RecallSource } from './recall-section.js';
 export { newEntryId, derivedEntryId } from './entry-id.js';
 export { MemoryIndex } from './memory-index.js';
 // Effects: files, locks.

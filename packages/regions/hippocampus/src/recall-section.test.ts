@@ -1,6 +1,6 @@
 import type { MemoryEntry } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from './estimate-tokens.js';
+import { estimateTokens } from '@engram/kernel';
 import { recallSection, type RecallSource } from './recall-section.js';
 
 const entry = (text: string, over: Partial<MemoryEntry> = {}): MemoryEntry => ({

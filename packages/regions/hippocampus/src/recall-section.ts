@@ -1,5 +1,4 @@
-import { RULE_KINDS, type MemoryEntry, type RecallRequest, type RecallResult } from '@engram/kernel';
-import { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';
+import { byRecency, CHARS_PER_TOKEN, estimateTokens, isScratchpadRelated, promptLine, RULE_KINDS, type MemoryEntry, type RecallRequest, type RecallResult } from '@engram/kernel';
 import { sanitizeSlug } from './sanitize-slug.js';
 
 /** Entries of one scope in file order (the order recency ties fall back on). */
@@ -13,30 +12,6 @@ export interface RecallSource {
 const MIN_LINE_CHARS = 4;
 /** Anton's priority for the scratchpad primer: high first; medium, missing and unknown next; low last. */
 const CONFIDENCE_RANK = (e: MemoryEntry): number => (e.confidence === 'high' ? 0 : e.confidence === 'low' ? 2 : 1);
-
-/** Anton's test (anton.md §6.4): the text or the topic mentions the scratchpad. */
-export const isScratchpadRelated = (e: MemoryEntry): boolean => e.text.toLowerCase().includes('scratchpad') || (e.topic ?? '').toLowerCase().includes('scratchpad');
-
-/**
- * Most recent first, deterministically: by `updatedAt` (a day-only date sorts before the times
- * of that day; no date sorts last), then later in the file first.
- */
-export const byRecency = (entries: readonly MemoryEntry[]): MemoryEntry[] =>
-  entries
-    .map((entry, position) => ({ entry, position, key: entry.updatedAt ?? '' }))
-    .sort((a, b) => (a.key === b.key ? b.position - a.position : a.key < b.key ? 1 : -1))
-    .map((x) => x.entry);
-
-/** The line a prompt shows: Anton's keys only (confidence, source, topic, ts), no engram internals. */
-export const promptLine = (e: MemoryEntry, withMetadata: boolean): string => {
-  if (!withMetadata) return `- ${e.text}`;
-  const parts: string[] = [];
-  if (e.confidence !== null) parts.push(`confidence:${e.confidence}`);
-  if (e.source !== null) parts.push(`source:${e.source}`);
-  if (e.topic !== null) parts.push(`topic:${e.topic}`);
-  if (e.updatedAt !== null) parts.push(`ts:${e.updatedAt.slice(0, 10)}`);
-  return parts.length === 0 ? `- ${e.text}` : `- ${e.text} <!-- ${parts.join(' ')} -->`;
-};
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 

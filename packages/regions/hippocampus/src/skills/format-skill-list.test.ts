@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../estimate-tokens.js';
+import { estimateTokens } from '@engram/kernel';
 import { formatSkillList, MAX_LISTED_DESCRIPTION } from './format-skill-list.js';
 import type { SkillSummary } from './skill.js';
 

@@ -1,5 +1,5 @@
 import { cutChars } from '../episodes/cut-chars.js';
-import { estimateTokens } from '../estimate-tokens.js';
+import { estimateTokens } from '@engram/kernel';
 import type { SkillSummary } from './skill.js';
 
 /**
