@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAntonTrace } from '../../apps/cli/src/replay/parse-anton-trace.js';
 import { replayAntonAcc } from '../../apps/cli/src/replay/replay-anton-acc.js';
 import { runReplay } from '../../apps/cli/src/replay/run-replay.js';
-import { loadFixtures } from './load-fixtures.js';
+import { loadFixtures } from '../support/load-fixtures.js';
 
 interface AntonFixture {
   readonly why: string;
@@ -19,7 +19,7 @@ interface AntonFixture {
   };
 }
 
-const fixtures = loadFixtures<AntonFixture>('anton');
+const fixtures = loadFixtures<AntonFixture>('acc/anton');
 const dir = mkdtempSync(path.join(tmpdir(), 'engram-acc-'));
 const traceFile = (name: string, trace: unknown): string => {
   const file = path.join(dir, name);

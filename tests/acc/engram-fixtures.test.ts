@@ -2,7 +2,7 @@ import { accCore, accProfiles, ACC_RULES, lessonToEngram, type AccMode, type Les
 import { buildStream } from '@engram/events/testing';
 import { foldCore } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from './load-fixtures.js';
+import { loadFixtures } from '../support/load-fixtures.js';
 
 interface EngramFixture {
   readonly why: string;
@@ -12,7 +12,7 @@ interface EngramFixture {
 }
 
 describe('engram event fixtures (given mode, profile and memory; when the events fold through the ACC core)', () => {
-  it.each(loadFixtures<EngramFixture>('engram'))('$file', ({ fixture }) => {
+  it.each(loadFixtures<EngramFixture>('acc/engram'))('$file', ({ fixture }) => {
     const memory = fixture.given.memory.map((id) => ['hippocampus.engram.encoded', { engram: lessonToEngram(ACC_RULES[id]), outcome: 'added' }] as const);
     const events = buildStream([...memory, ...fixture.when]);
     const { published } = foldCore(accCore, { mode: fixture.given.mode, detectors: accProfiles[fixture.given.profile] }, events);

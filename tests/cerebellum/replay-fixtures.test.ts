@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cerebellumCore, defaultCerebellumParams, type CerebellumParams } from '@engram/cerebellum';
 import { buildStream } from '@engram/events/testing';
 import { foldCore } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../support/load-fixtures.js';
 
 interface Fixture {
   readonly why: string;
@@ -16,16 +14,7 @@ interface Fixture {
   };
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/cerebellum');
-
-const fixtures = readdirSync(root)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((file) => {
-    const fixture = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Fixture;
-    if (typeof fixture.why !== 'string' || fixture.why.length < 20) throw new Error(`${file}: a fixture needs a "why" header`);
-    return { file, fixture };
-  });
+const fixtures = loadFixtures<Fixture>('cerebellum');
 
 describe('cerebellum event fixtures (given params; when the log folds through the core, effects off)', () => {
   it('has fixtures', () => expect(fixtures.length).toBeGreaterThanOrEqual(5));

@@ -1,9 +1,7 @@
 import type { AnyDraft, AnyEnvelope } from '@engram/events';
 import { buildStream } from '@engram/events/testing';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../support/load-fixtures.js';
 import { consolidationCore, defaultConsolidationParams, pendingReplays, type ConsolidationParams } from '../../packages/regions/cortex/src/consolidation/index.js';
 
 interface Fixture {
@@ -16,16 +14,7 @@ interface Fixture {
   };
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/consolidation');
-
-const fixtures = readdirSync(root)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((file) => {
-    const fixture = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Fixture;
-    if (typeof fixture.why !== 'string' || fixture.why.length < 20) throw new Error(`${file}: a fixture needs a "why" header`);
-    return { file, fixture };
-  });
+const fixtures = loadFixtures<Fixture>('consolidation');
 
 /** Folds the log through the core (effects off), noting the replays each turn end asked for. */
 const replayLog = (events: readonly AnyEnvelope[], params: ConsolidationParams) => {

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTs } from '../support/ts-child.js';
 import { EpisodeIndex, parseEpisodeLine } from './episodes-api.js';
 
-const repo = join(import.meta.dirname, '../..');
 const writer = join(import.meta.dirname, 'episode-writer.ts');
 const root = mkdtempSync(join(tmpdir(), 'engram-episode-procs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -14,14 +13,7 @@ const PROCESSES = 4;
 const PER_PROCESS = 300;
 const SESSION = '20260301_100000_beef';
 
-const run = (args: string[]): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@engram/source', writer, ...args], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${args[2] ?? ''} exited ${code}: ${err}`))));
-  });
+const run = (args: string[]): Promise<void> => runTs(writer, args);
 
 describe('several processes appending to one session file', () => {
   it(`${PROCESSES} processes x ${PER_PROCESS} records (some 10 kB) lose and tear nothing`, async () => {

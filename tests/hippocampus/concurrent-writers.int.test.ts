@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTs } from '../support/ts-child.js';
 import { FileSemanticStore } from '@engram/hippocampus';
 
-const repo = join(import.meta.dirname, '../..');
 const writer = join(import.meta.dirname, 'store-writer.ts');
 const root = mkdtempSync(join(tmpdir(), 'engram-hc-procs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -13,14 +12,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const PROCESSES = 4;
 const PER_PROCESS = 150;
 
-const run = (args: string[]): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@engram/source', writer, ...args], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${args[1] ?? ''} exited ${code}: ${err}`))));
-  });
+const run = (args: string[]): Promise<void> => runTs(writer, args);
 
 describe('several processes writing one store', () => {
   it(`${PROCESSES} processes x ${PER_PROCESS} lessons (and a rule every 5) lose nothing`, async () => {

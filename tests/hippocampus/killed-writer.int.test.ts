@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnTs } from '../support/ts-child.js';
 import { FileSemanticStore, parseMemoryFile, documentEntries } from '@engram/hippocampus';
 
-const repo = join(import.meta.dirname, '../..');
 const writer = join(import.meta.dirname, 'store-writer.ts');
 const root = mkdtempSync(join(tmpdir(), 'engram-hc-kill-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -17,10 +16,10 @@ const ROUNDS = 3;
 /** Starts a writer that encodes rules forever, kills it with SIGKILL after it has done `writes` more, returns the last n it reported. */
 const killAfter = (dir: string, from: number, writes: number, kinds: 'always' | 'mixed' = 'always'): Promise<number> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@engram/source', writer, dir, '7', String(from), 'forever', kinds], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawnTs(writer, [dir, '7', String(from), 'forever', kinds], ['ignore', 'pipe', 'inherit']);
     let last = from - 1;
     let buffer = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       buffer += d.toString();
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';

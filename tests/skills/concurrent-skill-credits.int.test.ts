@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTs } from '../support/ts-child.js';
 import { parseSkillStats } from './skills-api.js';
 
-const repo = join(import.meta.dirname, '../..');
 const crediter = join(import.meta.dirname, 'skill-crediter.ts');
 const root = join(mkdtempSync(join(tmpdir(), 'engram-skill-procs-')), 'skills');
 cpSync(join(import.meta.dirname, '../fixtures/anton-home/.anton/skills'), root, { recursive: true });
@@ -14,14 +13,7 @@ afterAll(() => rmSync(join(root, '..'), { recursive: true, force: true }));
 const PROCESSES = 4;
 const PER_PROCESS = 50;
 
-const run = (args: string[]): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@engram/source', crediter, ...args], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`crediter exited ${code}: ${err}`))));
-  });
+const run = (args: string[]): Promise<void> => runTs(crediter, args);
 
 describe('recall credits from several processes (anton.md §15.16)', () => {
   it(`${PROCESSES} processes x ${PER_PROCESS} recalls of a renamed skill, by a typo, all counted on the resolved folder`, async () => {

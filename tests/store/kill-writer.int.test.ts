@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,24 +5,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildEvent } from '@engram/events/testing';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { describe, expect, it } from 'vitest';
+import { REPO as ROOT, spawnTs } from '../support/ts-child.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const SESSION = '20261122_031500_ab12';
 /** Bounded: a handful of kills is enough to land one inside a write on this machine. */
 const MAX_ATTEMPTS = 6;
 /** The killed writer leaves its lock behind; the next writer takes it once stale (5 s is proper-lockfile's minimum). */
 const LOCK_STALE_MS = 5000;
 
-const startWriter = (file: string) =>
-  spawn(process.execPath, ['--conditions=@engram/source', '--import', 'tsx', join(ROOT, 'tests/store/append-forever.ts'), file, SESSION], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+const startWriter = (file: string) => spawnTs(join(ROOT, 'tests/store/append-forever.ts'), [file, SESSION], ['ignore', 'pipe', 'inherit']);
 
 const killMidAppend = async (file: string): Promise<void> => {
   const child = startWriter(file);
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : undefined));
+    child.stdout?.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : undefined));
     child.on('exit', (code) => reject(new Error(`writer exited early with ${code}`)));
   });
   await sleep(20 + Math.floor(Math.random() * 60));
