@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isLlmError, type LlmError } from './llm-error.js';
 import { FAKE_KEY, startFakeLlmServer, type FakeLlmServer } from './testing/fake-llm-server.js';
+import { llmFailureOf } from './testing/llm-failure-of.js';
 import { MODELS, providerFor, testClient } from './testing/test-llm-client.js';
 import type { LlmClient } from './create-llm-client.js';
 import type { ProviderConfig } from './provider-config.js';
@@ -44,16 +44,6 @@ const session = async (client: LlmClient) => {
       });
   });
   return { first, list, turn, text: texts.join('') };
-};
-
-const rejection = async (p: Promise<unknown>): Promise<LlmError> => {
-  try {
-    await p;
-  } catch (err) {
-    if (isLlmError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
 };
 
 let server: FakeLlmServer;
@@ -151,7 +141,7 @@ describe('cassettes', () => {
   it('a request the cassette does not hold fails as cassette_miss, naming the request', async () => {
     const file = join(dir, 'session.json');
     const replaying = await testClient({ type: 'scripted', file }, { models: {} });
-    const err = await rejection(
+    const err = await llmFailureOf(
       replaying.client.generateObject(Lesson, {
         system: 'Extract one lesson.',
         messages: [{ role: 'user', content: 'a question nobody recorded' }],

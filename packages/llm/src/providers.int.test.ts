@@ -3,6 +3,7 @@ import { lastValueFrom, toArray, type Observable } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FAKE_KEY, startFakeLlmServer, type FakeLlmServer } from './testing/fake-llm-server.js';
+import { llmFailureOf } from './testing/llm-failure-of.js';
 import { providerFor, testClient, type ProviderKind } from './testing/test-llm-client.js';
 
 /** A post-mortem-like schema: an enum, a number, a nested list and an optional field. */
@@ -44,16 +45,6 @@ const collect = <T>(o: Observable<T>): Promise<{ events: T[]; error: unknown }> 
 /** Waits (on the event loop, not a timer race) until `check` holds. */
 const until = async (check: () => boolean): Promise<void> => {
   while (!check()) await new Promise((r) => setTimeout(r, 5));
-};
-
-const rejection = async (p: Promise<unknown>): Promise<LlmError> => {
-  try {
-    await p;
-  } catch (err) {
-    if (isLlmError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
 };
 
 let server: FakeLlmServer;
@@ -161,7 +152,7 @@ describe.each<ProviderKind>(['anthropic', 'openai', 'openai-json'])('%s through 
       })),
       { kind: 'tool', input: GOOD },
     );
-    const err = await rejection(client.generateObject(Verdict, ASK));
+    const err = await llmFailureOf(client.generateObject(Verdict, ASK));
     expect(err.reason).toBe('server_error');
     expect(err.status).toBe(503);
     expect(err.message).toContain('gave up after 3 attempts');
@@ -217,7 +208,7 @@ describe.each<ProviderKind>(['anthropic', 'openai', 'openai-json'])('%s through 
     const { client, events } = await testClient(providerFor(kind, server));
     const bad = { verdict: 'maybe', confidence: 2, steps: [] };
     server.enqueue({ kind: 'tool', input: bad }, { kind: 'tool', input: bad }, { kind: 'tool', input: GOOD });
-    const err = await rejection(client.generateObject(Verdict, ASK));
+    const err = await llmFailureOf(client.generateObject(Verdict, ASK));
     expect(err.reason).toBe('schema_mismatch');
     expect(server.requests).toHaveLength(2);
     expect(events[0]?.data).toMatchObject({
@@ -249,7 +240,7 @@ describe.each<ProviderKind>(['anthropic', 'openai', 'openai-json'])('%s through 
       stopReason: 'max_tokens',
     };
     server.enqueue(cut, cut, cut);
-    const err = await rejection(client.generateObject(Verdict, ASK));
+    const err = await llmFailureOf(client.generateObject(Verdict, ASK));
     expect(err.reason).toBe('truncated');
     expect(server.requests).toHaveLength(2);
   });
@@ -259,7 +250,7 @@ describe.each<ProviderKind>(['anthropic', 'openai', 'openai-json'])('%s through 
       timeoutMs: 250,
     });
     server.enqueue({ kind: 'hang' }, { kind: 'tool', input: GOOD });
-    const err = await rejection(client.generateObject(Verdict, ASK));
+    const err = await llmFailureOf(client.generateObject(Verdict, ASK));
     expect(err.reason).toBe('timeout');
     expect(server.requests).toHaveLength(1);
     expect(events[0]?.data).toMatchObject({ reason: 'timeout', attempts: 1 });
@@ -268,7 +259,7 @@ describe.each<ProviderKind>(['anthropic', 'openai', 'openai-json'])('%s through 
   it('reports a wrong key as auth, does not retry it, and never echoes the key', async () => {
     const wrong = 'sk-wrong-key-abcdefgh-123';
     const { client, events } = await testClient(providerFor(kind, server, wrong));
-    const err = await rejection(client.generateObject(Verdict, ASK));
+    const err = await llmFailureOf(client.generateObject(Verdict, ASK));
     expect(err.reason).toBe('auth');
     expect(server.requests).toHaveLength(1);
     expect(JSON.stringify(events)).not.toContain(wrong);
@@ -417,7 +408,7 @@ describe('network failures', () => {
     const dead = await startFakeLlmServer();
     await dead.close();
     const { client, delays } = await testClient(providerFor('openai', dead));
-    const err = await rejection(
+    const err = await llmFailureOf(
       client.complete({
         system: '',
         messages: [{ role: 'user', content: 'hi' }],
@@ -430,7 +421,7 @@ describe('network failures', () => {
   it('a no_tool_call answer is not repaired', async () => {
     const { client } = await testClient(providerFor('anthropic', server));
     server.enqueue({ kind: 'text', text: 'I think the verdict is fix.' }, { kind: 'tool', input: GOOD });
-    const err = await rejection(client.generateObject(Verdict, ASK));
+    const err = await llmFailureOf(client.generateObject(Verdict, ASK));
     expect(err.reason).toBe('no_tool_call');
     expect(server.requests).toHaveLength(1);
   });
