@@ -42,3 +42,6 @@ export const measure = async (name: string, n: number, fn: () => unknown, extra:
 };
 
 export const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** The value at quantile `p` (0..1) of ascending `sorted` timings (nearest rank, clamped). */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { machineInfo, round, type BenchReport, type BenchOptions } from './bench-report.js';
+import { machineInfo, round, type BenchReport, type BenchOptions, percentile } from './bench-report.js';
 
 const RUNS = 20;
 const BIN = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
@@ -29,8 +29,8 @@ export const cliBench = (opts: BenchOptions): Promise<BenchReport> => {
         n: times.length,
         seconds: round(seconds, 3),
         perSecond: round(times.length / seconds, 1),
-        p50Ms: round(sorted[Math.floor(sorted.length / 2)] ?? 0, 1),
-        p95Ms: round(sorted[Math.floor(sorted.length * 0.95)] ?? 0, 1),
+        p50Ms: round(percentile(sorted, 0.5), 1),
+        p95Ms: round(percentile(sorted, 0.95), 1),
         maxMs: round(sorted.at(-1) ?? 0, 1),
       },
     ],

@@ -4,7 +4,7 @@ import type { EncodeRequest, EngramScope, RuleKind } from '@engram/kernel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machineInfo, round, type BenchOptions, type BenchReport } from './bench-report.js';
+import { machineInfo, round, type BenchOptions, type BenchReport, percentile } from './bench-report.js';
 
 /** Issue 4's size: 10,000 entries per scope, half rules and half lessons. */
 const ENTRIES_PER_SCOPE = 10_000;
@@ -26,7 +26,6 @@ const entriesFor = (scope: EngramScope, n: number): EncodeRequest[] => {
   ];
 };
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 /**
  * `engram bench context`: `Cortex.memoryContext` (the block at the end of every system prompt,

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machineInfo, measure, round, type BenchReport, type BenchResult } from './bench-report.js';
+import { machineInfo, measure, round, type BenchReport, type BenchResult, percentile } from './bench-report.js';
 import type { BenchOptions } from './suites.js';
 
 /** Issue 4's size: recall over 1,000,000 episodes. */
@@ -82,7 +82,6 @@ const writeCorpus = (api: EpisodesApi, dir: string, n: number, progress: (m: str
   return { rare, common };
 };
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 /** Times `fn` RUNS times (after a warm-up) and reports p50/p95/max in ms. */
 const latency = (name: string, fn: () => unknown, extra: Record<string, unknown> = {}): BenchResult => {
