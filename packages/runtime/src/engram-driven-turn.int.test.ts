@@ -7,8 +7,11 @@ import { Effect } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { createBrain } from './create-brain.js';
 
-/** A transport that answers from a list of scripted responses and keeps the requests it saw. */
-const scripted = (answers: ((req: LlmRequest) => LlmResponse['content'])[]) => {
+/**
+ * A transport that answers turn calls from a list of scripted responses, structured calls (post-mortems,
+ * consolidation) with `structured(purpose)` as the forced tool's input, and keeps the requests it saw.
+ */
+const scripted = (answers: ((req: LlmRequest) => LlmResponse['content'])[], structured: (purpose: string) => unknown = () => ({ lessons: [] })) => {
   const seen: LlmRequest[] = [];
   const transport: LlmTransportShape = {
     provider: 'test-script',
@@ -16,7 +19,7 @@ const scripted = (answers: ((req: LlmRequest) => LlmResponse['content'])[]) => {
     send: (request) => {
       seen.push(request);
       const turnCalls = seen.filter((r) => r.purpose === 'turn').length;
-      const content = request.purpose === 'turn' ? (answers[turnCalls - 1]?.(request) ?? [{ type: 'text' as const, text: 'done' }]) : [{ type: 'tool_use' as const, id: 's', name: request.tools[0]?.name ?? 'x', input: { lessons: [] } }];
+      const content = request.purpose === 'turn' ? (answers[turnCalls - 1]?.(request) ?? [{ type: 'text' as const, text: 'done' }]) : [{ type: 'tool_use' as const, id: 's', name: request.tools[0]?.name ?? 'x', input: structured(request.purpose) }];
       return Effect.succeed({ model: request.model, content, stopReason: content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } });
     },
   };
@@ -78,19 +81,7 @@ describe('an engram-driven turn', () => {
   it('sleep replay consolidates the cells of a pad once, through the gate, into project memory', async () => {
     const r = roots();
     const answers = [exec('a = 1'), exec('b = 2'), exec('c = a + b'), exec('print(c)'), exec('d = c * 2'), say('done')];
-    const seen: LlmRequest[] = [];
-    const transport: LlmTransportShape = {
-      provider: 'test-script',
-      target: 'memory',
-      send: (request) => {
-        seen.push(request);
-        if (request.purpose === 'consolidation')
-          return Effect.succeed({ model: 'c', content: [{ type: 'tool_use', id: 'x', name: request.tools[0]!.name, input: { items: [{ text: 'Build sums step by step in one pad.', kind: 'lesson', scope: 'project' }] } }], stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } });
-        const n = seen.filter((q) => q.purpose === 'turn').length;
-        const content = answers[n - 1]?.() ?? [{ type: 'text' as const, text: 'done' }];
-        return Effect.succeed({ model: 'p', content, stopReason: 'end_turn', usage: { inputTokens: 1, outputTokens: 1 } });
-      },
-    };
+    const { transport, seen } = scripted(answers, (purpose) => (purpose === 'consolidation' ? { items: [{ text: 'Build sums step by step in one pad.', kind: 'lesson', scope: 'project' }] } : { lessons: [] }));
     const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
     await s.turn('add things');
     await s.settled();
