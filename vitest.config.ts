@@ -15,6 +15,7 @@ export default defineConfig({
         ...source,
         test: {
           name: 'packages',
+          setupFiles: ['tests/support/fast-check-setup.ts'],
           include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
@@ -23,6 +24,7 @@ export default defineConfig({
         ...source,
         test: {
           name: 'tests',
+          setupFiles: ['tests/support/fast-check-setup.ts'],
           include: ['tests/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
