@@ -170,6 +170,27 @@ export const toolGuarded = defineEvent({
   description: 'A tool kept failing the same way within a turn: the breaker warned the model, then blocked the call with an explanation it sees.',
 });
 
+/**
+ * A host-registered fallback chain ran for a tool call (issue 8: fallbacks): which steps were
+ * tried in order, how each ended, and the one that worked, so the next call on a target of the
+ * same kind can start from it.
+ */
+export const fallbackResolved = defineEvent({
+  type: 'executive.fallback.resolved',
+  v: 1,
+  schema: z.object({
+    tool: z.string(),
+    /** The resource the call acted on (path, URL, table), when its input names one. */
+    target: z.string().nullable(),
+    attempts: z.array(z.object({ step: z.string(), ok: z.boolean(), error: z.string() })),
+    /** The step that succeeded; null when every step failed. */
+    worked: z.string().nullable(),
+  }),
+  emitter: 'executive',
+  consumers: ['audit', 'replay', 'host'],
+  description: 'A fallback chain was run for a tool call; records which step worked so later calls can start there.',
+});
+
 export const executiveEvents = [
   sessionStarted,
   sessionEnded,
@@ -183,5 +204,6 @@ export const executiveEvents = [
   toolResulted,
   historyRepaired,
   capExhausted,
+  fallbackResolved,
   toolGuarded,
 ] as const;

@@ -16,6 +16,15 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'executive.tool.resulted': { toolUseId: 'toolu_1', name: 'scratchpad', ok: true, error: '', output: 'ok', durationMs: 12 },
   'executive.history.repaired': { reason: 'interrupted by error', sealedCount: 1 },
   'executive.cap.exhausted': { cap: 25 },
+  'executive.fallback.resolved': {
+    tool: 'read_file',
+    target: 'legacy/PAYROLL.cbl',
+    attempts: [
+      { step: 'utf-8', ok: false, error: "UnicodeDecodeError: 'utf-8' codec can't decode byte 0x9c" },
+      { step: 'latin-1', ok: true, error: '' },
+    ],
+    worked: 'latin-1',
+  },
   'executive.tool.guarded': { toolUseId: 'toolu_4', name: 'publish', action: 'blocked', failures: 3, signature: "Refusing to save record for engine='X'", explanation: 'publish failed 3 times with the same error in this turn; change the approach.' },
   'scratchpad.cell.requested': { pad: 'main', cellId: 'c1', runtime: 'python', code: 'print(1)', codeLength: 8, description: 'print one', confirmedNewPad: false },
   'scratchpad.cell.executed': { pad: 'main', cellId: 'c1', ok: true, stdout: '1\n', stderr: '', error: '', stdoutLength: 2, truncated: false, durationMs: 30 },
