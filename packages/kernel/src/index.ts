@@ -12,3 +12,5 @@ export { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';
 export { byRecency } from './by-recency.js';
 export { isScratchpadRelated } from './is-scratchpad-related.js';
 export { promptLine } from './prompt-line.js';
+export { toolTarget } from './tool-target.js';
+export { toolTargetPattern, normalizeToolTarget, toolTargetGlob, matchesToolTarget, type ToolTargetPattern } from './tool-target-pattern.js';

@@ -1,5 +1,5 @@
 import { draft, type AnyDraft, type AnyEnvelope, type EventData } from '@engram/events';
-import { errorSignature, scrubSecrets, type RegionCore } from '@engram/kernel';
+import { errorSignature, scrubSecrets, toolTarget, type RegionCore } from '@engram/kernel';
 import { bufferCell, EMPTY_BUFFER, type CellBuffer } from './cell-buffer.js';
 import type { CerebellumParams } from './cerebellum-params.js';
 import { classifierLessons } from './classifier-lessons.js';
@@ -11,7 +11,6 @@ import type { Flush } from './flush.js';
 import { isCleanCell } from './is-clean-cell.js';
 import { lessonsFromResponse } from './lessons-from-response.js';
 import { selectLessons } from './select-lessons.js';
-import { toolTarget } from './tool-target.js';
 
 /** The `purpose` the post-mortem call is recorded under. */
 export const POST_MORTEM_PURPOSE = 'cerebellum';

@@ -7,7 +7,6 @@ export { classifyError, type ErrorVerdict } from './classify-error.js';
 export type { FailedCell } from './failed-cell.js';
 export { failedCellFrom, type CellIntent, type CellOutcome } from './failed-cell-from.js';
 export { isCleanCell } from './is-clean-cell.js';
-export { toolTarget } from './tool-target.js';
 export { bufferCell, EMPTY_BUFFER, type CellBuffer } from './cell-buffer.js';
 export type { Flush } from './flush.js';
 export { classifierLessons, type ClassifierLesson } from './classifier-lessons.js';
