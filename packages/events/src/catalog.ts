@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EventDefinition } from './define-event.js';
 import { executiveEvents } from './definitions/executive-events.js';
+import { habitEvents } from './definitions/habit-events.js';
 import { infraEvents } from './definitions/infra-events.js';
 import { learningEvents } from './definitions/learning-events.js';
 import { llmEvents } from './definitions/llm-events.js';
@@ -13,6 +14,7 @@ const definitions = [
   ...llmEvents,
   ...memoryEvents,
   ...learningEvents,
+  ...habitEvents,
   ...infraEvents,
 ] as const;
 

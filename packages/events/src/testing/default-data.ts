@@ -45,6 +45,15 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'acc.nudge.emitted': { lessonId: 'acc.reset-churn', detector: 'detect_reset_churn', rule: 'Never reset the scratchpad to recover from errors.', text: '[engram self-check: detect_reset_churn] Never reset the scratchpad to recover from errors.' },
   'cerebellum.error.classified': { errorClass: 'path-not-found', signature: 'No such file: /P', tool: 'scratchpad', target: 'main', hint: 'Check the path exists before reading it.' },
   'cerebellum.lesson.learned': { text: 'Check that a file exists before reading it.', topic: 'scratchpad', method: 'llm', cellIds: ['c1'] },
+  'basal-ganglia.recipe.learned': {
+    recipeId: 'basal-ganglia.recipe.encoding.0123456789ab',
+    trigger: { errorClass: 'encoding', signature: "'utf-8' codec can't decode byte Q", tool: 'Read', target: { exact: 'src/PAYROLL.cbl', glob: '*.cbl' } },
+    steps: [{ tool: 'Read', hint: "encoding: 'latin-1'" }],
+    evidence: { failedToolUseId: 'toolu_1', succeededToolUseId: 'toolu_2' },
+    confidence: 0.4,
+  },
+  'basal-ganglia.instinct.promoted': { instinctId: 'basal-ganglia.chain.Grep>Read>Edit', pattern: { kind: 'chain', tools: ['Grep', 'Read', 'Edit'] }, confidence: 0.92, observations: 14, sessions: 3, rule: 'Frequent tool chain: Grep->Read->Edit' },
+  'basal-ganglia.instinct.archived': { instinctId: 'basal-ganglia.error-retry.Bash', reason: 'decayed' },
   'bus.subscriber.failed': { subscriber: 'acc', eventId: 'e1', eventType: 'executive.tool.resulted', error: 'TypeError: boom' },
   'store.log.repaired': { file: '/work/demo/.engram/events/20261122_031500_ab12.jsonl', truncatedBytes: 17, lastSeq: 41, tornText: '{"seq":42,"id":"' },
 };
