@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubSecrets, scrubValue, systemClock, type Clock, type IdSource } from '@engram/kernel';
+import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachCore, type AttachedCore } from './attach-core.js';
 import { ToolBreaker, type BreakerParams, type BreakerVerdict } from '@engram/executive';
@@ -21,6 +21,8 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
+import { orderSteps, runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
+import { targetKind } from './target-kind.js';
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
 export type AccMode = EventData<'executive.session.started'>['modes']['acc'];
@@ -95,6 +97,9 @@ export class EngramSession {
   private closed = false;
   private llm: Promise<SessionLlm> | null = null;
   private pads: ScratchpadHost | null = null;
+  private readonly fallbacks = new Map<string, readonly FallbackStep[]>();
+  /** `tool target-kind` → the fallback step that last worked there (from `executive.fallback.resolved`). */
+  private readonly fallbackWorked = new Map<string, string>();
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
@@ -131,6 +136,7 @@ export class EngramSession {
       this.turnNudges.push(n);
       this.unread.push(n);
     } else if (e.type === 'acc.lesson.detected') this.turnLessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
+    else if (e.type === 'executive.fallback.resolved' && e.data.worked !== null) this.fallbackWorked.set(`${e.data.tool} ${targetKind(e.data.target)}`, e.data.worked);
   }
 
   private requireTurn(what: string): void {
@@ -191,6 +197,42 @@ export class EngramSession {
     if (verdict.action !== 'allow')
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: verdict.action === 'warn' ? 'warned' : 'blocked', failures: verdict.failures, signature: verdict.signature, explanation: verdict.explanation });
     return verdict;
+  }
+
+  /**
+   * Registers a fallback chain for a tool: ways of doing its job, tried in order until one works
+   * (reading a file as UTF-8, then the detected charset, then Latin-1). Run it with `runFallback`.
+   */
+  registerFallback<I, O>(tool: string, steps: readonly FallbackStep<I, O>[]): void {
+    if (steps.length === 0) throw new Error(`fallback chain for ${tool} has no steps`);
+    const names = new Set(steps.map((s) => s.name));
+    if (names.size !== steps.length) throw new Error(`fallback chain for ${tool} repeats a step name: ${steps.map((s) => s.name).join(', ')}`);
+    this.fallbacks.set(tool, steps);
+  }
+
+  /**
+   * Runs a tool through its registered fallback chain as one tool call: reported, guarded by the
+   * circuit breaker, each step tried in order (starting with the step that last worked on this
+   * kind of target), and recorded as `executive.fallback.resolved` with the step that worked.
+   * A failure of every step is one failed tool result, so the breaker and the ACC see one call.
+   */
+  async runFallback<I, O>(tool: string, input: I, options: { readonly id?: string } = {}): Promise<FallbackOutcome<O>> {
+    const steps = this.fallbacks.get(tool) as readonly FallbackStep<I, O>[] | undefined;
+    if (steps === undefined) throw new Error(`no fallback chain is registered for ${tool}: call registerFallback first`);
+    const id = this.toolCalled({ ...(options.id ? { id: options.id } : {}), name: tool, input });
+    const verdict = this.guard(id, tool);
+    if (verdict.action === 'block') {
+      this.toolResulted({ id, name: tool, ok: false, error: verdict.explanation });
+      return { ok: false, worked: null, attempts: [], error: verdict.explanation };
+    }
+    const target = toolTarget(scrubValue(input));
+    const started = Date.now();
+    const outcome = await runFallbackChain(orderSteps(steps, this.fallbackWorked.get(`${tool} ${targetKind(target)}`) ?? null), input);
+    this.bus.publish('executive.fallback.resolved', { tool, target, attempts: [...outcome.attempts], worked: outcome.worked });
+    const durationMs = Date.now() - started;
+    if (outcome.ok) this.toolResulted({ id, name: tool, ok: true, output: `fallback step ${outcome.worked} worked`, durationMs });
+    else this.toolResulted({ id, name: tool, ok: false, error: outcome.error, durationMs });
+    return outcome;
   }
 
   /** Reports a scratchpad cell the host ran (or refused for empty code). */

@@ -8,3 +8,4 @@ export { learnedFromLog, type LearnedItem } from './learned-from-log.js';
 export { type LlmSource } from './session-llm.js';
 export { type TurnResult } from './engram-session.js';
 export { type TurnOptions, type TurnStopReason } from './run-turn.js';
+export { type FallbackStep, type FallbackAttempt, type FallbackOutcome } from './fallback-chain.js';
