@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAY_MS, patternId } from '@engram/basal-ganglia';
-import { JsonlLogWriter } from '@engram/store';
+import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repeat, toolSession } from './tool-session.js';
 
@@ -13,6 +13,8 @@ const engram = (args: readonly string[]) => {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
+
+const readLogs = (dir: string) => readdirSync(dir).flatMap((f) => readLogFile(join(dir, f)).events);
 
 const json = (stdout: string): Record<string, unknown> => JSON.parse(stdout) as Record<string, unknown>;
 
@@ -74,11 +76,22 @@ describe('engram instincts (built CLI, real logs)', () => {
     const file = json(shown.stdout)['file'] as string;
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
+    // The promotion is recorded in a log of its own, and the audit judges it by later sessions.
+    const lifecycle = readLogs(join(project, '.engram', 'events')).filter((e) => e.type === 'basal-ganglia.instinct.promoted');
+    expect(lifecycle.map((e) => e.type === 'basal-ganglia.instinct.promoted' && [e.data.instinctId, e.data.observations, e.at])).toEqual([[gre, 30, after7]]);
+    const stats = () => json(engram(['memory', 'stats', '--home', home, '--project', project, '--json']).stdout)['promotionPrecision'];
+    expect(stats()).toEqual({ promoted: 1, judged: 0, recurred: 0, rate: null });
+    const w = new JsonlLogWriter(join(project, '.engram', 'events', '20260314_090000_0008.jsonl'), '20260314_090000_0008');
+    await w.append(toolSession(repeat(GRE, 2), { sessionId: '20260314_090000_0008', start: Date.parse(after7) + DAY_MS }));
+    w.close();
+    expect(stats()).toEqual({ promoted: 1, judged: 1, recurred: 1, rate: 1 });
+
     // Sixty days on, nothing was seen again: the decay archives it and its rule leaves the prompt.
     const later = new Date(Date.parse(after7) + 60 * DAY_MS).toISOString();
     const archived = json(engram(['instincts', 'archive', ...roots, '--now', later]).stdout);
     expect((archived['archived'] as { id: string }[]).map((i) => i.id)).toContain(gre);
     expect(readFileSync(rulesFile, 'utf8')).not.toContain('Grep->Read->Edit');
+    expect(readLogs(join(project, '.engram', 'events')).filter((e) => e.type === 'basal-ganglia.instinct.archived').map((e) => e.type === 'basal-ganglia.instinct.archived' && e.data.instinctId)).toContain(gre);
     expect(engram(['instincts', 'show', gre, ...roots]).status).toBe(0);
   });
 

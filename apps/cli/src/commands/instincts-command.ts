@@ -23,17 +23,17 @@ export const registerInstincts = (program: Command): void => {
     .description('habits learned across sessions: 3-tool chains, error-retry pairs and recoveries, scored, promoted into generated rules, decayed and archived');
   common(instincts.command('analyze').description('score the 7-day window of tool calls, track instincts at 50% or more, archive decayed ones')).action(
     async (opts: CommonFlags) => {
-      process.exitCode = (await import('../instincts/run-instincts.js')).runLoop('analyze', opts);
+      process.exitCode = await (await import('../instincts/run-instincts.js')).runLoop('analyze', opts);
     },
   );
   common(instincts.command('promote').description('analyze, then promote instincts at 90% with 5 observations over 2 sessions into instincts/generated-rules.md')).action(
     async (opts: CommonFlags) => {
-      process.exitCode = (await import('../instincts/run-instincts.js')).runLoop('promote', opts);
+      process.exitCode = await (await import('../instincts/run-instincts.js')).runLoop('promote', opts);
     },
   );
   common(instincts.command('archive').description('re-score tracked instincts and archive decayed or stale ones; with an id, archive that one').argument('[id]', 'instinct id')).action(
     async (id: string | undefined, opts: CommonFlags) => {
-      process.exitCode = (await import('../instincts/run-instincts.js')).runLoop('archive', id === undefined ? opts : { ...opts, id });
+      process.exitCode = await (await import('../instincts/run-instincts.js')).runLoop('archive', id === undefined ? opts : { ...opts, id });
     },
   );
   common(instincts.command('list').description('tracked instincts, strongest first').option('--all', 'include archived instincts')).action(

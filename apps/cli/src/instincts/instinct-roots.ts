@@ -22,6 +22,8 @@ export interface InstinctRoots {
   readonly eventDirs: readonly string[];
   /** The `instincts/` folder written (project by default, `--scope global` for the home's). */
   readonly instinctsDir: string;
+  /** Where promotions and archives are recorded as events: the events folder of the instincts' scope. */
+  readonly lifecycleEventsDir: string;
   readonly now: number;
 }
 
@@ -42,6 +44,7 @@ export const instinctRoots = (o: InstinctOptions, env: Readonly<Record<string, s
     project,
     eventDirs: [join(project, '.engram', 'events'), join(home, 'events')],
     instinctsDir: scope === 'project' ? join(project, '.engram', 'instincts') : join(home, 'instincts'),
+    lifecycleEventsDir: scope === 'project' ? join(project, '.engram', 'events') : join(home, 'events'),
     now,
   };
 };

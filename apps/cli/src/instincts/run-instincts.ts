@@ -2,6 +2,7 @@ import { analyzeInstincts, defaultBasalGangliaParams, InstinctStore, type Instin
 import { instinctJson, instinctLine, scoreJson } from './instinct-json.js';
 import { instinctRoots, InstinctUsageError, type InstinctOptions } from './instinct-roots.js';
 import { readEventLogs } from './read-event-logs.js';
+import { recordLifecycle } from './record-lifecycle.js';
 
 export interface InstinctIo {
   readonly out: (text: string) => void;
@@ -32,10 +33,13 @@ const planText = (plan: InstinctPlan): string[] => [
 /**
  * `analyze` (score the window, track and archive), `promote` (the same plus the promotion check,
  * rewriting generated-rules.md), `archive` (re-score tracked instincts only and archive the
- * decayed or stale ones; with an id, archive that one by hand).
+ * decayed or stale ones; with an id, archive that one by hand). Promotions and archives are also
+ * recorded as events in a log of their own, for the audit; a failure there is reported (exit 1)
+ * after the instinct files are written, so nothing decided is lost.
  */
-export const runLoop = (command: LoopCommand, options: InstinctOptions & { id?: string }, io: InstinctIo = defaultIo): number =>
-  guarded(command, io, () => {
+export const runLoop = async (command: LoopCommand, options: InstinctOptions & { id?: string }, io: InstinctIo = defaultIo): Promise<number> => {
+  let decided: { eventsDir: string; now: number; plan: InstinctPlan } | null = null;
+  const code = guarded(command, io, () => {
     const roots = instinctRoots(options);
     const store = new InstinctStore(roots.instinctsDir);
     const stored = store.read();
@@ -66,6 +70,7 @@ export const runLoop = (command: LoopCommand, options: InstinctOptions & { id?: 
       scores = a.scores.map(scoreJson);
     }
     store.write(plan);
+    decided = { eventsDir: roots.lifecycleEventsDir, now: roots.now, plan };
     for (const p of problems) io.err(`warning: ${p}\n`);
     if (options.json === true) {
       io.out(
@@ -91,6 +96,16 @@ export const runLoop = (command: LoopCommand, options: InstinctOptions & { id?: 
     }
     return 0;
   });
+  if (code !== 0 || decided === null) return code;
+  const { eventsDir, now, plan }: { eventsDir: string; now: number; plan: InstinctPlan } = decided;
+  try {
+    await recordLifecycle(eventsDir, now, plan);
+    return 0;
+  } catch (err) {
+    io.err(`engram instincts ${command}: instinct files written, but recording the audit events in ${eventsDir} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+};
 
 /** `list`: the tracked instincts (with `--all`, the archived ones too), strongest first. */
 export const runList = (options: InstinctOptions & { all?: boolean }, io: InstinctIo = defaultIo): number =>

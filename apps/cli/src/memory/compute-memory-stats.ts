@@ -1,4 +1,5 @@
 import type { AnyEnvelope } from '@engram/events';
+import { promotionPrecision, type PromotionPrecision } from './promotion-precision.js';
 
 export interface MemoryStats {
   readonly sessions: number;
@@ -13,8 +14,8 @@ export interface MemoryStats {
   readonly hitRate: { readonly turns: number; readonly hits: number; readonly rate: number | null };
   /** Of learned items, the share later contradicted (replaced by a rival of the same detector slot). */
   readonly falseLearningRate: { readonly learned: number; readonly contradicted: number; readonly rate: number | null };
-  /** Promoted instincts are kept in instincts/ files, not in the logs yet: not computable from logs. */
-  readonly promotionPrecision: null;
+  /** Of promoted instincts (recorded by `engram instincts promote`), the share whose pattern recurred in later sessions. */
+  readonly promotionPrecision: PromotionPrecision;
   /** Estimated model cost per turn: the turn's own calls, and background learning (post-mortems, consolidation ...). */
   readonly costPerTurnUsd: { readonly turn: number; readonly background: number };
 }
@@ -39,7 +40,8 @@ export const computeMemoryStats = (logs: readonly (readonly AnyEnvelope[])[]): M
   let turnCost = 0;
   let backgroundCost = 0;
   for (const events of logs) {
-    if (events.length === 0) continue;
+    // Logs without a turn (the instinct loop's lifecycle records) are not agent sessions.
+    if (!events.some((e) => e.type === 'executive.turn.started' || e.type === 'executive.session.started')) continue;
     sessions++;
     const byId = new Map(events.map((e) => [e.id, e]));
     const proposals = new Map(events.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [[e.data.proposalId, e] as const] : [])));
@@ -85,7 +87,7 @@ export const computeMemoryStats = (logs: readonly (readonly AnyEnvelope[])[]): M
     injectedItemsPerTurn: perTurn(items),
     hitRate: { turns: hitTurns, hits, rate: ratio(hits, hitTurns) },
     falseLearningRate: { learned, contradicted, rate: ratio(contradicted, learned) },
-    promotionPrecision: null,
+    promotionPrecision: promotionPrecision(logs),
     costPerTurnUsd: { turn: perTurn(turnCost), background: perTurn(backgroundCost) },
   };
 };
