@@ -18,3 +18,7 @@ export { parseInstinct, type ParsedInstinct } from './parse-instinct.js';
 export { renderGeneratedRules } from './render-generated-rules.js';
 export { InstinctStore, GENERATED_RULES, ARCHIVE_DIR, type StoredInstincts, type InstinctFileProblem } from './effects/instinct-store.js';
 export { writePrivateFile } from './effects/write-private-file.js';
+export { recipeCore, type RecipeState } from './recipes/recipe-core.js';
+export { defaultRecipeParams, recipeParamReasons, type RecipeParams } from './recipes/recipe-params.js';
+export { recipeId } from './recipes/recipe-id.js';
+export { parameterHint, MAX_HINT_CHARS } from './recipes/parameter-hint.js';
