@@ -12,6 +12,8 @@ export interface BusOptions {
   readonly validate?: boolean;
   /** The seq of the last event already in this session's log, so new events continue it. */
   readonly lastSeq?: number;
+  /** Where a resumed session's log left off (turn, round), so new events continue its numbering. */
+  readonly position?: { readonly turn: number; readonly round: number };
 }
 
 interface Handler {
@@ -50,8 +52,8 @@ export const createBus = (options: BusOptions): Bus => {
 
   let handlers: readonly Handler[] = [];
   let seq = options.lastSeq ?? 0;
-  let turn = 0;
-  let round = 0;
+  let turn = options.position?.turn ?? 0;
+  let round = options.position?.round ?? 0;
   let closed = false;
   /** FIFO of stamped events awaiting delivery; `head` avoids O(n) shifts. */
   let queue: AnyEnvelope[] = [];

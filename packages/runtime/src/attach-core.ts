@@ -1,4 +1,5 @@
 import type { Bus } from '@engram/bus';
+import type { AnyEnvelope } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
 import type { Subscription } from 'rxjs';
 
@@ -12,9 +13,14 @@ export interface AttachedCore<S> {
  * Runs a region's pure core on the bus: every event evolves the state, and what the core reacts
  * with is published, caused by that event. Replay folds the same core over a recorded log, so
  * whatever the live session derives, replay derives too.
+ *
+ * `initial` is what a resumed session's log already holds: it is folded into the state first,
+ * without reacting, because whatever the core derived from it is already in the log (and was
+ * folded in with it). The state then equals replay's at the end of that log.
  */
-export const attachCore = <S, P>(bus: Bus, core: RegionCore<S, P>, params: P): AttachedCore<S> => {
+export const attachCore = <S, P>(bus: Bus, core: RegionCore<S, P>, params: P, initial: Iterable<AnyEnvelope> = []): AttachedCore<S> => {
   let state = core.initialState(params);
+  for (const e of initial) state = core.evolve(state, e);
   const sub: Subscription = bus.subscribe(core.name, (e) => {
     state = core.evolve(state, e);
     for (const d of core.react(state, e, params)) bus.publish(d.type, d.data, { causationId: d.causationId ?? e.id });

@@ -4,6 +4,7 @@ import { episodicMemoryEnabled } from '@engram/hippocampus';
 import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
+import { resumeSession } from './resume-session.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -23,8 +24,24 @@ export interface BrainOptions {
 export interface Brain {
   readonly paths: EngramPaths;
   readonly modes: { readonly memory: MemoryMode; readonly acc: AccMode };
-  /** Opens a new session (a new event log). */
-  session(options?: { readonly sessionId?: string }): EngramSession;
+  /**
+   * Opens a new session (a new event log); with `resume: true` and the id of a session whose log
+   * exists, carries that session on from its log instead (see `SessionOpenOptions`).
+   */
+  session(options?: SessionOpenOptions): EngramSession;
+}
+
+export interface SessionOpenOptions {
+  readonly sessionId?: string;
+  /**
+   * Carry the session on if its log exists: the region cores fold the log, the bus continues its
+   * numbering, and nothing is published (no second `executive.session.started`). Hook-driven
+   * hosts resume in every hook process and `suspend()` at the end of each. Without a log, a new
+   * session with this id starts.
+   */
+  readonly resume?: boolean;
+  /** Told about each bad line skipped while reading the log to resume (`file:line: field: problem`). */
+  readonly onLogProblem?: (problem: string) => void;
 }
 
 const MEMORY_MODES: readonly MemoryMode[] = ['autopilot', 'copilot', 'off'];
@@ -52,9 +69,11 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   return {
     paths,
     modes,
-    session: (s = {}) =>
-      new EngramSession({
-        sessionId: s.sessionId ?? newSessionId(clock.now()),
+    session: (s = {}) => {
+      const sessionId = s.sessionId ?? newSessionId(clock.now());
+      const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : null;
+      return new EngramSession({
+        sessionId,
         paths,
         modes,
         episodic,
@@ -63,6 +82,8 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
         ...(options.guards ? { guards: options.guards } : {}),
-      }),
+        ...(resume ? { resume } : {}),
+      });
+    },
   };
 };

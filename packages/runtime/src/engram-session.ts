@@ -21,6 +21,7 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
+import type { ResumeState } from './resume-state.js';
 import { orderSteps, runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
 import { targetKind } from './target-kind.js';
 
@@ -60,6 +61,8 @@ export interface SessionOptions {
   readonly guards?: BreakerParams;
   /** Limits of the session's scratchpads (timeouts, output caps). */
   readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
+  /** Carry on a session from its log (`brain.session({ resume: true })`) instead of starting one. */
+  readonly resume?: ResumeState;
 }
 
 export interface TurnResult extends TurnOutcome {
@@ -103,11 +106,13 @@ export class EngramSession {
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
-    this.bus = createBus({ sessionId: options.sessionId, ...(options.clock ? { clock: options.clock } : {}), ...(options.ids ? { ids: options.ids } : {}) });
+    const resume = options.resume;
+    if (resume?.ended) throw new Error(`session ${options.sessionId} has ended (its log holds executive.session.ended); start a new session`);
+    this.bus = createBus({ sessionId: options.sessionId, ...(options.clock ? { clock: options.clock } : {}), ...(options.ids ? { ids: options.ids } : {}), ...(resume ? { lastSeq: resume.lastSeq, position: resume.position } : {}) });
     this.events$ = this.bus.events$;
     this.eventLog = join(options.paths.eventsDir, `${options.sessionId}.jsonl`);
     this.log = new SessionLog(this.bus, this.eventLog);
-    this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc });
+    this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc }, resume?.events);
     this.bus.subscribe('session-learning', (e) => this.collect(e));
     const clock = options.clock ?? systemClock;
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
@@ -115,19 +120,37 @@ export class EngramSession {
     this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
     this.breaker = new ToolBreaker(options.guards);
     const postMortem = options.llm ? 'llm' : 'classifier';
-    this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem });
+    this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem }, resume?.events);
     if (postMortem === 'llm') {
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => postMortemWithClient(this.cerebellum.state(), e, llm)));
       });
       // Sleep replay needs a model; without one its replays would only expire.
-      const consolidation = attachCore(this.bus, consolidationCore, defaultConsolidationParams);
+      const consolidation = attachCore(this.bus, consolidationCore, defaultConsolidationParams, resume?.events);
       this.consolidation = consolidation;
       this.bus.subscribe('consolidation', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => consolidateTurnEnd(consolidation.state(), e, llm)));
       });
     }
-    this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
+    if (resume) this.resumeFrom(resume);
+    else this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
+  }
+
+  /**
+   * Carries on from the log without publishing anything: the cores have folded its events; here
+   * the host-facing state follows (what was open, the made-up id counter, the breaker's streaks,
+   * whatever `collect` derives across turns), and per-turn buffers start empty.
+   */
+  private resumeFrom(r: ResumeState): void {
+    this.inTurn = r.inTurn;
+    this.roundOpen = r.roundOpen;
+    this.toolCallsThisRound = r.toolCallsThisRound;
+    this.nextToolId = r.nextToolId;
+    for (const t of r.turnToolResults) this.breaker.record(t.name, t.ok, t.error);
+    for (const e of r.events) this.collect(e);
+    this.turnNudges = [];
+    this.unread = [];
+    this.turnLessons = [];
   }
 
   private collect(e: AnyEnvelope): void {
@@ -420,6 +443,26 @@ export class EngramSession {
   /** The ACC core's state, for inspection. */
   accState(): unknown {
     return this.acc.state();
+  }
+
+  /**
+   * Lets go of the session without ending it, so another process can resume it from the log
+   * (hook-driven hosts run one process per hook): waits for background learning, makes the log
+   * durable, closes scratchpads and episodes. Publishes nothing (no `executive.session.ended`).
+   * The object cannot be used afterwards.
+   */
+  async suspend(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pads?.closeAll();
+    const memoryFailure: Error | null = await this.background.idle().then(
+      () => null,
+      (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),
+    );
+    await this.log.close();
+    this.episodes?.close();
+    this.bus.close();
+    if (memoryFailure) throw memoryFailure;
   }
 
   async close(): Promise<void> {

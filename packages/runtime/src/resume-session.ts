@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+import { checkSessionId } from '@engram/store';
+import type { EngramPaths } from './engram-paths.js';
+import { resumeFromLog } from './resume-from-log.js';
+import type { ResumeState } from './resume-state.js';
+
+/**
+ * The resume state of a session by id, read from its log under the session's events folder;
+ * null when the session has no log yet. The id names a file, so an unsafe one is refused.
+ */
+export const resumeSession = (paths: EngramPaths, sessionId: string, onProblem?: (problem: string) => void): ResumeState | null => {
+  const bad = checkSessionId(sessionId);
+  if (bad !== null) throw new Error(`cannot resume: ${bad.message}`);
+  return resumeFromLog(join(paths.eventsDir, `${sessionId}.jsonl`), onProblem);
+};
