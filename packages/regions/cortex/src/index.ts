@@ -28,10 +28,12 @@ export {
 export { CompactionAnswerSchema, COMPACTION_SYSTEM, MIN_ENTRIES_TO_COMPACT, AUTO_COMPACTION_THRESHOLD, compactionPrompt, judgeCompaction, type CompactionVerdict } from './compaction-plan.js';
 export { IdentityFactsSchema, IDENTITY_SYSTEM, IDENTITY_EVERY_TURNS, identityDue, cleanFacts } from './identity-facts.js';
 // Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
-export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus } from './effects/cortex.js';
+export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus, type PreCallRequest, type PreCallStrategies } from './effects/cortex.js';
 export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
 export type { StructuredModel } from './effects/structured-model.js';
 // Sleep-replay consolidation (anton.md §9): the core that replays each cell only once, its prompt and schema, the extraction call.
 export * from './consolidation/index.js';
+// Proactive strategy injection (issue 8 item 3): BM25-ranked rules, lessons and recipes before each tool call; ageing out.
+export * from './strategies/index.js';

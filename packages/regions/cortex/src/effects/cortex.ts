@@ -10,6 +10,13 @@ import { pendingIdFor, type PendingItem } from '../pending-item.js';
 import type { ProposalOrigin } from '../proposal-origin.js';
 import { routeScope } from '../route-scope.js';
 import { buildScratchpadPrimer, type ScratchpadPrimer } from '../scratchpad-primer.js';
+import { rankStrategies, type StrategyRanking } from '../strategies/rank-strategies.js';
+import { strategiesFromMemory } from '../strategies/strategies-from-memory.js';
+import { strategyInjection, type StrategyTarget } from '../strategies/strategy-injection.js';
+import type { StrategyItem } from '../strategies/strategy-item.js';
+import { DEFAULT_STRATEGY_BUDGET, type StrategyParams } from '../strategies/strategy-params.js';
+import { formatStrategies } from '../strategies/format-strategies.js';
+import type { ContextInjection } from '../injected-item.js';
 import { compactStore, type CompactOptions, type FileCompaction } from './compact-store.js';
 import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
 import type { PendingQueue } from './pending-queue.js';
@@ -26,6 +33,28 @@ export interface CortexOptions {
   readonly ids?: IdSource;
   readonly clock?: Clock;
   readonly budgets?: ContextBudgets;
+  /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
+  readonly strategies?: StrategyParams;
+}
+
+export interface PreCallRequest {
+  readonly tool: string;
+  readonly turnText: string;
+  readonly args?: unknown;
+  /** Candidates from outside semantic memory: the recovery recipes the runtime holds. */
+  readonly extra?: readonly StrategyItem[];
+  /** Tokens of the block, heading included; `DEFAULT_STRATEGY_BUDGET` otherwise. */
+  readonly budgetTokens?: number;
+  /** Where the block goes; `pre-call` unless it is appended to the tool's description. */
+  readonly target?: StrategyTarget;
+}
+
+export interface PreCallStrategies {
+  /** The block to inject ("" when nothing is relevant). */
+  readonly text: string;
+  /** The `cortex.context.injected` data for the runtime to publish (when `items` is not empty). */
+  readonly injection: ContextInjection;
+  readonly ranking: StrategyRanking;
 }
 
 export interface ProposeRequest {
@@ -169,6 +198,30 @@ export class Cortex {
   async scratchpadPrimer(): Promise<ScratchpadPrimer> {
     const [global, project] = await this.snapshots();
     return buildScratchpadPrimer(global, project, this.budgets.primer);
+  }
+
+  /** The rules and lessons of both scopes, as strategy candidates (from the same snapshots as the memory block). */
+  async strategyCandidates(): Promise<StrategyItem[]> {
+    const [global, project] = await this.snapshots();
+    return strategiesFromMemory(global, project);
+  }
+
+  /**
+   * The lessons, rules and recipes relevant to one tool call, ranked and fitted to a budget
+   * (`rankStrategies`), with the injection record. Like `memoryContext`, it publishes nothing:
+   * the runtime publishes the injection when it uses the text.
+   */
+  async preCallStrategies(request: PreCallRequest): Promise<PreCallStrategies> {
+    const items = [...(await this.strategyCandidates()), ...(request.extra ?? [])];
+    const ranking = rankStrategies(items, {
+      tool: request.tool,
+      turnText: request.turnText,
+      args: request.args,
+      nowMs: this.clock.now(),
+      budgetTokens: request.budgetTokens ?? DEFAULT_STRATEGY_BUDGET,
+      ...(this.options.strategies === undefined ? {} : { params: this.options.strategies }),
+    });
+    return { text: formatStrategies(ranking.chosen, request.tool), injection: strategyInjection(ranking, request.tool, request.target ?? 'pre-call'), ranking };
   }
 
   /** Compaction of both scopes (global first) through the LLM port. */

@@ -1,0 +1,97 @@
+import { bm25Index, bm25Tokens, CHARS_PER_TOKEN, estimateTokens } from '@engram/kernel';
+import { fitLines } from '../fit-lines.js';
+import { confidenceLabel } from './confidence-label.js';
+import { formatStrategies, strategyHeader, strategyLine } from './format-strategies.js';
+import type { StrategyItem } from './strategy-item.js';
+import { defaultStrategyParams, type StrategyParams } from './strategy-params.js';
+import { strategyQuery } from './strategy-query.js';
+import { strategyWhy } from './strategy-why.js';
+
+const DAY_MS = 86_400_000;
+
+export interface RankRequest {
+  /** The tool about to be called (or whose description is being written). */
+  readonly tool: string;
+  /** The turn so far: the user's message, and whatever else the host thinks says what is going on. */
+  readonly turnText: string;
+  /** The call's arguments (keys and string values join the query); undefined for a description. */
+  readonly args?: unknown;
+  readonly nowMs: number;
+  /** Tokens the emitted block may take, heading included. */
+  readonly budgetTokens: number;
+  readonly params?: StrategyParams;
+}
+
+export interface RankedStrategy {
+  readonly item: StrategyItem;
+  readonly score: number;
+  /** Why it was chosen, for the audit ("matches cbl, read_file; high confidence; seen 2d ago"). */
+  readonly why: string;
+}
+
+export interface StrategyRanking {
+  /** Best first; exactly what `formatStrategies` prints. */
+  readonly chosen: readonly RankedStrategy[];
+  /** Estimated tokens of the printed block (0 when nothing was chosen); never above the budget. */
+  readonly tokens: number;
+  /** Relevant items left out by the budget or the item cap (duplicates and irrelevant items are not counted). */
+  readonly dropped: number;
+}
+
+const recencyWeight = (ageMs: number | null, p: StrategyParams): number =>
+  ageMs === null ? p.recencyFloor : p.recencyFloor + (1 - p.recencyFloor) * 0.5 ** (Math.max(0, ageMs) / DAY_MS / p.recencyHalfLifeDays);
+
+const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
+  b.score - a.score || (b.item.seenAt ?? -Infinity) - (a.item.seenAt ?? -Infinity) || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
+
+/**
+ * Chooses what to put in front of the model before one tool call (Anton's unbuilt "Layer 3":
+ * rules chosen by relevance). Each item is scored
+ *
+ *   score = (bm25 / best bm25  +  toolMatchBoost if item.tools names the tool) × confidence weight × recency weight
+ *
+ * where bm25 is Okapi BM25 of the item's text (and topic) against the query, the turn's text
+ * plus the tool's name plus its flattened arguments, over the corpus of all candidates. An item
+ * that matches no query term and does not name the tool is never chosen, however fresh or
+ * confident: nothing irrelevant is injected. The same text stored twice (both scopes) is offered
+ * once. Items are then taken best first while the exact printed block fits the budget (a long
+ * one that does not fit is skipped, shorter ones may still fit), up to `maxItems`. Pure and
+ * deterministic: ties go to the most recently seen, then to the smaller id.
+ */
+export const rankStrategies = (items: readonly StrategyItem[], request: RankRequest): StrategyRanking => {
+  const p = request.params ?? defaultStrategyParams;
+  const queryTerms = bm25Tokens(strategyQuery(request.tool, request.turnText, request.args, p.maxArgChars));
+  const index = bm25Index(items.map((i) => (i.topic ? `${i.text}\n${i.topic}` : i.text)));
+  const matches = items.map((_, i) => index.contributions(queryTerms, i));
+  const raw = matches.map((m) => m.reduce((sum, c) => sum + c.score, 0));
+  const best = raw.reduce((m, s) => Math.max(m, s), 0);
+  const tool = request.tool.toLowerCase();
+
+  const relevant: RankedStrategy[] = [];
+  items.forEach((item, i) => {
+    const relevance = best > 0 ? (raw[i] ?? 0) / best : 0;
+    const aboutTool = (item.tools ?? []).some((t) => t.toLowerCase() === tool);
+    const base = relevance + (aboutTool ? p.toolMatchBoost : 0);
+    if (!(base > 0)) return;
+    const label = confidenceLabel(item.confidence, p);
+    const ageMs = item.seenAt === null ? null : request.nowMs - item.seenAt;
+    const score = base * p.confidenceWeights[label] * recencyWeight(ageMs, p);
+    const why = strategyWhy({ terms: (matches[i] ?? []).map((c) => c.term), aboutTool: aboutTool ? request.tool : null, confidence: label, ageMs, maxTerms: p.whyTerms });
+    relevant.push({ item, score, why });
+  });
+  relevant.sort(byRank);
+
+  const seen = new Set<string>();
+  const unique = relevant.filter((r) => {
+    const key = r.item.text.replace(/\s+/g, ' ').trim();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+
+  const candidates = unique.map((r) => ({ item: r, line: strategyLine(r.item), group: null }));
+  const fitted = fitLines(candidates, Math.max(0, request.budgetTokens) * CHARS_PER_TOKEN, strategyHeader(request.tool).length + 1, () => 0);
+  const chosen = fitted.chosen.slice(0, Math.max(0, p.maxItems)).map((c) => c.item);
+  const text = formatStrategies(chosen, request.tool);
+  return { chosen, tokens: text === '' ? 0 : estimateTokens(text), dropped: unique.length - chosen.length };
+};
