@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { EngramPaths } from './engram-paths.js';
 import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
+import { habitsBlock, readPromotedHabits } from './promoted-habits.js';
 
 /**
  * The session's long-term memory: the cortex over the file stores of both scopes. Lessons the
@@ -20,7 +21,7 @@ export class SessionMemory {
 
   constructor(
     private readonly bus: Bus,
-    paths: EngramPaths,
+    private readonly paths: EngramPaths,
     mode: MemoryMode,
     clock: Clock,
     private readonly background: BackgroundWork,
@@ -50,11 +51,17 @@ export class SessionMemory {
     }
   }
 
-  /** The memory block for the system prompt; what it injected is published. */
+  /**
+   * The memory block for the system prompt, then the habits the instinct loop promoted; what each
+   * injected is published (the habits with their instinct ids, for the self-confirmation guard).
+   */
   async context(message: string): Promise<string> {
     const ctx = await this.cortex.memoryContext(message);
     if (ctx.injection.items.length > 0) this.bus.publish('cortex.context.injected', ctx.injection);
-    return ctx.text;
+    const habits = habitsBlock(readPromotedHabits(this.paths).habits);
+    if (habits.injection === null) return ctx.text;
+    this.bus.publish('cortex.context.injected', habits.injection);
+    return ctx.text === '' ? habits.text : `${ctx.text.trimEnd()}\n\n${habits.text}`;
   }
 
   /** Lessons for a tool's description (today: the scratchpad primer); what it injected is published. */
