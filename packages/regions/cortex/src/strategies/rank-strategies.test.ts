@@ -44,6 +44,13 @@ describe('rankStrategies', () => {
     expect(r.chosen.map((c) => c.item.id)).toEqual(['fresh', 'recipe', 'old']);
   });
 
+  it('leaves out an item that matches far less than the best one, unless it names the tool', () => {
+    // The best shares read_file, cbl, encoding, legacy, error; the weak one only "legacy" (about a fifth of the best here).
+    const items = [item('best', 'read_file on legacy cbl: encoding error means EBCDIC'), item('weak', 'Keep legacy endpoints in the changelog'), item('weak-tool', 'Keep legacy endpoints documented', { tools: ['read_file'] })];
+    expect(ids(items)).toEqual(['best', 'weak-tool']);
+    expect(ids(items, { params: { ...defaultStrategyParams, minRelevance: 0 } })).toEqual(['best', 'weak-tool', 'weak']);
+  });
+
   it('lets the tool match add to a text match', () => {
     const items = [item('plain', 'Detect the encoding before reading cbl'), item('tooled', 'Detect the encoding before reading cbl sources', { tools: ['read_file'] })];
     expect(ids(items)).toEqual(['tooled', 'plain']);

@@ -52,8 +52,8 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
  *
  * where bm25 is Okapi BM25 of the item's text (and topic) against the query, the turn's text
  * plus the tool's name plus its flattened arguments, over the corpus of all candidates. An item
- * that matches no query term and does not name the tool is never chosen, however fresh or
- * confident: nothing irrelevant is injected. The same text stored twice (both scopes) is offered
+ * that does not name the tool and matches no query term, or matches less than `minRelevance` of
+ * the best match, is never chosen, however fresh or confident: nothing irrelevant is injected. The same text stored twice (both scopes) is offered
  * once. Items are then taken best first while the exact printed block fits the budget (a long
  * one that does not fit is skipped, shorter ones may still fit), up to `maxItems`. Pure and
  * deterministic: ties go to the most recently seen, then to the smaller id.
@@ -71,6 +71,7 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   items.forEach((item, i) => {
     const relevance = best > 0 ? (raw[i] ?? 0) / best : 0;
     const aboutTool = (item.tools ?? []).some((t) => t.toLowerCase() === tool);
+    if (!aboutTool && !(relevance > 0 && relevance >= p.minRelevance)) return;
     const base = relevance + (aboutTool ? p.toolMatchBoost : 0);
     if (!(base > 0)) return;
     const label = confidenceLabel(item.confidence, p);

@@ -16,6 +16,8 @@ export interface StrategyParams {
   readonly recipeHighAt: number;
   /** A recipe's 0..1 confidence from which it counts as medium (below: low). */
   readonly recipeMediumAt: number;
+  /** Text relevance (0..1, a share of the best match) below which an item that does not name the tool is left out. */
+  readonly minRelevance: number;
   /** Added to the 0..1 text relevance when the item names the tool being called. */
   readonly toolMatchBoost: number;
   /** Most items put in front of one call, whatever the budget left. */
@@ -35,6 +37,8 @@ export const STRATEGY_PARAM_REASONS: { readonly [K in keyof StrategyParams]: str
     "High counts fully; medium (Anton's default when confidence is missing) at 0.8; low at 0.6, so a low-confidence item needs about 1.7x the relevance to beat a high-confidence one.",
   recipeHighAt: 'The recipe store starts a recipe at 0.4 and adds 0.2 per session that learns it again: three sightings (0.8) make it a habit.',
   recipeMediumAt: 'Two sightings (0.6) are medium; a recipe seen once (0.4) is a hint, low.',
+  minRelevance:
+    'A quarter of the best match is one shared common word ("payroll", "byte"), not a shared topic; injecting such items before every call costs tokens and attention for nothing. Zero would keep every item that shares any word.',
   toolMatchBoost:
     'A recipe triggered by this very tool is relevant even when the turn uses other words; 0.5 is half the best text match, so a strong text match still outranks a tool match alone.',
   maxItems: 'Tips injected before every call: past five, the model skims them, and ten calls a turn would repeat them ten times.',
@@ -48,6 +52,7 @@ export const defaultStrategyParams: StrategyParams = Object.freeze({
   confidenceWeights: Object.freeze({ high: 1, medium: 0.8, low: 0.6 }),
   recipeHighAt: 0.8,
   recipeMediumAt: 0.6,
+  minRelevance: 0.25,
   toolMatchBoost: 0.5,
   maxItems: 5,
   maxArgChars: 2000,
