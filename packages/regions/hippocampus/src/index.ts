@@ -26,6 +26,8 @@ export { atomicWriteFile } from './effects/atomic-write-file.js';
 export * from './episodes/index.js';
 // Procedural memory: skills.
 export * from './skills/index.js';
+// Procedural memory: recovery recipes.
+export * from './recipes/index.js';
 // Tool handlers.
 export { handleRecall, parseRecallInput, RECALL_TOOL, MAX_RECALL_RESULTS, MAX_DAYS_BACK, MAX_RECALL_QUERY, type RecallInput, type EpisodeRecaller, type RecallToolDeps } from './tools/recall-tool.js';
 export { handleRecallSkill, RECALL_SKILL_TOOL, MAX_LABELS_IN_ANSWER, type SkillRecaller, type RecallSkillDeps } from './tools/recall-skill-tool.js';
