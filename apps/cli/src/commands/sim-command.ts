@@ -9,6 +9,8 @@ interface SimCommandOptions {
   json: boolean;
   saveProfile?: string[];
   html?: string;
+  base?: string[];
+  baseRate?: number;
 }
 
 /** Turns simulated by default: enough that each pattern shows up about a hundred times in the default mix. */
@@ -37,7 +39,7 @@ const chance = (v: string): number => {
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
 /**
- * `engram sim [--turns N] [--seed S] [--sweep DETECTOR.FIELD=VALUES]... [--mix FIELD=VALUE]... [--p P] [--json] [--save-profile NAME FILE]`:
+ * `engram sim [--turns N] [--seed S] [--sweep DETECTOR.FIELD=VALUES]... [--mix FIELD=VALUE]... [--p P] [--json] [--save-profile NAME FILE] [--base LOG... [--base-rate R]]`:
  * generates labelled synthetic turns, sweeps detector params, reports precision/recall/F1 per
  * detector and the learning efficacy. The implementation loads only when the command runs.
  */
@@ -53,12 +55,14 @@ export const registerSim = (program: Command): void => {
     .option('--json', 'print one JSON object { detectors, efficacy }', false)
     .option('--save-profile <name-and-file...>', 'write the recommended settings as a named profile: NAME FILE')
     .option('--html <file>', 'also write the report as a self-contained HTML page with charts (precision-recall per detector, firing rates, learning efficacy)')
+    .option('--base <logs...>', 'engram event logs (as engram run / engram demo write them) whose recorded turns the scenarios are injected into (repeatable)')
+    .option('--base-rate <chance>', 'with --base: chance a simulated turn is built on a recorded one, the rest synthesised (default 1)', chance)
     .action(async (opts: SimCommandOptions) => {
       const { runSim } = await import('../sim/run-sim.js');
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
       process.exitCode = runSim(
-        { turns: opts.turns, seed: opts.seed, sweep: opts.sweep, mix: opts.mix, json: opts.json, ...(opts.p === undefined ? {} : { p: opts.p }), ...(opts.saveProfile === undefined ? {} : { saveProfile: opts.saveProfile }), ...(opts.html === undefined ? {} : { html: opts.html }) },
+        { turns: opts.turns, seed: opts.seed, sweep: opts.sweep, mix: opts.mix, json: opts.json, ...(opts.p === undefined ? {} : { p: opts.p }), ...(opts.saveProfile === undefined ? {} : { saveProfile: opts.saveProfile }), ...(opts.html === undefined ? {} : { html: opts.html }), ...(opts.base === undefined ? {} : { base: opts.base }), ...(opts.baseRate === undefined ? {} : { baseRate: opts.baseRate }) },
         { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t), progress: (m) => bar.update(m), progressDone: () => bar.done() },
       );
     });

@@ -5,7 +5,8 @@ import type { SimTurn } from './sim-turn.js';
 /**
  * Runs one detector, with one setting, over every turn (a fresh state per turn, as the ACC does)
  * and counts its verdicts against the labels. The detector is folded directly: its verdict
- * depends on its own observations and params only, so the other eight need not run.
+ * depends on its own observations and params only, so the other eight need not run. A turn that
+ * leaves this detector `unscored` (a recorded turn it already fires on) counts nowhere.
  */
 export const evaluateDetector = (detector: AnyDetector, params: AccParams, turns: readonly SimTurn[], observations: readonly (readonly Observation[])[]): Counts => {
   const reads = detector.reads === 'all' ? null : new Set<string>(detector.reads);
@@ -14,6 +15,7 @@ export const evaluateDetector = (detector: AnyDetector, params: AccParams, turns
   let fn = 0;
   let tn = 0;
   turns.forEach((t, i) => {
+    if (t.unscored?.has(detector.id) === true) return;
     let state: unknown = detector.init(params);
     for (const o of observations[i] ?? []) if (reads === null || reads.has(o.kind)) state = detector.step(state, o, params);
     const fired = detector.verdict(state, params) !== null;

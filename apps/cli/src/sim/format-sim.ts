@@ -1,3 +1,4 @@
+import { formatBase } from './format-base.js';
 import type { SimReport, SweepPoint } from './sim-report.js';
 
 const pad = (s: string, n: number): string => s.padEnd(n);
@@ -15,7 +16,7 @@ export const formatSetting = (params: SweepPoint['params']): string =>
 /** The terminal report: one row per detector (recommended vs anton), then the efficacy table. */
 export const formatSim = (r: SimReport): string => {
   const lines: string[] = [];
-  lines.push(`engram sim: ${r.turns} turns, seed ${r.seed}`, '');
+  lines.push(`engram sim: ${r.turns} turns, seed ${r.seed}`, ...(r.base === undefined ? [] : [formatBase(r.base)]), '');
   const w = Math.max(...r.detectors.map((d) => formatSetting(d.recommended.params).length), 'recommended'.length);
   lines.push(`${pad('detector', 30)} ${pad('positives', 9)} ${pad('recommended', w)}  P    R    F1   | anton P    R    F1   | fires`);
   for (const d of r.detectors)

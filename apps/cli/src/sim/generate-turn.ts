@@ -2,7 +2,8 @@ import type { DetectorId } from '@engram/acc';
 import { randomError } from './error-texts.js';
 import type { Prng } from './prng.js';
 import type { ScenarioMix } from './scenario-mix.js';
-import { CAP_FAULT, FAULTS, MAIN_PAD, NEAR_MISSES, TOOLS, type Scenario } from './scenarios.js';
+import { pickScenarios } from './pick-scenarios.js';
+import { CAP_FAULT, MAIN_PAD, TOOLS, type Scenario } from './scenarios.js';
 import type { SimTurn } from './sim-turn.js';
 import { TurnBuilder } from './turn-builder.js';
 
@@ -11,21 +12,6 @@ const healthyAction = (b: TurnBuilder, rng: Prng, mix: ScenarioMix): void => {
   const ok = !rng.chance(mix.noise);
   if (rng.chance(0.6)) b.cell(MAIN_PAD, rng.int(100, 3_500), ok, ok ? '' : randomError(rng));
   else b.tool(rng.pick(TOOLS), ok, ok ? '' : randomError(rng));
-};
-
-/** Picks the patterns for one turn: none, one, or two different faults, and maybe a near miss. */
-const pickScenarios = (rng: Prng, mix: ScenarioMix): { faults: Scenario[]; capped: boolean } => {
-  const faults: Scenario[] = [];
-  let capped = false;
-  if (rng.chance(mix.faultRate)) {
-    if (rng.chance(mix.capShare)) capped = true;
-    else faults.push(rng.pick(FAULTS));
-    if (rng.chance(mix.secondFaultRate)) {
-      faults.push(rng.pick(FAULTS.filter((f) => !faults.includes(f))));
-    }
-  }
-  if (rng.chance(mix.nearMissRate)) faults.push(rng.pick(NEAR_MISSES));
-  return { faults, capped };
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { SimReport, SweepPoint } from './sim-report.js';
+import { formatBase } from './format-base.js';
 
 /** Chart geometry (pixels): small multiples a person can scan on one screen. */
 const SIZE = 220;
@@ -83,7 +84,7 @@ export const renderSimHtml = (report: SimReport): string => {
 <body>
 <h1>engram sim</h1>
 <p>${report.turns} simulated turns, seed ${report.seed}. Precision / recall / F1 per detector against the scenario labels, for Anton's thresholds and the recommended setting.</p>
-<table><thead><tr><th>detector</th><th>labelled turns</th><th>anton P / R / F1</th><th>recommended P / R / F1</th><th>recommended params</th></tr></thead><tbody>${rows}</tbody></table>
+${report.base === undefined ? '' : `<p id="base">${esc(formatBase(report.base))}</p>\n`}<table><thead><tr><th>detector</th><th>labelled turns</th><th>anton P / R / F1</th><th>recommended P / R / F1</th><th>recommended params</th></tr></thead><tbody>${rows}</tbody></table>
 <h2>Precision and recall across each sweep</h2>
 <p class="legend"><span style="color:${COLORS.sweep}">&#9679; sweep setting</span><span style="color:${COLORS.anton}">&#9679; anton</span><span style="color:${COLORS.recommended}">&#9679; recommended</span></p>
 <div id="pr-charts">${charts}</div>

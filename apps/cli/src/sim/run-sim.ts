@@ -4,6 +4,8 @@ import { buildSimReport } from './build-sim-report.js';
 import { formatSim } from './format-sim.js';
 import { MixError, parseMix } from './parse-mix.js';
 import { parseSweeps, SweepError } from './parse-sweep.js';
+import { BASE_LISTED } from './base-report.js';
+import { BaseLogError, readBaseLogs, type BaseLogs } from './read-base-logs.js';
 import { isReservedProfile, saveProfile } from './save-profile.js';
 
 export interface RunSimOptions {
@@ -19,7 +21,14 @@ export interface RunSimOptions {
   readonly saveProfile?: readonly string[];
   /** Also write the report as a self-contained HTML page with charts. */
   readonly html?: string;
+  /** Real event logs whose turns the scenarios are injected into (`--base`). */
+  readonly base?: readonly string[];
+  /** Chance a simulated turn is built on a recorded one (`--base-rate`, default 1). */
+  readonly baseRate?: number;
 }
+
+/** Every simulated turn is built on a recorded one unless `--base-rate` says otherwise. */
+const DEFAULT_BASE_RATE = 1;
 
 export interface SimIo {
   readonly out: (text: string) => void;
@@ -28,6 +37,29 @@ export interface SimIo {
   /** Clears the progress line before the report is printed. */
   readonly progressDone: () => void;
 }
+
+/**
+ * Reads the `--base` logs, reporting every unreadable line on stderr as `file:line` (the first
+ * `BASE_LISTED`, then a count); null, after saying why, when a log cannot be opened or no turn is usable.
+ */
+const readBase = (files: readonly string[], io: SimIo): BaseLogs | null => {
+  let logs: BaseLogs;
+  try {
+    logs = readBaseLogs(files, io.progress);
+  } catch (err) {
+    if (!(err instanceof BaseLogError)) throw err;
+    io.err(`engram sim: ${err.message}\n`);
+    return null;
+  }
+  io.progressDone();
+  for (const p of logs.problems.slice(0, BASE_LISTED)) io.err(`engram sim: --base ${p} (line skipped)\n`);
+  if (logs.problems.length > BASE_LISTED) io.err(`engram sim: --base: ${logs.problems.length - BASE_LISTED} more unreadable lines\n`);
+  if (logs.turns.length === 0) {
+    io.err(`engram sim: --base: no usable turn in ${files.join(', ')} (${logs.skipped.length} skipped: ${logs.skipped.map((t) => `${t.file}:${t.line} turn ${t.turn} ${t.reason}`).slice(0, BASE_LISTED).join('; ') || 'none recorded'})\n`);
+    return null;
+  }
+  return logs;
+};
 
 /** `engram sim`: returns the exit code (0 ok, 1 the profile could not be written, 2 usage error). */
 export const runSim = (o: RunSimOptions, io: SimIo): number => {
@@ -55,7 +87,17 @@ export const runSim = (o: RunSimOptions, io: SimIo): number => {
       return 2;
     }
   }
-  const report = buildSimReport({ turns: o.turns, seed: o.seed, plan, mix, progress: io.progress, ...(o.p === undefined ? {} : { p: o.p }) });
+  if (o.baseRate !== undefined && (o.base ?? []).length === 0) {
+    io.err('engram sim: --base-rate needs --base LOG...: it is the share of turns built on those logs\n');
+    return 2;
+  }
+  let base: { logs: BaseLogs; rate: number } | undefined;
+  if (o.base !== undefined && o.base.length > 0) {
+    const read = readBase(o.base, io);
+    if (read === null) return 2;
+    base = { logs: read, rate: o.baseRate ?? DEFAULT_BASE_RATE };
+  }
+  const report = buildSimReport({ turns: o.turns, seed: o.seed, plan, mix, progress: io.progress, ...(o.p === undefined ? {} : { p: o.p }), ...(base === undefined ? {} : { base }) });
   if (save !== undefined) {
     const [name = '', file = ''] = save;
     try {

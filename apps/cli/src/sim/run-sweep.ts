@@ -12,7 +12,9 @@ import { turnObservations } from './turn-observations.js';
 const point = (detector: AnyDetector, params: Setting, turns: readonly SimTurn[], observations: readonly (readonly Observation[])[]): SweepPoint => {
   const full = { ...accProfiles.anton, ...params } as AccParams;
   const counts = evaluateDetector(detector, full, turns, observations);
-  return { params, ...score(counts), tp: counts.tp, fp: counts.fp, fn: counts.fn, firingRate: turns.length === 0 ? 0 : Math.round(((counts.tp + counts.fp) / turns.length) * 1e4) / 1e4 };
+  // share of the turns it was scored on (all of them, unless some recorded turns leave it unscored)
+  const scored = counts.tp + counts.fp + counts.fn + counts.tn;
+  return { params, ...score(counts), tp: counts.tp, fp: counts.fp, fn: counts.fn, firingRate: scored === 0 ? 0 : Math.round(((counts.tp + counts.fp) / scored) * 1e4) / 1e4 };
 };
 
 /**

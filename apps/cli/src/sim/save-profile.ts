@@ -8,7 +8,7 @@ export const isReservedProfile = (name: string): boolean => Object.hasOwn(accPro
 
 /**
  * Writes the recommended settings as a named profile: the full `AccParams`, what each was
- * measured at, and where the figures came from (seed, turns), so a reader can rerun the evidence.
+ * measured at, and where the figures came from (seed, turns, base logs), so a reader can rerun the evidence.
  */
 export const saveProfile = (name: string, file: string, report: SimReport): void => {
   const profile = {
@@ -16,7 +16,7 @@ export const saveProfile = (name: string, file: string, report: SimReport): void
     basedOn: 'anton',
     params: recommendedParams(report.detectors),
     evidence: {
-      command: `engram sim --turns ${report.turns} --seed ${report.seed}`,
+      command: `engram sim --turns ${report.turns} --seed ${report.seed}${report.base === undefined ? '' : ` --base ${report.base.logs.map((l) => l.file).join(' ')} --base-rate ${report.base.rate}`}`,
       detectors: Object.fromEntries(report.detectors.map((d) => [d.detector, { precision: d.recommended.precision, recall: d.recommended.recall, f1: d.recommended.f1, anton: { precision: d.anton.precision, recall: d.anton.recall, f1: d.anton.f1 } }])),
     },
   };

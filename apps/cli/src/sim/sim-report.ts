@@ -3,6 +3,7 @@ import type { Score } from './score.js';
 import type { Setting } from './sweep-types.js';
 import type { ScenarioMix } from './scenario-mix.js';
 import type { EfficacyReport } from './efficacy-report.js';
+import type { BaseReport } from './base-report.js';
 
 /** One point of a detector's sweep. */
 export interface SweepPoint extends Score {
@@ -30,4 +31,6 @@ export interface SimReport {
   readonly mix: ScenarioMix;
   readonly detectors: readonly DetectorReport[];
   readonly efficacy: EfficacyReport;
+  /** The real logs turns were built on (`--base`); absent for a purely synthetic run. */
+  readonly base?: BaseReport;
 }

@@ -9,4 +9,12 @@ export interface SimTurn {
   readonly labels: ReadonlySet<DetectorId>;
   /** The scenarios injected, by name (faults and near misses), for reports and debugging. */
   readonly scenarios: readonly string[];
+  /**
+   * Detectors this turn says nothing about, so they are not scored on it: on a turn built on a
+   * real log, the detectors that already fire on the recorded events under the `anton` profile
+   * and were not injected (nobody knows whether that firing was right). Absent on synthetic turns.
+   */
+  readonly unscored?: ReadonlySet<DetectorId>;
+  /** The recorded turn this one was built on (`FILE turn N`), absent on synthetic turns. */
+  readonly base?: string;
 }

@@ -2,9 +2,12 @@ import type { AnyEnvelope, EventData, EventType } from '@engram/events';
 import { buildEvent } from '@engram/events/testing';
 
 /** Session id of every simulated session (the sim writes no logs; the id only has to be valid). */
-const SIM_SESSION = '20261122_000000_51a0';
+export const SIM_SESSION = '20261122_000000_51a0';
 /** Simulated turns start a minute apart from this instant; no core reads the time. */
 const SIM_EPOCH = Date.parse('2026-11-22T00:00:00.000Z');
+
+/** The time stamped on every event of simulated turn `turn`. */
+export const simTime = (turn: number): string => new Date(SIM_EPOCH + turn * 60_000).toISOString();
 
 /**
  * Emits one simulated turn as engram envelopes with consecutive seqs, the turn number and the
@@ -18,13 +21,19 @@ export class TurnBuilder {
   /** One timestamp per turn: formatting a date per event would dominate the generator's cost. */
   private readonly at: string;
 
+  /**
+   * `atRound` makes a fragment: the builder continues a turn already under way at that round and
+   * emits no `executive.turn.started` (scenarios injected into a turn from a real log).
+   */
   constructor(
     readonly turn: number,
     firstSeq = 1,
+    atRound?: number,
   ) {
     this.seq = firstSeq;
-    this.at = new Date(SIM_EPOCH + turn * 60_000).toISOString();
-    this.emit('executive.turn.started', {});
+    this.at = simTime(turn);
+    if (atRound === undefined) this.emit('executive.turn.started', {});
+    else this.round = atRound;
   }
 
   emit<T extends EventType>(type: T, data: Partial<EventData<T>>): this {
