@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { catalog, isEventType } from './catalog.js';
+import { catalog, isEventType, type EventType } from './catalog.js';
+import type { EventDefinition } from './define-event.js';
 import { EnvelopeSchema, sourceOf, type AnyEnvelope } from './envelope.js';
 import { SOURCES } from './sources.js';
 
@@ -20,6 +21,11 @@ const toIssues = (error: z.ZodError, prefix: string): EventIssue[] =>
 const SOURCE_SET: ReadonlySet<string> = new Set(SOURCES);
 /** ISO-8601 date-time with an offset, as the envelope schema requires; stricter ranges than needed is fine (zod explains failures). */
 const ISO_DATETIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** The catalog as a Map, with each type's source: a hash lookup per log line instead of a probe on a big dictionary object and a slice. */
+const DEFINITIONS: ReadonlyMap<string, { readonly def: EventDefinition<EventType>; readonly source: string }> = new Map(
+  (Object.values(catalog) as EventDefinition<EventType>[]).map((def) => [def.type, { def, source: sourceOf(def.type) }]),
+);
 
 type RawEnvelope = { [K in keyof typeof EnvelopeSchema.shape]: unknown };
 const isNat = (x: unknown, min: number): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= min;
@@ -65,10 +71,10 @@ export const parseEvent = (raw: unknown): ParseResult => {
     if (!env.success) return { ok: false, issues: toIssues(env.error, '') };
     e = env.data;
   }
-  if (!isEventType(e.type)) return { ok: false, issues: [{ field: 'type', problem: `unknown event type "${e.type}"` }] };
-  const def = catalog[e.type];
-  if (sourceOf(e.type) !== e.source)
-    return { ok: false, issues: [{ field: 'source', problem: `"${e.source}" does not match the type's source "${sourceOf(e.type)}"` }] };
+  const known = DEFINITIONS.get(e.type);
+  if (known === undefined) return { ok: false, issues: [{ field: 'type', problem: `unknown event type "${e.type}"` }] };
+  const def = known.def;
+  if (known.source !== e.source) return { ok: false, issues: [{ field: 'source', problem: `"${e.source}" does not match the type's source "${known.source}"` }] };
   if (e.v > def.v) return { ok: false, issues: [{ field: 'v', problem: `version ${e.v} is newer than this engram knows (${def.v})` }] };
   let data = e.data;
   for (let v = e.v; v < def.v; v++) {
@@ -82,6 +88,8 @@ export const parseEvent = (raw: unknown): ParseResult => {
   }
   const parsed = def.schema.safeParse(data);
   if (!parsed.success) return { ok: false, issues: toIssues(parsed.error, 'data') };
+  // The catalog's own (interned) copy of the same string: the cores compare types on every event.
+  e.type = def.type;
   e.v = def.v;
   e.data = parsed.data;
   return { ok: true, event: e as AnyEnvelope };

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { AnyEnvelope } from '@engram/events';
 import type { LogProblem } from './log-problem.js';
@@ -6,6 +7,13 @@ import { parseLogLine } from './parse-log-line.js';
 /** Big enough to amortise syscalls, small enough to keep memory flat on huge logs. */
 const CHUNK_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
+
+/**
+ * UTF-8 text of `buf[0, end)`. Logs are mostly ASCII (JSON.stringify escapes nothing else, but
+ * user text can hold any character): an all-ASCII chunk is the same string in latin1, which
+ * decodes several times faster than UTF-8, and checking costs a fraction of either.
+ */
+const decode = (buf: Buffer, end: number): string => buf.toString(isAscii(buf.subarray(0, end)) ? 'latin1' : 'utf8', 0, end);
 
 export interface ReadLogOptions {
   readonly fromSeq?: number;
@@ -82,7 +90,7 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
       // UTF-8 character), then split the string: far cheaper than decoding line by line.
       const end = buf.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (end > 0) {
-        const text = buf.toString('utf8', 0, end);
+        const text = decode(buf, end);
         let start = 0;
         for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
           handleLine(text.slice(start, nl));

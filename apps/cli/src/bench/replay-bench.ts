@@ -2,12 +2,11 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { draft, type AnyEnvelope } from '@engram/events';
-import { readLogFile } from '@engram/store';
 import { compareDerived } from '../replay/compare-derived.js';
 import { foldSession } from '../replay/fold-session.js';
 import { recordSession, type RecordedInput } from '../replay/record-session.js';
 import { replayParamsFor } from '../replay/replay-params.js';
-import { replaySession } from '../replay/replay-session.js';
+import { replayLogFile } from '../replay/replay-log-file.js';
 import { syntheticEffects, syntheticTurn } from '../replay/synthetic-session.js';
 import { machineInfo, measure, round, type BenchOptions, type BenchReport, type BenchResult } from './bench-report.js';
 
@@ -50,8 +49,9 @@ const best = async (name: string, n: number, fn: () => void): Promise<BenchResul
  * `engram bench replay`: a big synthetic session (realistic turns recorded through the live-wired
  * cores and stand-in effects, so it passes --check) is written to a temp dir, then measured as
  * (1) the fold of acc + cerebellum + cortex in memory, (2) fold + comparison with the recording,
- * (3) what `engram replay --check` does end to end: read, parse and validate every line, fold,
- * compare. Target: at least 300k events/s with every core folded.
+ * (3) what `engram replay --check` does end to end (`replayLogFile`, the function it calls): read,
+ * parse and validate every line, fold every core as it is read, compare. Target: at least 300k
+ * events/s with every core folded.
  */
 export const replayBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-replay-'));
@@ -75,9 +75,10 @@ export const replayBench = async (opts: BenchOptions): Promise<BenchReport> => {
     opts.progress('replay: end to end');
     let endDivergences = 0;
     const endToEnd = await best('replay --check end to end (read + validate + fold + compare)', n, () => {
-      const read = readLogFile(file);
-      if (read.problems.length > 0 || read.events.length !== n) throw new Error(`replay bench: read ${read.events.length} of ${n} events with ${read.problems.length} problems`);
-      endDivergences = replaySession(read.events, { check: true }).divergences?.length ?? -1;
+      const r = replayLogFile(file, { check: true });
+      if (!r.ok) throw new Error(`replay bench: cannot read the log: ${String(r.error)}`);
+      if (r.problems.length > 0 || r.replay.events !== n) throw new Error(`replay bench: read ${r.replay.events} of ${n} events with ${r.problems.length} problems`);
+      endDivergences = r.replay.divergences?.length ?? -1;
     });
     if (divergences !== 0 || endDivergences !== 0) throw new Error(`replay bench: the synthetic log diverges (${divergences}, ${endDivergences}): the recorder and the replay disagree`);
     const megabytes = round(statSync(file).size / 2 ** 20, 1);

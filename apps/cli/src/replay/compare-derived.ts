@@ -1,15 +1,13 @@
 import type { AnyEnvelope } from '@engram/events';
-import { canonicalJson } from './canonical-json.js';
 import type { DerivedEvent } from './derived-event.js';
 import { isDerivedType } from './derived-types.js';
 import type { Divergence } from './divergence.js';
+import { jsonEqual } from './json-equal.js';
 
 interface Group {
   readonly derived: DerivedEvent[];
   readonly recorded: AnyEnvelope[];
 }
-
-const keyOf = (type: string, data: unknown): string => `${type}\u0000${canonicalJson(data)}`;
 
 /**
  * The cause a recorded event is compared under. Live, `cortex.engram.queued` is published by the
@@ -20,29 +18,32 @@ const keyOf = (type: string, data: unknown): string => `${type}\u0000${canonical
 const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null =>
   e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : e.causationId;
 
+/** Same type and the same data as JSON (`canonicalJson`), key order aside. */
+const sameEvent = (d: DerivedEvent, r: AnyEnvelope): boolean => d.type === r.type && jsonEqual(d.data, r.data);
+
 /** Pairs equal events in order (a greedy in-order subsequence match); returns the unmatched of each side. */
 const matchGroup = (g: Group): { derived: DerivedEvent[]; recorded: AnyEnvelope[] } => {
-  const recordedKeys = g.recorded.map((r) => keyOf(r.type, r.data));
-  const taken = new Array<boolean>(g.recorded.length).fill(false);
+  const recorded = g.recorded;
+  const taken = new Array<boolean>(recorded.length).fill(false);
   const unmatched: DerivedEvent[] = [];
   let from = 0;
   for (const d of g.derived) {
-    const key = keyOf(d.type, d.data);
-    const at = recordedKeys.indexOf(key, from);
-    if (at === -1) unmatched.push(d);
+    let at = from;
+    while (at < recorded.length && !sameEvent(d, recorded[at] as AnyEnvelope)) at++;
+    if (at === recorded.length) unmatched.push(d);
     else {
       taken[at] = true;
       from = at + 1;
     }
   }
-  return { derived: unmatched, recorded: g.recorded.filter((_, i) => taken[i] !== true) };
+  return { derived: unmatched, recorded: recorded.filter((_, i) => taken[i] !== true) };
 };
 
 /** The top-level data fields whose values differ, so an edited lesson names its edited field. */
 const differingFields = (a: unknown, b: unknown): string[] => {
   const x = (a ?? {}) as Record<string, unknown>;
   const y = (b ?? {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => canonicalJson(x[k]) !== canonicalJson(y[k])).sort();
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !jsonEqual(x[k], y[k])).sort();
 };
 
 const shown = (x: { type: string; data: unknown }): { type: string; data: unknown } => ({ type: x.type, data: x.data });

@@ -1,5 +1,5 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
-import { defaultCerebellumParams, type CerebellumParams } from '@engram/cerebellum';
+import { defaultCerebellumParams, type CerebellumParams, type PostMortemMode } from '@engram/cerebellum';
 import type { AnyEnvelope } from '@engram/events';
 import { inferPostMortem } from './infer-post-mortem.js';
 
@@ -9,12 +9,15 @@ export interface ReplayParams {
   readonly cerebellum: CerebellumParams;
 }
 
+/** The runtime's defaults with this post-mortem mode; `detectors` replaces the ACC thresholds for a what-if. */
+export const replayParamsWith = (postMortem: PostMortemMode, detectors?: AccCoreParams['detectors']): ReplayParams => ({
+  acc: detectors === undefined ? defaultAccCoreParams : { ...defaultAccCoreParams, detectors },
+  cerebellum: { ...defaultCerebellumParams, postMortem },
+});
+
 /**
  * The params a live session used, as far as the log tells: the runtime's defaults (the acc mode
  * and memory mode come from `executive.session.started`, which the cores read themselves) and the
  * post-mortem mode inferred from the log. `detectors` replaces the ACC thresholds for a what-if.
  */
-export const replayParamsFor = (events: readonly AnyEnvelope[], detectors?: AccCoreParams['detectors']): ReplayParams => ({
-  acc: detectors === undefined ? defaultAccCoreParams : { ...defaultAccCoreParams, detectors },
-  cerebellum: { ...defaultCerebellumParams, postMortem: inferPostMortem(events) },
-});
+export const replayParamsFor = (events: readonly AnyEnvelope[], detectors?: AccCoreParams['detectors']): ReplayParams => replayParamsWith(inferPostMortem(events), detectors);

@@ -1,12 +1,13 @@
 import type { PostMortemMode } from '@engram/cerebellum';
 import type { AnyEnvelope } from '@engram/events';
-import { compareDerived } from './compare-derived.js';
 import type { Divergence } from './divergence.js';
-import { foldSession } from './fold-session.js';
 import type { WhatIfParams } from './parse-what-if-params.js';
-import { replayParamsFor } from './replay-params.js';
-import { summariseTurns, type TurnSummary } from './turn-summary.js';
-import { whatIfDiff, type WhatIfTurn } from './what-if-diff.js';
+import { createSessionReplayer } from './session-replayer.js';
+import type { TurnSummary } from './turn-summary.js';
+import type { WhatIfTurn } from './what-if-diff.js';
+
+/** How often (in events) the replay reports progress: often enough for a live bar, rare enough to cost nothing. */
+const PROGRESS_EVERY = 65_536;
 
 export interface SessionReplayOptions {
   /** Compare what was derived with what was recorded. */
@@ -31,18 +32,13 @@ export interface SessionReplay {
  * Replays one session's recorded events through every core (pure: no I/O). The what-if refold
  * sees the same recorded outcomes (encodings, LLM answers) as the recording did: effects are
  * never re-run, so a lesson that only the what-if learns is not written to memory in its world.
+ * `createSessionReplayer` does the same for events that arrive one at a time.
  */
 export const replaySession = (events: readonly AnyEnvelope[], opts: SessionReplayOptions): SessionReplay => {
-  const params = replayParamsFor(events);
-  const derived = foldSession(events, params, opts.onProgress);
-  const base: SessionReplay = {
-    sessionId: events[0]?.sessionId ?? null,
-    events: events.length,
-    postMortem: params.cerebellum.postMortem,
-    turns: summariseTurns(events, derived),
-  };
-  const divergences = opts.check ? compareDerived(events, derived) : undefined;
-  const w = opts.whatIf;
-  const whatIf = w === undefined ? undefined : { profile: w.profile, overrides: w.overrides, turns: whatIfDiff(events, foldSession(events, replayParamsFor(events, w.detectors))) };
-  return { ...base, ...(divergences === undefined ? {} : { divergences }), ...(whatIf === undefined ? {} : { whatIf }) };
+  const replayer = createSessionReplayer(opts);
+  for (let i = 0; i < events.length; i++) {
+    replayer.push(events[i] as AnyEnvelope);
+    if (opts.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) opts.onProgress(i + 1, events.length);
+  }
+  return replayer.finish();
 };

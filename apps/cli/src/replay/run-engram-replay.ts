@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { formatProblem, readLogFile, type LogProblem } from '@engram/store';
+import { formatProblem, type LogProblem } from '@engram/store';
 import { percent, progress } from '../output/progress.js';
 import { formatCheck, formatSession } from './format-replay.js';
 import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams } from './parse-what-if-params.js';
-import { replaySession, type SessionReplay } from './replay-session.js';
+import { replayLogFile } from './replay-log-file.js';
+import type { SessionReplay } from './replay-session.js';
 import type { ReplayIo } from './run-replay.js';
 
 export interface EngramReplayOptions {
@@ -71,24 +72,22 @@ export const runEngramReplay = async (files: readonly string[], opts: EngramRepl
   let failed = false;
   for (const [i, file] of files.entries()) {
     const label = files.length > 1 ? `${file} (${i + 1}/${files.length})` : file;
-    let read;
-    try {
-      read = readLogFile(file, { onProgress: (done, total) => bar.update(`replay ${label}: reading ${percent(done, total)}`) });
-    } catch (err) {
+    const r = replayLogFile(file, {
+      check: opts.check,
+      ...(whatIf === undefined ? {} : { whatIf }),
+      onProgress: (done, total) => bar.update(`replay ${label}: ${percent(done, total)}`),
+    });
+    if (!r.ok) {
       bar.done();
-      io.err(`engram replay: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+      io.err(`engram replay: cannot read ${file}: ${r.error instanceof Error ? r.error.message : String(r.error)}\n`);
       failed = true;
       continue;
     }
-    const replay = replaySession(read.events, {
-      check: opts.check,
-      ...(whatIf === undefined ? {} : { whatIf }),
-      onProgress: (done, total) => bar.update(`replay ${label}: folding ${percent(done, total)}`),
-    });
+    const { problems, replay } = r;
     bar.done();
-    for (const p of read.problems.slice(0, MAX_PROBLEMS_SHOWN)) io.err(`engram replay: ${formatProblem(p)}; skipped\n`);
-    if (read.problems.length > MAX_PROBLEMS_SHOWN) io.err(`engram replay: ${file}: ${read.problems.length - MAX_PROBLEMS_SHOWN} more bad lines skipped\n`);
-    results.push({ file, problems: read.problems, replay });
+    for (const p of problems.slice(0, MAX_PROBLEMS_SHOWN)) io.err(`engram replay: ${formatProblem(p)}; skipped\n`);
+    if (problems.length > MAX_PROBLEMS_SHOWN) io.err(`engram replay: ${file}: ${problems.length - MAX_PROBLEMS_SHOWN} more bad lines skipped\n`);
+    results.push({ file, problems, replay });
     if (!opts.json) io.out(opts.check && whatIf === undefined ? formatCheck(file, replay) : formatSession(file, replay) + (opts.check ? formatCheck(file, replay) : ''));
   }
   const divergences = results.reduce((n, r) => n + (r.replay.divergences?.length ?? 0), 0);
