@@ -25,6 +25,9 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 /** Boundaries inside one word: lower→Upper (readFile), Upper→Upper+lower (XMLParser), letter↔digit (utf8). */
 const PART_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
+/** Only words with an underscore, a capital or a letter-digit seam have parts; the rest skip the costly split. */
+const COMPOUND = /[_\p{Lu}]|\p{L}\p{N}|\p{N}\p{L}/u;
+
 const keep = (t: string): boolean => t.length >= BM25_MIN_TOKEN_CHARS && !BM25_STOP_WORDS.has(t);
 
 /**
@@ -36,6 +39,11 @@ const keep = (t: string): boolean => t.length >= BM25_MIN_TOKEN_CHARS && !BM25_S
 export const bm25Tokens = (text: string): string[] => {
   const out: string[] = [];
   for (const raw of text.match(WORD) ?? []) {
+    if (!COMPOUND.test(raw)) {
+      const word = raw.toLowerCase();
+      if (keep(word)) out.push(word);
+      continue;
+    }
     const whole = raw.replace(/^_+|_+$/g, '').toLowerCase();
     if (keep(whole)) out.push(whole);
     const parts = raw.split('_').flatMap((p) => p.split(PART_BOUNDARY));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Index, bm25Tokens } from './bm25.js';
+import { bm25Index, bm25IndexOfTokens, bm25Tokens } from './bm25.js';
 
 /**
  * A three-document corpus scored by hand (k1 = 1.2, b = 0.75):
@@ -62,5 +62,10 @@ describe('bm25Index', () => {
     expect(bm25Index([]).scores(['x'])).toEqual([]);
     expect(bm25Index(['', '']).scores(['anything'])).toEqual([0, 0]);
     expect(() => index.score(['encoding'], 3)).toThrow(/no document 3/);
+  });
+
+  it('gives the same scores from tokens kept by the caller', () => {
+    const fromTokens = bm25IndexOfTokens(corpus.map(bm25Tokens));
+    expect(fromTokens.scores(q('cobol encoding python'))).toEqual(index.scores(q('cobol encoding python')));
   });
 });

@@ -55,11 +55,16 @@ export interface Bm25Index {
  * so scores are never negative, and a document scores 0 exactly when it shares no term with the
  * query. Pure; building costs one pass over the tokens.
  */
-export const bm25Index = (documents: readonly string[], params: Bm25Params = DEFAULT_BM25_PARAMS): Bm25Index => {
+export const bm25Index = (documents: readonly string[], params: Bm25Params = DEFAULT_BM25_PARAMS): Bm25Index => bm25IndexOfTokens(documents.map(bm25Tokens), params);
+
+/**
+ * `bm25Index` over documents already tokenised with `bm25Tokens`, for callers that keep the
+ * tokens of texts they rank again and again (tokenising is most of the cost of building).
+ */
+export const bm25IndexOfTokens = (documents: readonly (readonly string[])[], params: Bm25Params = DEFAULT_BM25_PARAMS): Bm25Index => {
   const { k1, b } = params;
-  const freqs = documents.map((text) => {
+  const freqs = documents.map((tokens) => {
     const tf = new Map<string, number>();
-    const tokens = bm25Tokens(text);
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
     return { tf, length: tokens.length };
   });
@@ -67,9 +72,15 @@ export const bm25Index = (documents: readonly string[], params: Bm25Params = DEF
   for (const { tf } of freqs) for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const size = documents.length;
   const averageLength = size === 0 ? 0 : freqs.reduce((sum, f) => sum + f.length, 0) / size;
+  const idfs = new Map<string, number>();
   const idf = (term: string): number => {
-    const n = df.get(term) ?? 0;
-    return Math.log(1 + (size - n + 0.5) / (n + 0.5));
+    let v = idfs.get(term);
+    if (v === undefined) {
+      const n = df.get(term) ?? 0;
+      v = Math.log(1 + (size - n + 0.5) / (n + 0.5));
+      idfs.set(term, v);
+    }
+    return v;
   };
   const contributions = (queryTerms: readonly string[], doc: number): TermContribution[] => {
     const d = freqs[doc];
@@ -85,5 +96,5 @@ export const bm25Index = (documents: readonly string[], params: Bm25Params = DEF
     return out.sort((x, y) => y.score - x.score || (x.term < y.term ? -1 : x.term > y.term ? 1 : 0));
   };
   const score = (queryTerms: readonly string[], doc: number): number => contributions(queryTerms, doc).reduce((sum, c) => sum + c.score, 0);
-  return { size, averageLength, idf, score, contributions, scores: (queryTerms) => documents.map((_, i) => score(queryTerms, i)) };
+  return { size, averageLength, idf, score, contributions, scores: (queryTerms) => freqs.map((_, i) => score(queryTerms, i)) };
 };

@@ -1,4 +1,4 @@
-import { bm25Index, bm25Tokens, CHARS_PER_TOKEN, estimateTokens } from '@engram/kernel';
+import { bm25IndexOfTokens, bm25Tokens, CHARS_PER_TOKEN, estimateTokens } from '@engram/kernel';
 import { fitLines } from '../fit-lines.js';
 import { confidenceLabel } from './confidence-label.js';
 import { formatStrategies, strategyHeader, strategyLine } from './format-strategies.js';
@@ -38,6 +38,21 @@ export interface StrategyRanking {
   readonly dropped: number;
 }
 
+/**
+ * Tokens of each item's ranked text, kept while the item object lives: memory's candidates are
+ * the same objects while the files are unchanged (`strategiesFromMemory`), so a ranking before
+ * every tool call tokenises only what is new (tokenising is most of the cost of building BM25).
+ */
+const tokenCache = new WeakMap<StrategyItem, readonly string[]>();
+const tokensOf = (item: StrategyItem): readonly string[] => {
+  let tokens = tokenCache.get(item);
+  if (tokens === undefined) {
+    tokens = bm25Tokens(item.topic ? `${item.text}\n${item.topic}` : item.text);
+    tokenCache.set(item, tokens);
+  }
+  return tokens;
+};
+
 const recencyWeight = (ageMs: number | null, p: StrategyParams): number =>
   ageMs === null ? p.recencyFloor : p.recencyFloor + (1 - p.recencyFloor) * 0.5 ** (Math.max(0, ageMs) / DAY_MS / p.recencyHalfLifeDays);
 
@@ -61,7 +76,7 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
 export const rankStrategies = (items: readonly StrategyItem[], request: RankRequest): StrategyRanking => {
   const p = request.params ?? defaultStrategyParams;
   const queryTerms = bm25Tokens(strategyQuery(request.tool, request.turnText, request.args, p.maxArgChars));
-  const index = bm25Index(items.map((i) => (i.topic ? `${i.text}\n${i.topic}` : i.text)));
+  const index = bm25IndexOfTokens(items.map(tokensOf));
   const matches = items.map((_, i) => index.contributions(queryTerms, i));
   const raw = matches.map((m) => m.reduce((sum, c) => sum + c.score, 0));
   const best = raw.reduce((m, s) => Math.max(m, s), 0);

@@ -32,3 +32,12 @@ describe('strategiesFromMemory', () => {
     expect(strategiesFromMemory(global, null).map((s) => s.seenAt)).toEqual([null, null]);
   });
 });
+
+describe('strategiesFromMemory reuse', () => {
+  it('gives the same candidate objects for the same snapshot arrays (so their tokens are kept), new ones for new arrays', () => {
+    const global = { ...EMPTY_SCOPE, rules: [entry('a', 'x')] };
+    const [first] = strategiesFromMemory(global, null);
+    expect(strategiesFromMemory(global, null)[0]).toBe(first);
+    expect(strategiesFromMemory({ ...global, rules: [entry('a', 'x')] }, null)[0]).not.toBe(first);
+  });
+});

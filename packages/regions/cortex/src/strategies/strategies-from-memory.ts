@@ -19,10 +19,21 @@ const itemOf = (e: MemoryEntry, kind: 'rule' | 'lesson'): StrategyItem => ({
   topic: e.topic,
 });
 
+/** Candidates of one entry list, made once per list: a store returns the same arrays while its files are unchanged. */
+const memo = { rule: new WeakMap<readonly MemoryEntry[], readonly StrategyItem[]>(), lesson: new WeakMap<readonly MemoryEntry[], readonly StrategyItem[]>() };
+const itemsOf = (entries: readonly MemoryEntry[], kind: 'rule' | 'lesson'): readonly StrategyItem[] => {
+  let items = memo[kind].get(entries);
+  if (items === undefined) {
+    items = entries.map((e) => itemOf(e, kind));
+    memo[kind].set(entries, items);
+  }
+  return items;
+};
+
 /**
  * The rules and lessons of both scopes as strategy candidates (global first, each in file order).
  * Every rule counts, whatever its section (a hand-made `## Notes` rule is still a rule); profile
  * facts are not strategies. Entries carry no tool list: their text says which tool they are about.
  */
 export const strategiesFromMemory = (global: ScopeMemory, project: ScopeMemory | null): StrategyItem[] =>
-  [global, project].flatMap((m) => (m === null ? [] : [...m.rules.map((e) => itemOf(e, 'rule')), ...m.lessons.map((e) => itemOf(e, 'lesson'))]));
+  [global, project].flatMap((m) => (m === null ? [] : [...itemsOf(m.rules, 'rule'), ...itemsOf(m.lessons, 'lesson')]));
