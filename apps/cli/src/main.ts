@@ -9,6 +9,7 @@ import { registerSkills } from './commands/skills-command.js';
 import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
 import { registerSim } from './commands/sim-command.js';
+import { registerHook } from './hook/hook-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -29,6 +30,7 @@ export const buildProgram = (): Command => {
   registerInstincts(program);
   registerReplay(program);
   registerSim(program);
+  registerHook(program);
   registerBench(program);
   return program;
 };

@@ -5,6 +5,7 @@ import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
+import type { ResumeState } from './resume-state.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -37,9 +38,10 @@ export interface SessionOpenOptions {
    * Carry the session on if its log exists: the region cores fold the log, the bus continues its
    * numbering, and nothing is published (no second `executive.session.started`). Hook-driven
    * hosts resume in every hook process and `suspend()` at the end of each. Without a log, a new
-   * session with this id starts.
+   * session with this id starts. A host that has already read the log (`resumeSession`) passes
+   * the state it got, so the log is read once.
    */
-  readonly resume?: boolean;
+  readonly resume?: boolean | ResumeState;
   /** Told about each bad line skipped while reading the log to resume (`file:line: field: problem`). */
   readonly onLogProblem?: (problem: string) => void;
 }
@@ -71,7 +73,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
     modes,
     session: (s = {}) => {
       const sessionId = s.sessionId ?? newSessionId(clock.now());
-      const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : null;
+      const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : s.resume || null;
       return new EngramSession({
         sessionId,
         paths,

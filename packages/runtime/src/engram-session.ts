@@ -258,6 +258,17 @@ export class EngramSession {
     return outcome;
   }
 
+  /**
+   * Records how a fallback chain that the host ran itself turned out, as
+   * `executive.fallback.resolved` (hook-driven hosts, where the model makes each attempt as its
+   * own tool call and the host only sees the results). Attempts are scrubbed like tool output.
+   */
+  recordFallback(data: EventData<'executive.fallback.resolved'>): void {
+    this.requireTurn('a fallback');
+    const target = data.target === null ? null : scrubSecrets(data.target);
+    this.bus.publish('executive.fallback.resolved', { tool: data.tool, target, attempts: data.attempts.map((a) => ({ step: a.step, ok: a.ok, error: scrubSecrets(a.error) })), worked: data.worked });
+  }
+
   /** Reports a scratchpad cell the host ran (or refused for empty code). */
   cell(report: CellReport): string {
     this.requireTurn('a cell');

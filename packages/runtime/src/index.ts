@@ -1,4 +1,4 @@
-export { createBrain, parseMemoryMode, type Brain, type BrainOptions } from './create-brain.js';
+export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type SessionOpenOptions } from './create-brain.js';
 export { EngramSession, type Nudge, type LearnedLesson, type TurnSummary, type SessionOptions, type MemoryMode, type AccMode } from './engram-session.js';
 export { engramPaths, type EngramPaths } from './engram-paths.js';
 export { attachCore, type AttachedCore } from './attach-core.js';
@@ -9,3 +9,5 @@ export { type LlmSource } from './session-llm.js';
 export { type TurnResult } from './engram-session.js';
 export { type TurnOptions, type TurnStopReason } from './run-turn.js';
 export { type FallbackStep, type FallbackAttempt, type FallbackOutcome } from './fallback-chain.js';
+export { resumeSession } from './resume-session.js';
+export { resumeStateOf, type ResumeState, type ResumedToolResult } from './resume-state.js';

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { HOOK_EVENTS, HOOK_NAMES, type HookName } from './hook-payload.js';
+import type { HookFlags } from './hook-roots.js';
+
+const WHAT: Readonly<Record<HookName, string>> = {
+  'session-start': 'open or resume the session; print the memory block, promoted habits and tool primers',
+  'user-prompt-submit': 'start a turn with the prompt; print the memory block again when it changed',
+  'pre-tool-use': 'report the call; the circuit breaker warns or denies; apply a fallback step that worked',
+  'post-tool-use': 'record the result and end the round; print self-checks and the next fallback step',
+  stop: 'end the turn and run end-of-turn learning',
+};
+
+/**
+ * `engram hook <name>`: Claude Code hook adapters (docs/hooks.md). The implementation loads only
+ * when a hook runs. Usage errors exit 1, never 2: for PreToolUse, exit 2 means "block the tool",
+ * and a misconfigured hook must not block the user's agent.
+ */
+export const registerHook = (program: Command): void => {
+  const hook = program
+    .command('hook')
+    .description("Claude Code hook adapters: read the hook's JSON on stdin, record it in the session's event log, print what the model should see (docs/hooks.md). Always exit 0.")
+    .exitOverride((err) => {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') throw err;
+      throw new Error(`hook: ${err.message.replace(/^error: /, '')}`);
+    });
+  for (const name of HOOK_NAMES)
+    hook
+      .command(name)
+      .description(`${HOOK_EVENTS[name].join(' / ')}: ${WHAT[name]}`)
+      .option('--project <dir>', 'project folder (default $CLAUDE_PROJECT_DIR, else the payload cwd)')
+      .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
+      .action(async (opts: HookFlags) => {
+        process.exitCode = await (await import('./run-hook.js')).runHook(name, opts);
+      });
+};

@@ -1,0 +1,26 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface HookFlags {
+  readonly project?: string;
+  readonly home?: string;
+}
+
+export interface HookRoots {
+  readonly project: string;
+  readonly home: string;
+  /** `<project>/.engram/hooks`: the session map and the per-session locks. */
+  readonly hooksDir: string;
+}
+
+/**
+ * Where a hook's session lives. Project: `--project`, else `CLAUDE_PROJECT_DIR` (set by Claude
+ * Code for every hook and stable when the model `cd`s elsewhere), else the payload's `cwd`. Home:
+ * `--home`, else `ENGRAM_HOME`, else `~/.engram`, as for every other command.
+ */
+export const hookRoots = (flags: HookFlags, cwd: string, env: NodeJS.ProcessEnv): HookRoots => {
+  const fromEnv = env['CLAUDE_PROJECT_DIR'];
+  const project = resolve(flags.project ?? (fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : cwd));
+  const home = resolve(flags.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
+  return { project, home, hooksDir: join(project, '.engram', 'hooks') };
+};

@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { atomicWriteFile, DEFAULT_LOCK_SETTINGS, withFileLock } from '@engram/hippocampus';
+import { isSessionId, newSessionId } from '@engram/kernel';
+import { isObject } from './payload-fields.js';
+
+/** The map file, under `<project>/.engram/hooks/`. */
+export const SESSION_MAP = 'sessions.json';
+/** Entries older than this are dropped when the map is written: it stays small, and a Claude session resumed after a month gets a new engram session. */
+const KEEP_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+interface MapEntry {
+  readonly session: string;
+  readonly createdAt: string;
+}
+
+type SessionMap = Record<string, MapEntry>;
+
+const readMap = (file: string, warn: (message: string) => void): SessionMap => {
+  if (!existsSync(file)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    warn(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}); it is rewritten, and Claude sessions listed there start new engram sessions`);
+    return {};
+  }
+  if (!isObject(raw)) return {};
+  const map: SessionMap = {};
+  for (const [claude, entry] of Object.entries(raw))
+    if (isObject(entry) && typeof entry['session'] === 'string' && isSessionId(entry['session']) && typeof entry['createdAt'] === 'string') map[claude] = { session: entry['session'], createdAt: entry['createdAt'] };
+    else warn(`${file}: entry ${JSON.stringify(claude)} is not { session, createdAt } with an engram session id; skipped`);
+  return map;
+};
+
+/**
+ * The engram session of a Claude Code session. Claude's `session_id` (a UUID) is mapped to an
+ * engram id (`YYYYMMDD_HHMMSS_xxxx`, made when the Claude session is first seen) in
+ * `<project>/.engram/hooks/sessions.json`, read and written under a cross-process lock, written
+ * atomically and private (0600). A lookup is a read; only a new session writes. `renew` replaces
+ * the mapping (the old engram session has ended).
+ */
+export const engramSessionFor = async (hooksDir: string, claudeSessionId: string, now: number, options: { readonly renew?: boolean; readonly warn?: (message: string) => void } = {}): Promise<string> => {
+  const file = join(hooksDir, SESSION_MAP);
+  const warn = options.warn ?? (() => undefined);
+  if (options.renew !== true) {
+    const known = readMap(file, () => undefined)[claudeSessionId];
+    if (known !== undefined) return known.session;
+  }
+  mkdirSync(hooksDir, { recursive: true, mode: 0o700 });
+  return withFileLock(file, DEFAULT_LOCK_SETTINGS, (assertHeld) => {
+    const map = readMap(file, warn);
+    const known = map[claudeSessionId];
+    if (known !== undefined && options.renew !== true) return known.session;
+    const taken = new Set(Object.values(map).map((e) => e.session));
+    let session = newSessionId(now);
+    // Another engram session (engram run, an ended hook session) may already own the id's log.
+    const used = (id: string) => taken.has(id) || existsSync(join(hooksDir, '..', 'events', `${id}.jsonl`));
+    while (used(session)) session = newSessionId(now);
+    const kept: SessionMap = {};
+    for (const [claude, entry] of Object.entries(map)) if (now - Date.parse(entry.createdAt) < KEEP_DAYS * DAY_MS) kept[claude] = entry;
+    kept[claudeSessionId] = { session, createdAt: new Date(now).toISOString() };
+    atomicWriteFile(file, `${JSON.stringify(kept, null, 2)}\n`, assertHeld);
+    return session;
+  });
+};

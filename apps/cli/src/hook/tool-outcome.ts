@@ -1,0 +1,38 @@
+import { isObject } from './payload-fields.js';
+import type { PostToolPayload } from './hook-payload.js';
+
+/** Output and errors kept per tool result: enough for the error signature, a nudge and the episode, not a whole file. */
+export const MAX_RESULT_CHARS = 2_000;
+
+export interface ToolOutcome {
+  readonly ok: boolean;
+  readonly output: string;
+  readonly error: string;
+}
+
+const clip = (text: string): string => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}... [${text.length - MAX_RESULT_CHARS} more characters]` : text);
+
+const text = (x: unknown): string => (typeof x === 'string' ? x : x === undefined || x === null ? '' : (JSON.stringify(x) ?? ''));
+
+/** A non-zero exit status under any of the spellings tools use. */
+const failedExit = (r: Record<string, unknown>): boolean => ['exit_code', 'exitCode', 'returncode', 'returnCode'].some((k) => typeof r[k] === 'number' && r[k] !== 0);
+
+/**
+ * Whether a tool call failed, and what it said. `PostToolUseFailure` is a failure by definition
+ * (its `error` is the message). A `PostToolUse` response is a failure when it says so in one of
+ * the ways tools do: `is_error`/`isError`, `success: false`, `interrupted`, a non-zero exit code,
+ * or a non-empty `error` string; anything else is a success. Both are cut to `MAX_RESULT_CHARS`.
+ */
+export const toolOutcome = (p: PostToolPayload): ToolOutcome => {
+  const r = p.toolResponse;
+  const body = isObject(r) ? (typeof r['stdout'] === 'string' ? [r['stdout'], typeof r['stderr'] === 'string' ? r['stderr'] : ''].filter(Boolean).join('\n') : text(r['content'] ?? r['output'] ?? r)) : text(r);
+  if (p.event === 'PostToolUseFailure' || p.error !== undefined) {
+    const error = p.error ?? (isObject(r) ? text(r['error']) : '');
+    return { ok: false, output: '', error: clip(error || body || (p.interrupted ? 'interrupted' : 'the tool failed')) };
+  }
+  if (!isObject(r)) return { ok: true, output: clip(body), error: '' };
+  const failed = r['is_error'] === true || r['isError'] === true || r['success'] === false || r['interrupted'] === true || failedExit(r) || (typeof r['error'] === 'string' && r['error'] !== '');
+  if (!failed) return { ok: true, output: clip(body), error: '' };
+  const error = typeof r['error'] === 'string' && r['error'] !== '' ? r['error'] : typeof r['stderr'] === 'string' && r['stderr'] !== '' ? r['stderr'] : r['interrupted'] === true ? 'interrupted' : body;
+  return { ok: false, output: '', error: clip(error || 'the tool failed') };
+};
