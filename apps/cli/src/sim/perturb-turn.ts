@@ -51,7 +51,8 @@ const restamp = (turn: number, base: readonly AnyEnvelope[], fragments: readonly
  * events are not ground truth (they are the detectors' output being scored). A detector that
  * fires on the recorded events alone under the `anton` profile, and was not injected, is left
  * `unscored` on this turn: whether that firing was right is unknown. So real turns add false
- * positives only where a setting fires on what `anton` lets pass, and no false negatives.
+ * positives only where a setting fires on what `anton` lets pass, and never a false negative for
+ * a recorded pattern (the rule and its reasons: docs/sim.md, "Real logs as a base").
  * Same base, rng state and mix, same turn.
  */
 export const perturbTurn = (turn: number, base: BaseTurn, rng: Prng, mix: ScenarioMix, forced?: PickedScenarios): SimTurn => {
