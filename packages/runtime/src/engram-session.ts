@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
+import { scrubSecrets, scrubValue, normalizeToolTarget, systemClock, toolTarget, toolTargetGlob, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachCore, type AttachedCore } from './attach-core.js';
 import { ToolBreaker, type BreakerParams, type BreakerVerdict } from '@engram/executive';
@@ -23,7 +23,13 @@ import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-state.js';
 import { orderSteps, runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
-import { targetKind } from './target-kind.js';
+
+/**
+ * Where the step that worked is remembered: per tool and kind of target (`*.cbl`), or the exact
+ * target when it has no kind. What worked on one COBOL file is the best first guess for the next.
+ */
+const fallbackKey = (tool: string, target: string | null): string =>
+  `${tool} ${target === null ? '*' : (toolTargetGlob(target) ?? normalizeToolTarget(target))}`;
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
 export type AccMode = EventData<'executive.session.started'>['modes']['acc'];
@@ -159,7 +165,7 @@ export class EngramSession {
       this.turnNudges.push(n);
       this.unread.push(n);
     } else if (e.type === 'acc.lesson.detected') this.turnLessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
-    else if (e.type === 'executive.fallback.resolved' && e.data.worked !== null) this.fallbackWorked.set(`${e.data.tool} ${targetKind(e.data.target)}`, e.data.worked);
+    else if (e.type === 'executive.fallback.resolved' && e.data.worked !== null) this.fallbackWorked.set(fallbackKey(e.data.tool, e.data.target), e.data.worked);
   }
 
   private requireTurn(what: string): void {
@@ -250,7 +256,7 @@ export class EngramSession {
     }
     const target = toolTarget(scrubValue(input));
     const started = Date.now();
-    const outcome = await runFallbackChain(orderSteps(steps, this.fallbackWorked.get(`${tool} ${targetKind(target)}`) ?? null), input);
+    const outcome = await runFallbackChain(orderSteps(steps, this.fallbackWorked.get(fallbackKey(tool, target)) ?? null), input);
     this.bus.publish('executive.fallback.resolved', { tool, target, attempts: [...outcome.attempts], worked: outcome.worked });
     const durationMs = Date.now() - started;
     if (outcome.ok) this.toolResulted({ id, name: tool, ok: true, output: `fallback step ${outcome.worked} worked`, durationMs });
