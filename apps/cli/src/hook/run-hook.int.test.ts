@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnyEnvelope } from '@engram/events';
+import { createBrain } from '@engram/runtime';
+import { readLogFile } from '@engram/store';
+import { describe, expect, it } from 'vitest';
+import type { HookName } from './hook-payload.js';
+import { runHook } from './run-hook.js';
+import { SESSION_MAP } from './session-map.js';
+
+const setUp = () => {
+  const root = mkdtempSync(join(tmpdir(), 'engram-hook-int-'));
+  const project = join(root, 'project');
+  const home = join(root, 'home');
+  mkdirSync(project, { recursive: true });
+  const env = { ENGRAM_HOME: home, ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_ACC_MODE: 'active' };
+  /** Runs one hook in this process, as `engram hook` would, and returns what it printed. */
+  const hook = async (name: HookName, payload: object) => {
+    let out = '';
+    let err = '';
+    const code = await runHook(name, {}, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => Promise.resolve(JSON.stringify({ session_id: 'claude-1', cwd: project, ...payload })), env, now: () => Date.now() });
+    return { code, out, err, json: out === '' ? null : (JSON.parse(out) as { hookSpecificOutput: Record<string, unknown> }) };
+  };
+  const sessionId = () => (JSON.parse(readFileSync(join(project, '.engram', 'hooks', SESSION_MAP), 'utf8')) as Record<string, { session: string }>)['claude-1']?.session ?? '';
+  const events = (): AnyEnvelope[] => readLogFile(join(project, '.engram', 'events', `${sessionId()}.jsonl`)).events;
+  return { root, project, home, env, hook, sessionId, events };
+};
+
+const pre = (id: string, command = 'npm test') => ({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: id });
+const fail = (id: string, command = 'npm test') => ({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command }, tool_use_id: id, error: 'Exit code 1' });
+
+describe('engram hook, in process', () => {
+  it('maps one Claude session to one engram session, in a private map file', async () => {
+    const t = setUp();
+    await t.hook('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
+    await t.hook('user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: 'test it' });
+    expect(t.sessionId()).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
+    expect(statSync(join(t.project, '.engram', 'hooks', SESSION_MAP)).mode & 0o777).toBe(0o600);
+    expect(t.events().filter((e) => e.type === 'executive.session.started')).toHaveLength(1);
+  });
+
+  it('serialises concurrent hooks of one session: parallel tool calls are all recorded, in one consistent log', async () => {
+    const t = setUp();
+    await t.hook('user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: 'run the suites' });
+    const ids = ['a', 'b', 'c', 'd'];
+    const outs = await Promise.all(ids.map((id) => t.hook('pre-tool-use', pre(id, `npm test -- ${id}`))));
+    expect(outs.map((o) => [o.code, o.err])).toEqual(ids.map(() => [0, '']));
+    await Promise.all(ids.map((id) => t.hook('post-tool-use', fail(id, `npm test -- ${id}`))));
+    const log = t.events();
+    expect(log.filter((e) => e.type === 'executive.tool.called').map((e) => e.type === 'executive.tool.called' && e.data.toolUseId).sort()).toEqual(ids);
+    expect(log.filter((e) => e.type === 'executive.tool.resulted')).toHaveLength(4);
+    expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
+    // Each hook saw the one before it: the four calls share round 1, each result ends a round.
+    expect(log.flatMap((e) => (e.type === 'executive.round.started' ? [e.data.round] : []))).toEqual([1, 2, 3, 4]);
+    expect(log.flatMap((e) => (e.type === 'executive.round.completed' ? [e.data.toolCalls] : []))).toEqual([4, 0, 0, 0]);
+  });
+
+  it('carries on in a new engram session when the mapped one was closed', async () => {
+    const t = setUp();
+    await t.hook('user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: 'one' });
+    const first = t.sessionId();
+    const brain = createBrain({ home: t.home, project: t.project, env: t.env });
+    await brain.session({ sessionId: first, resume: true }).close();
+    const r = await t.hook('pre-tool-use', pre('x'));
+    expect(r.err).toBe('');
+    expect(t.sessionId()).not.toBe(first);
+    expect(t.events().map((e) => e.type)).toEqual(['executive.session.started', 'executive.turn.started', 'executive.round.started', 'executive.tool.called']);
+  });
+
+  it('reports a broken fallbacks file by file and field, and still records the call', async () => {
+    const t = setUp();
+    mkdirSync(join(t.project, '.engram'), { recursive: true });
+    writeFileSync(join(t.project, '.engram', 'fallbacks.json'), JSON.stringify([{ tool: 'Bash', steps: [{ name: 'x', patch: 1 }] }]));
+    const r = await t.hook('pre-tool-use', pre('x'));
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/fallbacks\.json: field "\[0\]\.steps\[0\]\.patch": expected an object.*fallback chains are off/);
+    expect(t.events().filter((e) => e.type === 'executive.tool.called')).toHaveLength(1);
+  });
+
+  it('fails open: an unusable setting prints one line, nothing on stdout, exit 0', async () => {
+    const t = setUp();
+    let out = '';
+    let err = '';
+    const code = await runHook('pre-tool-use', {}, { out: (s) => void (out += s), err: (s) => void (err += s), stdin: () => Promise.resolve(JSON.stringify({ session_id: 'c', cwd: t.project, ...pre('x') })), env: { ...t.env, ENGRAM_MEMORY_MODE: 'sometimes' }, now: () => Date.now() });
+    expect([code, out]).toEqual([0, '']);
+    expect(err).toMatch(/^engram hook pre-tool-use: ENGRAM_MEMORY_MODE must be one of/);
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('opens a turn for a tool call that came without a prompt, and records a result whose call was never reported', async () => {
+    const t = setUp();
+    await t.hook('post-tool-use', { hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: '/p/a.md' }, tool_use_id: 'r1', tool_response: 'text' });
+    const types = t.events().map((e) => e.type);
+    expect(types.slice(1, 4)).toEqual(['executive.turn.started', 'executive.round.started', 'executive.tool.called']);
+    expect(types).toContain('executive.tool.resulted');
+  });
+});

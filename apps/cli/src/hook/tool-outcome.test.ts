@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { PostToolPayload } from './hook-payload.js';
+import { MAX_RESULT_CHARS, toolOutcome } from './tool-outcome.js';
+
+const post = (over: Partial<PostToolPayload>): PostToolPayload => ({ hook: 'post-tool-use', event: 'PostToolUse', sessionId: 's', cwd: '/p', toolName: 'Bash', toolInput: {}, toolUseId: 't', toolResponse: undefined, error: undefined, interrupted: false, ...over });
+
+describe('toolOutcome', () => {
+  it('is a success with the output for an ordinary response', () => {
+    expect(toolOutcome(post({ toolResponse: { stdout: 'ok\n', stderr: '', interrupted: false, isImage: false } }))).toEqual({ ok: true, output: 'ok\n', error: '' });
+    expect(toolOutcome(post({ toolName: 'Read', toolResponse: 'file text' }))).toEqual({ ok: true, output: 'file text', error: '' });
+  });
+
+  it('is a failure for PostToolUseFailure, with its error', () => {
+    expect(toolOutcome(post({ event: 'PostToolUseFailure', error: 'Exit code 1\nboom' }))).toEqual({ ok: false, output: '', error: 'Exit code 1\nboom' });
+    expect(toolOutcome(post({ event: 'PostToolUseFailure', interrupted: true }))).toMatchObject({ ok: false, error: 'interrupted' });
+  });
+
+  it('is a failure when the response says so: an error flag, a non-zero exit, an interruption, an error string', () => {
+    for (const r of [{ is_error: true, content: 'no' }, { exit_code: 2, stderr: 'bad' }, { interrupted: true, stdout: '' }, { success: false, error: 'refused' }, { error: 'refused' }])
+      expect(toolOutcome(post({ toolResponse: r })).ok).toBe(false);
+    expect(toolOutcome(post({ toolResponse: { exit_code: 2, stderr: 'bad' } })).error).toBe('bad');
+    expect(toolOutcome(post({ toolResponse: { exit_code: 0, stdout: 'fine' } })).ok).toBe(true);
+  });
+
+  it('keeps at most MAX_RESULT_CHARS of what a tool said, and says how much was cut', () => {
+    const out = toolOutcome(post({ toolResponse: 'x'.repeat(MAX_RESULT_CHARS + 10) })).output;
+    expect(out.startsWith('x'.repeat(MAX_RESULT_CHARS))).toBe(true);
+    expect(out).toMatch(/\[10 more characters\]$/);
+  });
+});
