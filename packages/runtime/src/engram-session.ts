@@ -18,7 +18,9 @@ import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost
 import { cerebellumCore, defaultCerebellumParams, postMortemWithClient, type CerebellumState } from '@engram/cerebellum';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
-import { FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
+import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
+import { defaultRecipeParams, recipeCore } from '@engram/basal-ganglia';
+import { recipeStrategies } from './recipe-strategies.js';
 import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-state.js';
@@ -30,6 +32,15 @@ import { orderSteps, runFallbackChain, type FallbackOutcome, type FallbackStep }
  */
 const fallbackKey = (tool: string, target: string | null): string =>
   `${tool} ${target === null ? '*' : (toolTargetGlob(target) ?? normalizeToolTarget(target))}`;
+
+/** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
+const QUERY_ERRORS = 3;
+
+/** What `preCall` answers: the breaker's verdict and the advice to show the model ("" when none). */
+export interface PreCallAdvice {
+  readonly verdict: BreakerVerdict;
+  readonly advice: string;
+}
 
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
 export type AccMode = EventData<'executive.session.started'>['modes']['acc'];
@@ -95,6 +106,7 @@ export class EngramSession {
   private readonly background = new BackgroundWork();
   private readonly episodes: SessionEpisodes | null;
   private readonly skills: FileSkillStore;
+  private readonly recipes: FileRecipeStore;
   private readonly breaker: ToolBreaker;
   private roundOpen = false;
   private toolCallsThisRound = 0;
@@ -103,6 +115,11 @@ export class EngramSession {
   private turnNudges: Nudge[] = [];
   private unread: Nudge[] = [];
   private turnLessons: LearnedLesson[] = [];
+  /** What pre-call ranking matches on: the turn's message and its latest tool errors. */
+  private turnMessage = '';
+  private turnErrors: string[] = [];
+  /** Learned items already put in front of the model this turn (any injection): not repeated before a call. */
+  private shownThisTurn = new Set<string>();
   private closed = false;
   private llm: Promise<SessionLlm> | null = null;
   private pads: ScratchpadHost | null = null;
@@ -124,6 +141,12 @@ export class EngramSession {
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
     this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
+    // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
+    this.recipes = new FileRecipeStore({ root: join(options.paths.home, 'skills') });
+    attachCore(this.bus, recipeCore, defaultRecipeParams, resume?.events);
+    this.bus.subscribe('recipe-memory', (e) => {
+      if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
+    });
     this.breaker = new ToolBreaker(options.guards);
     const postMortem = options.llm ? 'llm' : 'classifier';
     this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem }, resume?.events);
@@ -165,6 +188,12 @@ export class EngramSession {
       this.turnNudges.push(n);
       this.unread.push(n);
     } else if (e.type === 'acc.lesson.detected') this.turnLessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
+    else if (e.type === 'executive.turn.started') {
+      this.turnMessage = e.data.message;
+      this.turnErrors = [];
+      this.shownThisTurn = new Set();
+    } else if (e.type === 'executive.tool.resulted' && !e.data.ok) this.turnErrors = [...this.turnErrors, e.data.error].slice(-QUERY_ERRORS);
+    else if (e.type === 'cortex.context.injected') for (const item of e.data.items) this.shownThisTurn.add(item.id);
     else if (e.type === 'executive.fallback.resolved' && e.data.worked !== null) this.fallbackWorked.set(fallbackKey(e.data.tool, e.data.target), e.data.worked);
   }
 
@@ -213,6 +242,24 @@ export class EngramSession {
     const error = scrubSecrets(r.error);
     this.breaker.record(r.name, r.ok, error);
     this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error, output: scrubSecrets(r.output), durationMs: r.durationMs });
+  }
+
+  /**
+   * Everything to do before running a tool (call it after `toolCalled`): the circuit breaker's
+   * verdict (`guard`), and, unless the call is blocked, the advice for it: the rules, lessons and
+   * recovery recipes relevant to this tool, its arguments and the turn so far, ranked and within a
+   * budget, leaving out what the model was already shown this turn. What is injected is recorded
+   * as `cortex.context.injected` (target `pre-call`). Put `advice` in front of the model with the
+   * call's result (or, for hosts that can, before the call).
+   */
+  async preCall(toolUseId: string, name: string, input: unknown): Promise<PreCallAdvice> {
+    const verdict = this.guard(toolUseId, name);
+    if (verdict.action === 'block') return { verdict, advice: '' };
+    const args = scrubValue(input);
+    const extra = recipeStrategies(this.recipes.list().recipes, name, toolTarget(args));
+    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [this.turnMessage, ...this.turnErrors].join('\n'), args, extra, exclude: this.shownThisTurn });
+    if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
+    return { verdict, advice: strategies.text };
   }
 
   /**
@@ -405,7 +452,7 @@ export class EngramSession {
       tools: turnTools,
       beginRound: () => this.openRound(),
       toolCalled: (id, name, input) => void this.toolCalled({ id, name, input }),
-      guard: (id, name) => this.guard(id, name),
+      preCall: (id, name, input) => this.preCall(id, name, input),
       toolResulted: (id, name, ok, output, durationMs) => this.toolResulted({ id, name, ok, output: ok ? output : '', error: ok ? '' : output, durationMs }),
       endRound: () => this.endRound(),
       capExhausted: (cap) => this.bus.publish('executive.cap.exhausted', { cap }),

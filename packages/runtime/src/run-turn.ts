@@ -43,7 +43,12 @@ export interface TurnPorts extends DispatchPorts {
   readonly skillList: () => string;
   readonly beginRound: () => void;
   readonly toolCalled: (id: string, name: string, input: unknown) => void;
-  readonly guard: (id: string, name: string) => { readonly action: 'allow' } | { readonly action: 'warn' | 'block'; readonly explanation: string };
+  /** The breaker's verdict and the advice learned for this call (see `EngramSession.preCall`). */
+  readonly preCall: (
+    id: string,
+    name: string,
+    input: unknown,
+  ) => Promise<{ readonly verdict: { readonly action: 'allow' } | { readonly action: 'warn' | 'block'; readonly explanation: string }; readonly advice: string }>;
   readonly toolResulted: (id: string, name: string, ok: boolean, output: string, durationMs: number) => void;
   readonly endRound: () => readonly { readonly text: string }[];
   readonly capExhausted: (cap: number) => void;
@@ -116,7 +121,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       for (const use of uses) {
         if (options.signal?.aborted) return cancelled();
         ports.toolCalled(use.id, use.name, use.input);
-        const verdict = ports.guard(use.id, use.name);
+        const { verdict, advice } = await ports.preCall(use.id, use.name, use.input);
         if (verdict.action === 'block') {
           // Not run: the model reads why, and the call is not counted as one more failure.
           results.push({ type: 'tool_result', tool_use_id: use.id, content: verdict.explanation, is_error: true });
@@ -125,7 +130,8 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
         const started = Date.now();
         const outcome = await dispatchTool(use.name, use.input, ports);
         ports.toolResulted(use.id, use.name, !outcome.isError, outcome.content, Date.now() - started);
-        const content = verdict.action === 'warn' ? `${outcome.content}\n\n${verdict.explanation}` : outcome.content;
+        // The call was already made, so advice rides with its result, ahead of the model's next move.
+        const content = [outcome.content, ...(verdict.action === 'warn' ? [verdict.explanation] : []), ...(advice === '' ? [] : [advice])].join('\n\n');
         results.push({ type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) });
       }
       for (const n of ports.endRound()) results.push({ type: 'text', text: n.text });

@@ -47,6 +47,8 @@ export interface PreCallRequest {
   readonly budgetTokens?: number;
   /** Where the block goes; `pre-call` unless it is appended to the tool's description. */
   readonly target?: StrategyTarget;
+  /** Ids already in front of the model this turn: not shown again, so the budget goes to something new. */
+  readonly exclude?: ReadonlySet<string>;
 }
 
 export interface PreCallStrategies {
@@ -212,7 +214,9 @@ export class Cortex {
    * the runtime publishes the injection when it uses the text.
    */
   async preCallStrategies(request: PreCallRequest): Promise<PreCallStrategies> {
-    const items = [...(await this.strategyCandidates()), ...(request.extra ?? [])];
+    const exclude = request.exclude;
+    const all = [...(await this.strategyCandidates()), ...(request.extra ?? [])];
+    const items = exclude === undefined || exclude.size === 0 ? all : all.filter((i) => !exclude.has(i.id));
     const ranking = rankStrategies(items, {
       tool: request.tool,
       turnText: request.turnText,
