@@ -55,5 +55,17 @@ describe('recovery recipes across sessions (host-driven runtime, real files)', (
     const items = injected[0]?.type === 'cortex.context.injected' ? injected[0].data.items : [];
     expect(items.map((i) => i.kind)).toContain('recipe');
     expect(items.find((i) => i.kind === 'recipe')?.id).toBe(learned[0]?.type === 'basal-ganglia.recipe.learned' ? learned[0].data.recipeId : 'missing');
+
+    // In the tool's description too; and once shown there, not repeated before the call.
+    const third = brain.session();
+    third.startTurn('convert the COBOL copybooks');
+    const primer = await third.toolPrimer('read_file');
+    expect(primer).toMatch(/^\n\nWhat past sessions learned that applies to read_file:\n- Known recovery for encoding on \*\.cbl/);
+    const call = third.toolCalled({ name: 'read_file', input });
+    expect((await third.preCall(call, 'read_file', input)).advice).not.toContain('Known recovery');
+    third.endTurn('done');
+    await third.close();
+    const targets = readLogFile(third.eventLog).events.flatMap((e) => (e.type === 'cortex.context.injected' ? [e.data.target] : []));
+    expect(targets).toEqual(['tool-description']);
   });
 });

@@ -427,9 +427,22 @@ export class EngramSession {
     return this.memory.context(scrubSecrets(message));
   }
 
-  /** What to append to a tool's description: the lessons relevant to that tool. */
-  toolPrimer(tool: string): Promise<string> {
-    return this.memory.primer(tool);
+  /**
+   * What to append to a tool's description: the lessons primed for that tool (the scratchpad's),
+   * then the rules, lessons and recipes ranked for it against the current turn's message, within
+   * the strategy budget. Each block's injection is recorded (`tool-description`).
+   */
+  async toolPrimer(tool: string): Promise<string> {
+    const primer = await this.memory.primer(tool);
+    // Every recipe for this tool is a candidate: no call (so no target) exists yet.
+    const extra = this.recipes
+      .list()
+      .recipes.filter((r) => r.trigger.tool === tool)
+      .flatMap((r) => recipeStrategies([r], tool, r.trigger.target.exact));
+    const strategies = await this.memory.cortex.preCallStrategies({ tool, turnText: this.turnMessage, extra, target: 'tool-description', exclude: this.shownThisTurn });
+    if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', strategies.injection);
+    // Both are suffixes of the tool's own description, so each starts on a new paragraph.
+    return strategies.text === '' ? primer : `${primer}\n\n${strategies.text}`;
   }
 
   /**
