@@ -1,23 +1,20 @@
 import type { HookContext } from './hook-context.js';
 import { hookOutput, type HookOutput } from './hook-output.js';
 import type { SessionStartPayload } from './hook-payload.js';
-import { promotedRules } from './promoted-rules.js';
 
 /** Tools engram has primers for (lessons about running code in a scratchpad apply to Bash too). */
 const PRIMER_TOOLS = ['scratchpad'] as const;
 
 /**
  * `SessionStart` (startup, resume, clear, compact): opens the engram session or resumes it, and
- * prints what the model should start with: the memory block (rules, lessons, identity), the
- * rules of promoted instincts, and the tool primers. After a compaction the same block is printed
- * again, since the model's context has lost it.
+ * prints what the model should start with: the memory block (identity, rules, lessons, then the
+ * habits the instinct loop promoted) and the tool primers. After a compaction the same block is
+ * printed again, since the model's context has lost it.
  */
 export const sessionStartHook = async (ctx: HookContext, p: SessionStartPayload): Promise<HookOutput | null> => {
   const parts: string[] = [];
   const memory = await ctx.session.memoryContext();
   if (memory.trim() !== '') parts.push(`# engram: what this agent learned in earlier sessions\n\n${memory.trim()}`);
-  const rules = promotedRules(ctx.roots.project, ctx.roots.home, ctx.warn);
-  if (rules.length > 0) parts.push(`## Habits that worked (engram promoted instincts)\n${rules.join('\n')}`);
   for (const tool of PRIMER_TOOLS) {
     const primer = await ctx.session.toolPrimer(tool);
     if (primer.trim() !== '') parts.push(`## When running code (engram's ${tool} lessons)\n${primer.trim()}`);

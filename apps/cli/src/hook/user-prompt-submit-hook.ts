@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { HookContext } from './hook-context.js';
 import { hookOutput, type HookOutput } from './hook-output.js';
 import type { UserPromptPayload } from './hook-payload.js';
@@ -15,14 +16,15 @@ const lastShown = (ctx: HookContext): number | null => {
 /**
  * `UserPromptSubmit`: starts a turn with the prompt (a turn still open, e.g. after an interrupted
  * answer, is cancelled first and nothing is learned from it). The memory block is printed again,
- * ranked for this prompt, only when memory changed since it was last shown in the session (the
- * previous turn taught something) or was never shown; otherwise nothing is printed, so an
+ * ranked for this prompt, only when memory (or the promoted habits) changed since it was last
+ * shown in the session (the previous turn taught something) or was never shown; otherwise nothing is printed, so an
  * unchanged block is not repeated on every prompt.
  */
 export const userPromptSubmitHook = async (ctx: HookContext, p: UserPromptPayload): Promise<HookOutput | null> => {
   ctx.session.startTurn(p.prompt);
   const shown = lastShown(ctx);
-  if (shown !== null && !memoryChangedSince([ctx.paths.globalMemoryDir, ctx.paths.projectMemoryDir], shown)) return null;
+  const sources = [ctx.paths.globalMemoryDir, ctx.paths.projectMemoryDir, join(ctx.roots.project, '.engram', 'instincts'), join(ctx.roots.home, 'instincts')];
+  if (shown !== null && !memoryChangedSince(sources, shown)) return null;
   const memory = await ctx.session.memoryContext(p.prompt);
-  return hookOutput(p.event, memory.trim() === '' ? [] : [`# engram: memory updated since it was last shown\n\n${memory.trim()}`]);
+  return hookOutput(p.event, memory.trim() === '' ? [] : [`# engram: what this agent learned in earlier sessions\n\n${memory.trim()}`]);
 };
