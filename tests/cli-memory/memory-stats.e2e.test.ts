@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildEvent } from '@engram/events/testing';
+import { JsonlLogWriter } from '@engram/store';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 
@@ -17,5 +19,32 @@ describe('engram memory stats (the injection audit) on the demo logs', () => {
     expect(s.hitRate.turns).toBeGreaterThanOrEqual(3);
     expect(s.hitRate.rate).toBe(1);
     expect(s.falseLearningRate.learned).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('engram memory stats: ageing out', () => {
+  it('lists the stored rules that no injection chose for 60 days, once the window holds enough injections', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'engram-stale-'));
+    const project = join(home, 'project');
+    const roots = ['--home', home, '--project', project];
+    const add = (text: string) => (JSON.parse(runCli(['memory', 'add', text, '--kind', 'always', '--scope', 'global', '--json', ...roots]).stdout) as { entry: { id: string } }).entry.id;
+    const used = add('Always read COBOL sources with the detected charset');
+    const unused = add('Always pin the pandas version in requirements files');
+    const DAY = 86_400_000;
+    const start = Date.now() + 61 * DAY;
+    const sessionId = '20270201_090000_00aa';
+    const w = new JsonlLogWriter(join(project, '.engram', 'events', `${sessionId}.jsonl`), sessionId);
+    await w.append(
+      Array.from({ length: 20 }, (_, i) =>
+        buildEvent('cortex.context.injected', { target: 'pre-call', tool: 'read_file', items: [{ id: used, kind: 'rule', text: 'x', why: 'bm25' }], tokens: 12 }, { seq: i + 1, sessionId, at: new Date(start + i * DAY).toISOString() }),
+      ),
+    );
+    w.close();
+    const stats = (now: number) => JSON.parse(runCli(['memory', 'stats', '--json', '--now', new Date(now).toISOString(), ...roots]).stdout) as { stale: { judged: boolean; injections: number; items: { id: string }[] } };
+    const judged = stats(start + 25 * DAY).stale;
+    expect(judged).toMatchObject({ judged: true, injections: 20 });
+    expect(judged.items.map((i) => i.id)).toEqual([unused]);
+    // Too few injections in the window: nothing is judged rather than everything called stale.
+    expect(stats(start + 200 * DAY).stale).toMatchObject({ judged: false, injections: 0, items: [] });
   });
 });

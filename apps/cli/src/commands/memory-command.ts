@@ -98,10 +98,15 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryWhy(text, o);
     });
 
-  roots(memory.command('stats').description('the injection audit from the event logs: injections per turn, hit rate, false-learning rate, background learning cost'))
+  roots(
+    memory
+      .command('stats')
+      .description('the injection audit from the event logs: injections per turn, hit rate, promotion precision, false-learning rate, background learning cost, stale rules'),
+  )
     .option('--json', 'print one JSON object')
-    .action(async (o: { home?: string; project?: string; json?: boolean }) => {
-      process.exitCode = (await import('../memory/run-memory-stats.js')).runMemoryStats(o);
+    .option('--now <iso>', 'the time the 60-day staleness window ends (default: now)')
+    .action(async (o: { home?: string; project?: string; json?: boolean; now?: string }) => {
+      process.exitCode = await (await import('../memory/run-memory-stats.js')).runMemoryStats(o);
     });
 
   roots(memory.command('reindex').description("rebuild the project's episode recall index from the episode files"))

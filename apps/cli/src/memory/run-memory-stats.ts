@@ -1,26 +1,44 @@
-import { resolve } from 'node:path';
-import { homedir } from 'node:os';
+import { DEFAULT_STALE_AFTER_DAYS, staleStrategies, type InjectionRecord } from '@engram/cortex';
 import { readLogFile } from '@engram/store';
 import { computeMemoryStats } from './compute-memory-stats.js';
 import { eventLogDirs, jsonlFilesIn } from './event-log-files.js';
+import { openMemory } from './open-memory.js';
 
 export interface MemoryStatsOptions {
   readonly home?: string;
   readonly project?: string;
   readonly json?: boolean;
+  /** Pins "now" for the staleness window (ISO time); default the wall clock. */
+  readonly now?: string;
 }
 
 const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toFixed(1)}%`);
 
-/** `engram memory stats`: the injection audit, computed from the project's and the global event logs. */
-export const runMemoryStats = (options: MemoryStatsOptions): number => {
-  const home = resolve(options.home ?? process.env.ENGRAM_HOME ?? resolve(homedir(), '.engram'));
-  const project = resolve(options.project ?? '.');
-  const files = eventLogDirs(home, project).flatMap(jsonlFilesIn);
+/**
+ * `engram memory stats`: the injection audit, computed from the project's and the global event
+ * logs, plus the stored rules and lessons no injection chose in the last 60 days (ageing out).
+ */
+export const runMemoryStats = async (options: MemoryStatsOptions): Promise<number> => {
+  const memory = openMemory(options);
+  const files = eventLogDirs(memory.home, memory.project).flatMap(jsonlFilesIn);
   // Session ids start with their local start time, so sorting by file name is time order.
   const logs = files.sort((a, b) => (a.split('/').at(-1) ?? '').localeCompare(b.split('/').at(-1) ?? '')).map((f) => readLogFile(f).events);
   const stats = computeMemoryStats(logs);
-  if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats })}\n`);
+  const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
+  if (Number.isNaN(nowMs)) {
+    process.stderr.write(`engram memory stats: --now must be an ISO time, not ${JSON.stringify(options.now)}\n`);
+    return 2;
+  }
+  const candidates = await memory.cortex.strategyCandidates();
+  const injections: InjectionRecord[] = logs.flat().flatMap((e) => (e.type === 'cortex.context.injected' ? [{ at: e.at, data: e.data }] : []));
+  const staleness = staleStrategies(candidates, injections, { nowMs, maxAgeDays: DEFAULT_STALE_AFTER_DAYS });
+  const stale = {
+    judged: staleness.judged,
+    windowDays: DEFAULT_STALE_AFTER_DAYS,
+    injections: staleness.injections,
+    items: staleness.stale.flatMap((id) => candidates.filter((c) => c.id === id).slice(0, 1).map((c) => ({ id, kind: c.kind, text: c.text }))),
+  };
+  if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
   else
     process.stdout.write(
       [
@@ -30,6 +48,9 @@ export const runMemoryStats = (options: MemoryStatsOptions): number => {
         `false-learning rate      ${pct(stats.falseLearningRate.rate)} (${stats.falseLearningRate.contradicted} of ${stats.falseLearningRate.learned} learned items later contradicted)`,
         `promotion precision      ${pct(stats.promotionPrecision.rate)} (${stats.promotionPrecision.recurred} of ${stats.promotionPrecision.judged} promoted instincts with later sessions recurred; ${stats.promotionPrecision.promoted} promoted)`,
         `model cost per turn      $${stats.costPerTurnUsd.turn.toFixed(6)} for the turn, $${stats.costPerTurnUsd.background.toFixed(6)} for background learning`,
+        stale.judged
+          ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
+          : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
         '',
       ].join('\n'),
     );
