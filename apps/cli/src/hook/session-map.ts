@@ -15,21 +15,22 @@ interface MapEntry {
   readonly createdAt: string;
 }
 
-type SessionMap = Record<string, MapEntry>;
+/** By Claude session id; a Map, so no id (not even `__proto__`) can touch an object's prototype. */
+type SessionMap = Map<string, MapEntry>;
 
 const readMap = (file: string, warn: (message: string) => void): SessionMap => {
-  if (!existsSync(file)) return {};
+  if (!existsSync(file)) return new Map();
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     warn(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}); it is rewritten, and Claude sessions listed there start new engram sessions`);
-    return {};
+    return new Map();
   }
-  if (!isObject(raw)) return {};
-  const map: SessionMap = {};
+  if (!isObject(raw)) return new Map();
+  const map: SessionMap = new Map();
   for (const [claude, entry] of Object.entries(raw))
-    if (isObject(entry) && typeof entry['session'] === 'string' && isSessionId(entry['session']) && typeof entry['createdAt'] === 'string') map[claude] = { session: entry['session'], createdAt: entry['createdAt'] };
+    if (isObject(entry) && typeof entry['session'] === 'string' && isSessionId(entry['session']) && typeof entry['createdAt'] === 'string') map.set(claude, { session: entry['session'], createdAt: entry['createdAt'] });
     else warn(`${file}: entry ${JSON.stringify(claude)} is not { session, createdAt } with an engram session id; skipped`);
   return map;
 };
@@ -45,23 +46,22 @@ export const engramSessionFor = async (hooksDir: string, claudeSessionId: string
   const file = join(hooksDir, SESSION_MAP);
   const warn = options.warn ?? (() => undefined);
   if (options.renew !== true) {
-    const known = readMap(file, () => undefined)[claudeSessionId];
+    const known = readMap(file, () => undefined).get(claudeSessionId);
     if (known !== undefined) return known.session;
   }
   mkdirSync(hooksDir, { recursive: true, mode: 0o700 });
   return withFileLock(file, DEFAULT_LOCK_SETTINGS, (assertHeld) => {
     const map = readMap(file, warn);
-    const known = map[claudeSessionId];
+    const known = map.get(claudeSessionId);
     if (known !== undefined && options.renew !== true) return known.session;
-    const taken = new Set(Object.values(map).map((e) => e.session));
+    const taken = new Set([...map.values()].map((e) => e.session));
     let session = newSessionId(now);
     // Another engram session (engram run, an ended hook session) may already own the id's log.
     const used = (id: string) => taken.has(id) || existsSync(join(hooksDir, '..', 'events', `${id}.jsonl`));
     while (used(session)) session = newSessionId(now);
-    const kept: SessionMap = {};
-    for (const [claude, entry] of Object.entries(map)) if (now - Date.parse(entry.createdAt) < KEEP_DAYS * DAY_MS) kept[claude] = entry;
-    kept[claudeSessionId] = { session, createdAt: new Date(now).toISOString() };
-    atomicWriteFile(file, `${JSON.stringify(kept, null, 2)}\n`, assertHeld);
+    const kept = [...map].filter(([, entry]) => now - Date.parse(entry.createdAt) < KEEP_DAYS * DAY_MS);
+    kept.push([claudeSessionId, { session, createdAt: new Date(now).toISOString() }]);
+    atomicWriteFile(file, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`, assertHeld);
     return session;
   });
 };
