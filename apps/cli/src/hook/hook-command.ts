@@ -18,7 +18,7 @@ const WHAT: Readonly<Record<HookName, string>> = {
 export const registerHook = (program: Command): void => {
   const hook = program
     .command('hook')
-    .description("Claude Code hook adapters: read the hook's JSON on stdin, record it in the session's event log, print what the model should see (docs/hooks.md). Always exit 0.")
+    .description("Claude Code hook adapters: read the hook's JSON on stdin, record it in the session's event log, print what the model should see (docs/hooks.md). Exit 0 whatever the payload (problems go to stderr, fail open); a usage error exits 1, never 2.")
     .exitOverride((err) => {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') throw err;
       throw new Error(`hook: ${err.message.replace(/^error: /, '')}`);
