@@ -21,6 +21,7 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { defaultRecipeParams, recipeCore } from '@engram/basal-ganglia';
 import { recipeStrategies } from './recipe-strategies.js';
+import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
 import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-state.js';
@@ -246,16 +247,22 @@ export class EngramSession {
 
   /**
    * Everything to do before running a tool (call it after `toolCalled`): the circuit breaker's
-   * verdict (`guard`), and, unless the call is blocked, the advice for it: the rules, lessons and
+   * verdict (`guard`), turned into a warning when a learned `never` rule applies to the call
+   * (`neverRuleFor`), and, unless the call is blocked, the advice for it: the rules, lessons and
    * recovery recipes relevant to this tool, its arguments and the turn so far, ranked and within a
    * budget, leaving out what the model was already shown this turn. What is injected is recorded
    * as `cortex.context.injected` (target `pre-call`). Put `advice` in front of the model with the
    * call's result (or, for hosts that can, before the call).
    */
   async preCall(toolUseId: string, name: string, input: unknown): Promise<PreCallAdvice> {
-    const verdict = this.guard(toolUseId, name);
+    let verdict = this.guard(toolUseId, name);
     if (verdict.action === 'block') return { verdict, advice: '' };
     const args = scrubValue(input);
+    const never = verdict.action === 'allow' ? neverRuleFor(await this.memory.cortex.strategyCandidates(), name, args) : null;
+    if (never !== null) {
+      verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, explanation: neverRuleExplanation(name, never) };
+      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, explanation: verdict.explanation });
+    }
     const extra = recipeStrategies(this.recipes.list().recipes, name, toolTarget(args));
     const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [this.turnMessage, ...this.turnErrors].join('\n'), args, extra, exclude: this.shownThisTurn });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });

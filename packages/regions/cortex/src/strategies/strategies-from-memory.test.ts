@@ -21,9 +21,9 @@ describe('strategiesFromMemory', () => {
     const global = { ...EMPTY_SCOPE, rules: [entry('g1', 'Check encodings')], lessons: [entry('g2', 'cp037 is EBCDIC', { kind: 'lesson', section: null, topic: 'encoding', confidence: null })], identities: [entry('me', 'Name: Ada', { kind: 'profile' })] };
     const project = { ...EMPTY_SCOPE, rules: [entry('p1', 'Notes rule', { kind: null, section: 'notes', confidence: 'low', updatedAt: '2026-11-01' })] };
     expect(strategiesFromMemory(global, project)).toEqual([
-      { id: 'g1', kind: 'rule', text: 'Check encodings', confidence: 'high', seenAt: Date.parse('2026-11-20T08:00:00.000Z'), topic: null },
+      { id: 'g1', kind: 'rule', text: 'Check encodings', confidence: 'high', seenAt: Date.parse('2026-11-20T08:00:00.000Z'), topic: null, ruleKind: 'when' },
       { id: 'g2', kind: 'lesson', text: 'cp037 is EBCDIC', confidence: 'medium', seenAt: Date.parse('2026-11-20T08:00:00.000Z'), topic: 'encoding' },
-      { id: 'p1', kind: 'rule', text: 'Notes rule', confidence: 'low', seenAt: Date.parse('2026-11-01T00:00:00.000Z'), topic: null },
+      { id: 'p1', kind: 'rule', text: 'Notes rule', confidence: 'low', seenAt: Date.parse('2026-11-01T00:00:00.000Z'), topic: null, ruleKind: null },
     ]);
   });
 

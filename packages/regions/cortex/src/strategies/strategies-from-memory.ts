@@ -17,6 +17,7 @@ const itemOf = (e: MemoryEntry, kind: 'rule' | 'lesson'): StrategyItem => ({
   confidence: e.confidence ?? 'medium',
   seenAt: seenAtOf(e),
   topic: e.topic,
+  ...(kind === 'rule' ? { ruleKind: e.kind === 'always' || e.kind === 'never' || e.kind === 'when' ? e.kind : null } : {}),
 });
 
 /** Candidates of one entry list, made once per list: a store returns the same arrays while its files are unchanged. */

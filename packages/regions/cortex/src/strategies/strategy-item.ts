@@ -20,4 +20,6 @@ export interface StrategyItem {
   readonly tools?: readonly string[];
   /** A lesson's topic slug: ranked with the text (`cobol-encoding` is evidence), never printed. */
   readonly topic?: string | null;
+  /** A rule's section (`never` rules can guard a call); absent for lessons and recipes. */
+  readonly ruleKind?: 'always' | 'never' | 'when' | null;
 }
