@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 const main = new URL('../dist/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(main))) {
   process.stderr.write('engram: the CLI is not built yet. Run `npm run build` (or `npm start` / `npm test`) in the repository first.\n');
-  process.exit(2);
+  // 1, not 2: a Claude Code PreToolUse hook that exits 2 blocks the tool call, and an unbuilt
+  // engram must never stop the user's agent (hooks fail open).
+  process.exit(1);
 }
 const { run } = await import(main.href);
 process.exitCode = await run(process.argv.slice(2));
