@@ -46,6 +46,31 @@ const best = async (name: string, n: number, fn: () => void): Promise<BenchResul
 };
 
 /**
+ * Synthesises the log into `file` and measures the fold and the check in memory. The events are
+ * dropped on return, so the end-to-end run below has the heap `engram replay` would have, not a
+ * few hundred megabytes of the bench's own live objects for the garbage collector to trace.
+ */
+const inMemory = async (file: string, opts: BenchOptions): Promise<{ n: number; fold: BenchResult; check: BenchResult }> => {
+  opts.progress('replay: synthesising the log');
+  const events = recordSession(sessionInputs(Math.max(1000, Math.round(EVENTS * opts.scale))), replayParamsFor([]), { sessionId: SESSION, effects: syntheticEffects() });
+  writeLog(file, events);
+  const n = events.length;
+  const params = replayParamsFor(events);
+  let derived = 0;
+  let divergences = 0;
+  opts.progress('replay: fold');
+  const fold = await best('fold acc + cerebellum + cortex (in memory)', n, () => {
+    derived = foldSession(events, params).length;
+  });
+  opts.progress('replay: fold + compare');
+  const check = await best('fold + compare with the recording (in memory)', n, () => {
+    divergences = compareDerived(events, foldSession(events, params)).length;
+  });
+  if (divergences !== 0) throw new Error(`replay bench: the synthetic log diverges (${divergences}): the recorder and the replay disagree`);
+  return { n, fold: { ...fold, derivedEvents: derived }, check: { ...check, divergences } };
+};
+
+/**
  * `engram bench replay`: a big synthetic session (realistic turns recorded through the live-wired
  * cores and stand-in effects, so it passes --check) is written to a temp dir, then measured as
  * (1) the fold of acc + cerebellum + cortex in memory, (2) fold + comparison with the recording,
@@ -57,21 +82,7 @@ export const replayBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-replay-'));
   const file = join(dir, `${SESSION}.jsonl`);
   try {
-    opts.progress('replay: synthesising the log');
-    const events = recordSession(sessionInputs(Math.max(1000, Math.round(EVENTS * opts.scale))), replayParamsFor([]), { sessionId: SESSION, effects: syntheticEffects() });
-    writeLog(file, events);
-    const n = events.length;
-    const params = replayParamsFor(events);
-    let derived = 0;
-    let divergences = 0;
-    opts.progress('replay: fold');
-    const fold = await best('fold acc + cerebellum + cortex (in memory)', n, () => {
-      derived = foldSession(events, params).length;
-    });
-    opts.progress('replay: fold + compare');
-    const check = await best('fold + compare with the recording (in memory)', n, () => {
-      divergences = compareDerived(events, foldSession(events, params)).length;
-    });
+    const { n, fold, check } = await inMemory(file, opts);
     opts.progress('replay: end to end');
     let endDivergences = 0;
     const endToEnd = await best('replay --check end to end (read + validate + fold + compare)', n, () => {
@@ -80,14 +91,14 @@ export const replayBench = async (opts: BenchOptions): Promise<BenchReport> => {
       if (r.problems.length > 0 || r.replay.events !== n) throw new Error(`replay bench: read ${r.replay.events} of ${n} events with ${r.problems.length} problems`);
       endDivergences = r.replay.divergences?.length ?? -1;
     });
-    if (divergences !== 0 || endDivergences !== 0) throw new Error(`replay bench: the synthetic log diverges (${divergences}, ${endDivergences}): the recorder and the replay disagree`);
+    if (endDivergences !== 0) throw new Error(`replay bench: the synthetic log diverges end to end (${endDivergences}): the recorder and the replay disagree`);
     const megabytes = round(statSync(file).size / 2 ** 20, 1);
     return {
       suite: 'replay',
       machine: machineInfo(),
       results: [
-        { ...fold, derivedEvents: derived },
-        { ...check, divergences },
+        fold,
+        check,
         { ...endToEnd, megabytes, megabytesPerSecond: round(megabytes / endToEnd.seconds, 1), divergences: endDivergences },
       ],
       targets: {

@@ -49,12 +49,31 @@ const differingFields = (a: unknown, b: unknown): string[] => {
 const shown = (x: { type: string; data: unknown }): { type: string; data: unknown } => ({ type: x.type, data: x.data });
 
 /**
+ * The usual answer, found without grouping: the log recorded exactly the derived events, in the
+ * order the cores derived them, each under the same cause. Then every group pairs up one to one
+ * and in order, so nothing diverges. Anything else (one event out of place) goes the long way.
+ */
+const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[]): boolean => {
+  const proposalEvent = new Map<string, string>();
+  let i = 0;
+  for (const e of events) {
+    if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
+    else if (isDerivedType(e.type)) {
+      const d = derived[i++];
+      if (d === undefined || d.causationId !== recordedCause(e, proposalEvent) || !sameEvent(d, e)) return false;
+    }
+  }
+  return i === derived.length;
+};
+
+/**
  * Compares what the cores derived with the recorded events of the types they publish, matching
  * by type, data and causation, in order. Unmatched leftovers of one type and one cause are paired
  * into `different` (an edited lesson shows as one precise difference); the rest are `missing` or
  * `unexpected`. Sorted by seq, so the first is the earliest place the log and the cores part.
  */
 export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[]): Divergence[] => {
+  if (matchesInOrder(events, derived)) return [];
   const proposalEvent = new Map<string, string>();
   const groups = new Map<string | null, Group>();
   const groupOf = (cause: string | null): Group => {

@@ -1,6 +1,7 @@
 import type { PostMortemMode } from '@engram/cerebellum';
 import type { AnyEnvelope } from '@engram/events';
 import type { Divergence } from './divergence.js';
+import { inferPostMortem } from './infer-post-mortem.js';
 import type { WhatIfParams } from './parse-what-if-params.js';
 import { createSessionReplayer } from './session-replayer.js';
 import type { TurnSummary } from './turn-summary.js';
@@ -32,10 +33,11 @@ export interface SessionReplay {
  * Replays one session's recorded events through every core (pure: no I/O). The what-if refold
  * sees the same recorded outcomes (encodings, LLM answers) as the recording did: effects are
  * never re-run, so a lesson that only the what-if learns is not written to memory in its world.
- * `createSessionReplayer` does the same for events that arrive one at a time.
+ * `createSessionReplayer` does the same for events that arrive one at a time; here the whole log
+ * is at hand, so the post-mortem mode is read from it first and the cerebellum folded once.
  */
 export const replaySession = (events: readonly AnyEnvelope[], opts: SessionReplayOptions): SessionReplay => {
-  const replayer = createSessionReplayer(opts);
+  const replayer = createSessionReplayer(opts, inferPostMortem(events));
   for (let i = 0; i < events.length; i++) {
     replayer.push(events[i] as AnyEnvelope);
     if (opts.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) opts.onProgress(i + 1, events.length);

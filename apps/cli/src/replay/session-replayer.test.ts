@@ -21,7 +21,7 @@ const record = (memory: 'autopilot' | 'copilot' | 'off' = 'autopilot', acc: 'off
 /** A recorded model failure placed after event `at`: it makes the whole log an `llm` post-mortem log. */
 const withModelAt = (events: readonly AnyEnvelope[], at: number): AnyEnvelope[] => {
   const base = events[at] as AnyEnvelope;
-  const llm = { ...base, id: 'llm-1', type: 'llm.call.failed', source: 'llm', causationId: null, data: { callId: 'c', provider: 'p', role: 'coding', purpose: 'turn', reason: 'network', message: 'down', attempts: 1, latencyMs: 1 } } as unknown as AnyEnvelope;
+  const llm = { ...base, id: 'llm-1', type: 'llm.call.failed', source: 'llm', v: 1, causationId: null, data: { callId: 'c', provider: 'p', model: 'm', role: 'coding', purpose: 'turn', reason: 'network', message: 'down', attempts: 1, latencyMs: 1 } } as unknown as AnyEnvelope;
   return [...events.slice(0, at + 1), llm, ...events.slice(at + 1)].map((e, i) => ({ ...e, seq: i + 1 }));
 };
 
@@ -71,6 +71,27 @@ describe('createSessionReplayer', () => {
       expect(ds.length).toBeGreaterThan(0);
       expect(ds).toEqual(reference(log).divergences);
     }
+  });
+
+  it('under an assumed mode, folds the cerebellum once and says when the log contradicts it', () => {
+    const events = record();
+    const model = withModelAt(events, 3);
+    const run = (log: readonly AnyEnvelope[], assume: 'classifier' | 'llm') => {
+      const r = createSessionReplayer({ check: true }, assume);
+      for (const e of log) r.push(e);
+      return { r };
+    };
+    const right = run(events, 'classifier').r;
+    expect(right.assumedWrongly(true)).toBe(false);
+    expect(right.finish()).toEqual(streamed(events));
+    expect(run(model, 'llm').r.finish()).toEqual(streamed(model));
+    const early = createSessionReplayer({ check: true }, 'classifier');
+    for (const e of model.slice(0, 5)) early.push(e);
+    expect(early.assumedWrongly(false)).toBe(true);
+    const noModel = run(events, 'llm').r;
+    expect(noModel.assumedWrongly(false)).toBe(false);
+    expect(noModel.assumedWrongly(true)).toBe(true);
+    expect(() => noModel.finish()).toThrow(/contradicts the assumed post-mortem mode/);
   });
 
   it('what-if: the same diff as refolding the whole log with the what-if thresholds', () => {

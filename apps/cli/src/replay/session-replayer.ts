@@ -15,11 +15,17 @@ import { whatIfDiff } from './what-if-diff.js';
 export interface SessionReplayer {
   /** The next recorded event, in log order. */
   readonly push: (e: AnyEnvelope) => void;
-  /** The replay of every event pushed. */
+  /**
+   * The log has contradicted the post-mortem mode the replayer was told to assume: an `llm.call.*`
+   * event under `classifier`, or (once every event is pushed) none under `llm`. The replay is void;
+   * run it again with the other mode (or none).
+   */
+  readonly assumedWrongly: (complete: boolean) => boolean;
+  /** The replay of every event pushed. Throws when the assumed mode was wrong. */
   readonly finish: () => SessionReplay;
 }
 
-/** The post-mortem modes, in the order of the derived lists the fold keeps (one per mode). */
+/** The post-mortem modes, in the order of the derived lists a fold under no assumption keeps (one per mode). */
 const MODES: readonly PostMortemMode[] = ['classifier', 'llm'];
 
 /**
@@ -29,16 +35,18 @@ const MODES: readonly PostMortemMode[] = ['classifier', 'llm'];
  */
 const isKept = (type: string): boolean => type === 'cortex.engram.proposed' || type === 'hippocampus.engram.encoded' || isDerivedType(type);
 
-const foldFor = (detectors?: AccCoreParams['detectors']): SessionFold =>
-  createSessionFold(replayParamsWith('classifier', detectors).acc, MODES.map((m) => replayParamsWith(m).cerebellum));
-
 /**
  * A streaming `replaySession`: the same result, for events pushed one at a time (a log being
- * read), without holding the log. The only whole-log input, the post-mortem mode (any
- * `llm.call.*` event means a model was wired), is met by folding the cerebellum under both modes
- * and keeping, at the end, the list of the mode the log turned out to have. The other cores run once.
+ * read), without holding the log. The only whole-log input is the post-mortem mode (any
+ * `llm.call.*` event means a model was wired). Given `assume`, the cerebellum is folded under
+ * that mode alone and `assumedWrongly` says when the log disagrees. Without it, the cerebellum is
+ * folded under both modes and the list of the mode the log turned out to have is kept: exact for
+ * any stream, for the price of a second cerebellum. The other cores run once either way.
  */
-export const createSessionReplayer = (opts: SessionReplayOptions): SessionReplayer => {
+export const createSessionReplayer = (opts: SessionReplayOptions, assume?: PostMortemMode): SessionReplayer => {
+  const modes = assume === undefined ? MODES : [assume];
+  const foldFor = (detectors?: AccCoreParams['detectors']): SessionFold =>
+    createSessionFold(replayParamsWith('classifier', detectors).acc, modes.map((m) => replayParamsWith(m).cerebellum));
   const fold = foldFor();
   const w = opts.whatIf;
   const whatIfFold = w === undefined ? undefined : foldFor(w.detectors);
@@ -54,14 +62,16 @@ export const createSessionReplayer = (opts: SessionReplayOptions): SessionReplay
     whatIfFold?.step(e);
     if (isKept(e.type)) kept.push(e);
   };
+  const assumedWrongly = (complete: boolean): boolean => (assume === 'classifier' && sawModel) || (assume === 'llm' && complete && !sawModel);
   const finish = (): SessionReplay => {
+    if (assumedWrongly(true)) throw new Error(`replay: the log contradicts the assumed post-mortem mode "${String(assume)}"`);
     const postMortem: PostMortemMode = sawModel ? 'llm' : 'classifier';
-    const pick = (f: SessionFold): DerivedEvent[] => f.derived[MODES.indexOf(postMortem)] ?? [];
+    const pick = (f: SessionFold): DerivedEvent[] => f.derived[modes.indexOf(postMortem)] ?? [];
     const derived = pick(fold);
     const base: SessionReplay = { sessionId, events: count, postMortem, turns: summariseTurns(kept, derived) };
     const divergences = opts.check ? compareDerived(kept, derived) : undefined;
     const whatIf = w === undefined || whatIfFold === undefined ? undefined : { profile: w.profile, overrides: w.overrides, turns: whatIfDiff(kept, pick(whatIfFold)) };
     return { ...base, ...(divergences === undefined ? {} : { divergences }), ...(whatIf === undefined ? {} : { whatIf }) };
   };
-  return { push, finish };
+  return { push, assumedWrongly, finish };
 };
