@@ -70,6 +70,16 @@ describe('readLogFile', () => {
     expect(seen.slice(0, 2)).toEqual([101, 202]);
   });
 
+  it('reads every line exactly across decode pieces: lines of every length, ASCII or not, short and longer than a piece', () => {
+    const file = tmpFile();
+    const texts = Array.from({ length: 400 }, (_, i) => (i % 7 === 3 ? 'ü€🧠'.repeat(i * 13) : 'x'.repeat((i * 997) % 90_000)));
+    const events = texts.map((message, i) => buildEvent('executive.turn.started', { message }, { seq: i + 1 }));
+    writeFileSync(file, events.map(line).join(''));
+    const r = readLogFile(file);
+    expect(r.problems).toEqual([]);
+    expect(r.events).toEqual(events);
+  });
+
   it('handles lines that span read chunks and multi-byte text', () => {
     const file = tmpFile();
     const big = buildEvent('executive.turn.started', { message: 'é'.repeat(700_000) + '🧠' });

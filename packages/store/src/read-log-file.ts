@@ -6,14 +6,20 @@ import { parseLogLine } from './parse-log-line.js';
 
 /** Big enough to amortise syscalls, small enough to keep memory flat on huge logs. */
 const CHUNK_BYTES = 1 << 20;
+/**
+ * Lines are decoded this many bytes at a time: a string this small is born in V8's young
+ * generation and dies there, while a chunk-sized one goes to the large-object space, where 100 MB
+ * of short-lived text triggers full collections that must trace everything else the process holds.
+ */
+const DECODE_BYTES = 1 << 16;
 const NEWLINE = 0x0a;
 
 /**
- * UTF-8 text of `buf[0, end)`. Logs are mostly ASCII (JSON.stringify escapes nothing else, but
- * user text can hold any character): an all-ASCII chunk is the same string in latin1, which
+ * UTF-8 text of `buf[from, to)`. Logs are mostly ASCII (JSON.stringify escapes nothing else, but
+ * user text can hold any character): all-ASCII bytes are the same string in latin1, which
  * decodes several times faster than UTF-8, and checking costs a fraction of either.
  */
-const decode = (buf: Buffer, end: number): string => buf.toString(isAscii(buf.subarray(0, end)) ? 'latin1' : 'utf8', 0, end);
+const decode = (buf: Buffer, from: number, to: number): string => buf.toString(isAscii(buf.subarray(from, to)) ? 'latin1' : 'utf8', from, to);
 
 export interface ReadLogOptions {
   readonly fromSeq?: number;
@@ -86,15 +92,21 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
       if (n === 0) break;
       bytesRead += n;
       const filled = carry + n;
-      // Decode every complete line at once (a newline byte never occurs inside a multi-byte
+      // Decode complete lines many at a time (a newline byte never occurs inside a multi-byte
       // UTF-8 character), then split the string: far cheaper than decoding line by line.
       const end = buf.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (end > 0) {
-        const text = decode(buf, end);
-        let start = 0;
-        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-          handleLine(text.slice(start, nl));
-          start = nl + 1;
+        for (let from = 0; from < end; ) {
+          // Whole lines up to DECODE_BYTES, or one longer line on its own.
+          let to = from + DECODE_BYTES >= end ? end : buf.lastIndexOf(NEWLINE, from + DECODE_BYTES - 1) + 1;
+          if (to <= from) to = buf.indexOf(NEWLINE, from + DECODE_BYTES) + 1;
+          const text = decode(buf, from, to);
+          let start = 0;
+          for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+            handleLine(text.slice(start, nl));
+            start = nl + 1;
+          }
+          from = to;
         }
         buf.copy(buf, 0, end, filled);
         carry = filled - end;
