@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBus } from '@engram/bus';
-import { cerebellumCore, defaultCerebellumParams, postMortemWithClient, type CerebellumParams } from '@engram/cerebellum';
+import { cerebellumCore, defaultCerebellumParams, type CerebellumParams } from '@engram/cerebellum';
+import { postMortemWithClient } from '@engram/cerebellum/effects';
 import type { AnyEnvelope, EventData, EventType } from '@engram/events';
 import { TEST_SESSION } from '@engram/events/testing';
 import { foldCore, sequentialIds, type EventSink } from '@engram/kernel';

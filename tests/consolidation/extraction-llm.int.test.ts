@@ -5,15 +5,8 @@ import { createLlmClient, type LlmClient } from '@engram/llm';
 import { FAKE_KEY, MODELS, startFakeLlmServer, type FakeLlmServer } from '@engram/llm/testing';
 import { attachCore, type AttachedCore } from '@engram/runtime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  consolidateTurnEnd,
-  consolidationCore,
-  defaultConsolidationParams,
-  isConsolidated,
-  waitingCells,
-  type ConsolidationState,
-  type ReplayOutcome,
-} from '../../packages/regions/cortex/src/consolidation/index.js';
+import { consolidateTurnEnd, type ReplayOutcome } from '@engram/cortex/consolidation-effects';
+import { consolidationCore, defaultConsolidationParams, isConsolidated, waitingCells, type ConsolidationState } from '../../packages/regions/cortex/src/consolidation/index.js';
 
 const SECRET = 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789';
 

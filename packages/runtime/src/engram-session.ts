@@ -11,18 +11,18 @@ import type { EngramPaths } from './engram-paths.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
 import { SessionMemory } from './session-memory.js';
-import { openSessionLlm, type LlmSource, type SessionLlm } from './session-llm.js';
-import { runTurn, type TurnOptions, type TurnOutcome } from './run-turn.js';
-import { turnTools } from './turn-tools.js';
+import type { LlmSource, SessionLlm } from './session-llm.js';
+import type { TurnOptions, TurnOutcome } from './run-turn.js';
+import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { cerebellumCore, defaultCerebellumParams, postMortemWithClient, type CerebellumState } from '@engram/cerebellum';
+import { cerebellumCore, defaultCerebellumParams, type CerebellumState } from '@engram/cerebellum';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { defaultRecipeParams, recipeCore } from '@engram/basal-ganglia';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { consolidateTurnEnd, consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
+import { consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-state.js';
 import { orderSteps, runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -153,13 +153,13 @@ export class EngramSession {
     this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem }, resume?.events);
     if (postMortem === 'llm') {
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
-        if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => postMortemWithClient(this.cerebellum.state(), e, llm)));
+        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.cerebellum.state(), e, llm)));
       });
       // Sleep replay needs a model; without one its replays would only expire.
       const consolidation = attachCore(this.bus, consolidationCore, defaultConsolidationParams, resume?.events);
       this.consolidation = consolidation;
       this.bus.subscribe('consolidation', (e) => {
-        if (e.type === 'executive.turn.completed') this.background.track(this.sessionLlm().then((llm) => consolidateTurnEnd(consolidation.state(), e, llm)));
+        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.consolidateTurnEnd(consolidation.state(), e, llm)));
       });
     }
     if (resume) this.resumeFrom(resume);
@@ -462,6 +462,8 @@ export class EngramSession {
     const source = this.options.llm;
     if (!source) throw new Error('this session has no model: pass `llm` to createBrain to use turn(), or drive it with startTurn/endTurn');
     const turnAtStart = this.bus.position.turn + 1;
+    // The engram-driven loop (and the LLM package it uses) loads on the first turn() only.
+    const [{ runTurn }, { turnTools }] = await Promise.all([import('./run-turn.js'), import('./turn-tools.js')]);
     const outcome = await runTurn(message, {
       llm: () => this.sessionLlm(),
       project: this.options.paths.project,
@@ -502,7 +504,7 @@ export class EngramSession {
   private sessionLlm(): Promise<SessionLlm> {
     const source = this.options.llm;
     if (!source) return Promise.reject(new Error('this session has no model'));
-    return (this.llm ??= openSessionLlm(source, this.bus));
+    return (this.llm ??= import('./session-llm.js').then((m) => m.openSessionLlm(source, this.bus)));
   }
 
   /** Memories waiting for the user's confirmation (copilot mode); shown after the answer. */

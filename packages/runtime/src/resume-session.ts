@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { checkSessionId } from '@engram/store';
+import { sessionIdProblem } from '@engram/store';
 import type { EngramPaths } from './engram-paths.js';
 import { resumeFromLog } from './resume-from-log.js';
 import type { ResumeState } from './resume-state.js';
@@ -9,7 +9,7 @@ import type { ResumeState } from './resume-state.js';
  * null when the session has no log yet. The id names a file, so an unsafe one is refused.
  */
 export const resumeSession = (paths: EngramPaths, sessionId: string, onProblem?: (problem: string) => void): ResumeState | null => {
-  const bad = checkSessionId(sessionId);
-  if (bad !== null) throw new Error(`cannot resume: ${bad.message}`);
+  const bad = sessionIdProblem(sessionId);
+  if (bad !== null) throw new Error(`cannot resume: ${bad}`);
   return resumeFromLog(join(paths.eventsDir, `${sessionId}.jsonl`), onProblem);
 };

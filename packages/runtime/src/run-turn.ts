@@ -1,3 +1,5 @@
+// Loaded on demand (dynamic `import()` in engram-session.ts): it pulls in the LLM package and Effect,
+// which a session without a model and every hook process must not load (tests/runtime-lazy).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, turnMachine, type MemoryMode } from '@engram/executive';

@@ -1,3 +1,5 @@
+// Loaded on demand (dynamic `import()` in engram-session.ts): it pulls in the LLM package and Effect,
+// which a session without a model and every hook process must not load (tests/runtime-lazy).
 import type { EventSink } from '@engram/kernel';
 import { createLlmClient, makeLlm, type LlmClient, type LlmClientOptions, type LlmModels, type LlmTransportShape } from '@engram/llm';
 import { Cause, Effect, Exit } from 'effect';

@@ -1,3 +1,5 @@
+// Loaded on demand (dynamic `import()` in engram-session.ts): it pulls in the LLM package and Effect,
+// which a session without a model and every hook process must not load (tests/runtime-lazy).
 import { MEMORIZE_DESCRIPTION, MEMORIZE_TOOL_NAME, MemorizeInputSchema } from '@engram/cortex';
 import { RECALL_SKILL_TOOL, RECALL_TOOL } from '@engram/hippocampus';
 import { zodTool, type LlmTool } from '@engram/llm';

@@ -1,10 +1,9 @@
-export { EventLog, type ReadRange, type SessionRead } from './event-log.js';
-export { layerMemoryEventLog, makeMemoryEventLog } from './layer-memory-event-log.js';
-export { layerJsonlEventLog, makeJsonlEventLog, type JsonlEventLogOptions } from './layer-jsonl-event-log.js';
-export { StoreError, type StoreErrorReason } from './store-error.js';
+// The Promise facade of the event log: reading, following and appending JSONL logs. Free of
+// Effect on purpose (a hook process loads it per tool call); the `EventLog` service, its layers
+// and `StoreError` are under `@engram/store/effect`.
 export { formatProblem, type LogProblem } from './log-problem.js';
 export { readLogFile, type ReadLogOptions, type ReadLogResult } from './read-log-file.js';
 export { followLogFile, type FollowOptions } from './follow-log-file.js';
 export { JsonlLogWriter, type WriterOptions } from './jsonl-log-writer.js';
 export { parseLogLine } from './parse-log-line.js';
-export { checkSessionId } from './safe-session-id.js';
+export { sessionIdProblem } from './session-id-problem.js';

@@ -23,7 +23,4 @@ export { lessonsFromResponse } from './lessons-from-response.js';
 export { postMortemPrompt, type PostMortemPrompt } from './post-mortem-prompt.js';
 export { lessonToEngram } from './lesson-to-engram.js';
 export { cerebellumCore, pendingFlush, POST_MORTEM_PURPOSE, type CerebellumState } from './cerebellum-core.js';
-export { postMortemRequest } from './effects/post-mortem-request.js';
-export { runPostMortem } from './effects/run-post-mortem.js';
-export { postMortemWithClient } from './effects/post-mortem-with-client.js';
-export { postMortemOnTurnEnd } from './effects/post-mortem-on-turn-end.js';
+// The post-mortem effects (LLM port, Effect) are under `@engram/cerebellum/effects`, so this root stays pure.

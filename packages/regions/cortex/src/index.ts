@@ -33,7 +33,7 @@ export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } fro
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
 export type { StructuredModel } from './effects/structured-model.js';
-// Sleep-replay consolidation (anton.md §9): the core that replays each cell only once, its prompt and schema, the extraction call.
+// Sleep-replay consolidation (anton.md §9): the core that replays each cell only once, its prompt and schema; the extraction call is under `@engram/cortex/consolidation-effects`.
 export * from './consolidation/index.js';
 // Proactive strategy injection (issue 8 item 3): BM25-ranked rules, lessons and recipes before each tool call; ageing out.
 export * from './strategies/index.js';

@@ -1,4 +1,4 @@
-// Sleep-replay consolidation (anton.md §9): pure parts, the core, and the extraction effect.
+// Sleep-replay consolidation (anton.md §9): pure parts and the core.
 export { CONSOLIDATION_PARAM_REASONS, defaultConsolidationParams, type ConsolidationParams } from './consolidation-params.js';
 export type { ReplayCell } from './replay-cell.js';
 export { replayVerdict, shouldReplay, type ReplayReason, type ReplayVerdict } from './should-replay.js';
@@ -25,7 +25,4 @@ export {
   type ConsolidationState,
 } from './consolidation-core.js';
 export { replayRequest } from './replay-request.js';
-export type { ReplayOutcome } from './effects/replay-outcome.js';
-export { runReplay } from './effects/run-replay.js';
-export { consolidateOnTurnEnd } from './effects/consolidate-on-turn-end.js';
-export { consolidateTurnEnd, type ReplayModel } from './effects/consolidate-turn-end.js';
+// The extraction effects (LLM port, Effect) are under `@engram/cortex/consolidation-effects`, so the package root stays free of them.
