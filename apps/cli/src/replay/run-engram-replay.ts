@@ -75,7 +75,7 @@ export const runEngramReplay = async (files: readonly string[], opts: EngramRepl
     const r = replayLogFile(file, {
       check: opts.check,
       ...(whatIf === undefined ? {} : { whatIf }),
-      onProgress: (done, total) => bar.update(`replay ${label}: ${percent(done, total)}`),
+      onProgress: (done, total) => bar.update(`replay ${label}: reading and folding ${percent(done, total)}`),
     });
     if (!r.ok) {
       bar.done();
