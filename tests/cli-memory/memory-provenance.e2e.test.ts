@@ -54,7 +54,7 @@ describe.skipIf(!built)('engram memory why / reindex / import, engram log prune 
     expect(rule.stdout).toContain(`session ${sessionId}, turn 1`);
     expect(rule.stdout).toContain('<- #');
     expect(rule.stdout).toContain('acc.lesson.detected  detect_repeated_tool_error');
-    expect(rule.stdout).toContain("evidence #12 executive.tool.resulted  publish failed: Refusing to save record for engine='gmail-1'");
+    expect(rule.stdout).toMatch(/evidence #\d+ executive\.tool\.resulted {2}publish failed: Refusing to save record for engine='gmail-1'/);
 
     expect(engram(['memory', 'why', 'nothing like this anywhere', ...roots]).status).toBe(1);
     expect(engram(['memory', 'why', '  ', ...roots]).status).toBe(2);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,8 @@ describe.skipIf(!built)('engram skills (built CLI)', () => {
     const r = engram(['skills', 'save', '--from', log, '--llm', `scripted:${empty}`, '--home', home]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/cassette/i);
-    expect(existsSync(join(home, 'skills'))).toBe(false);
+    // No skill folder was written (the session itself may have stored a recovery recipe beside them).
+    expect(existsSync(join(home, 'skills')) ? readdirSync(join(home, 'skills')).filter((f) => f !== 'recipes.json') : []).toEqual([]);
     expect(engram(['skills', 'save', '--home', home]).status).toBe(2);
     expect(engram(['skills', 'save', '--from', join(dir, 'nope.jsonl'), '--home', home]).status).toBe(2);
   });

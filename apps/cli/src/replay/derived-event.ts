@@ -1,7 +1,7 @@
 import type { AnyDraft } from '@engram/events';
 
 /** Which replayed core derived an event. */
-export type ReplayCoreName = 'acc' | 'cerebellum' | 'cortex';
+export type ReplayCoreName = 'acc' | 'basal-ganglia' | 'cerebellum' | 'cortex';
 
 /**
  * One event a core derived while the log was refolded: the draft `react` returned, stamped as

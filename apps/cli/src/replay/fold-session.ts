@@ -1,4 +1,5 @@
 import { accCore, type AccCoreParams } from '@engram/acc';
+import { defaultRecipeParams, recipeCore } from '@engram/basal-ganglia';
 import { cerebellumCore, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
 import { cortexCore } from '@engram/cortex';
 import type { AnyDraft, AnyEnvelope } from '@engram/events';
@@ -16,7 +17,7 @@ export interface SessionFold {
   readonly step: (e: AnyEnvelope) => void;
   /**
    * What the cores derived so far: one list per cerebellum params given, each in the order the
-   * bus would have delivered it (per event: acc, cerebellum, cortex).
+   * bus would have delivered it (per event: acc, the basal ganglia's recipes, cerebellum, cortex).
    */
   readonly derived: readonly DerivedEvent[][];
 }
@@ -31,30 +32,34 @@ const stamp = (out: DerivedEvent[], core: ReplayCoreName, drafts: readonly AnyDr
 };
 
 /**
- * Folds the acc, cerebellum and cortex cores event by event, with effects off: what each core's
+ * Folds the acc, recipe (basal ganglia), cerebellum and cortex cores event by event, with effects off: what each core's
  * `react` returns is collected, stamped with the causation the bus would give it (`attachCore`:
  * the draft's own, else the handled event's id), and never fed back, because the log already
  * holds what was published live, at the place it was delivered. Recorded outcomes (LLM answers,
  * cell results, encodings) stand in for I/O.
  *
  * The cerebellum can be folded under several params at once (`cerebellum`), each with its own
- * derived list; acc and cortex run once and are shared. A streaming replay needs that: the
+ * derived list; acc, recipes and cortex run once and are shared. A streaming replay needs that: the
  * post-mortem mode is a property of the whole log (`inferPostMortem`), known only at its end.
  */
 export const createSessionFold = (acc: AccCoreParams, cerebellum: readonly CerebellumParams[]): SessionFold => {
   let accState = accCore.initialState(acc);
   const cerebellumStates: CerebellumState[] = cerebellum.map((p) => cerebellumCore.initialState(p));
+  let recipes = recipeCore.initialState(defaultRecipeParams);
   let cortex = cortexCore.initialState(CORTEX_PARAMS);
   const derived: DerivedEvent[][] = cerebellum.map(() => []);
   const step = (e: AnyEnvelope): void => {
     accState = accCore.evolve(accState, e);
     const a = accCore.react(accState, e, acc);
+    recipes = recipeCore.evolve(recipes, e);
+    const r = recipeCore.react(recipes, e, defaultRecipeParams);
     for (let i = 0; i < cerebellumStates.length; i++) {
       const s = cerebellumCore.evolve(cerebellumStates[i] as CerebellumState, e);
       cerebellumStates[i] = s;
       const c = cerebellumCore.react(s, e, cerebellum[i] as CerebellumParams);
       const out = derived[i] as DerivedEvent[];
       if (a.length > 0) stamp(out, 'acc', a, e);
+      if (r.length > 0) stamp(out, 'basal-ganglia', r, e);
       if (c.length > 0) stamp(out, 'cerebellum', c, e);
     }
     cortex = cortexCore.evolve(cortex, e);

@@ -20,6 +20,7 @@ const turnLines = (t: TurnSummary): string[] => {
   for (const l of t.accLessons) lines.push(`    lesson ${l.lessonId} [${l.kind}]: ${cut(l.rule)}`);
   for (const l of t.cerebellumLessons) lines.push(`    lesson cerebellum (${l.method}, ${l.topic}): ${cut(l.text)}`);
   if (t.errorsClassified.length > 0) lines.push(`    errors classified: ${counted(t.errorsClassified.map((e) => e.errorClass))}`);
+  for (const r of t.recipes) lines.push(`    recipe learned: ${r.errorClass} on ${r.target} with ${r.tool}: ${r.steps.join(' -> ')}`);
   for (const q of t.queued) lines.push(`    queued for the user: ${q.pendingId}`);
   if (t.proposals.length > 0) lines.push(`    memory proposals (recorded): ${t.proposals.length} (${counted(t.proposals.map((p) => `${p.origin} -> ${p.gate}`))})`);
   if (t.encodings.length > 0) lines.push(`    encodings (recorded): ${t.encodings.length} (${counted(t.encodings.map((e) => e.outcome))})`);

@@ -10,6 +10,8 @@ export interface TurnSummary {
   readonly accLessons: { lessonId: string; detector: string; kind: string; rule: string }[];
   readonly cerebellumLessons: { method: string; topic: string; text: string }[];
   readonly errorsClassified: { errorClass: string; tool: string; target: string | null }[];
+  /** Recovery recipes the basal ganglia learned (a failure, then different actions that worked on the target). */
+  readonly recipes: { recipeId: string; errorClass: string; tool: string; target: string; steps: string[] }[];
   readonly queued: { proposalId: string; pendingId: string }[];
   /** Recorded, for context: the proposals the effects made and what reached memory files. */
   readonly proposals: { proposalId: string; origin: string; gate: string; scope: string | null; text: string }[];
@@ -23,6 +25,7 @@ const emptyTurn = (turn: number): TurnSummary => ({
   accLessons: [],
   cerebellumLessons: [],
   errorsClassified: [],
+  recipes: [],
   queued: [],
   proposals: [],
   encodings: [],
@@ -58,6 +61,15 @@ export const summariseTurns = (events: readonly AnyEnvelope[], derived: readonly
     } else if (d.type === 'cerebellum.error.classified') {
       const x = d.data;
       t.errorsClassified.push({ errorClass: x.errorClass, tool: x.tool, target: x.target });
+    } else if (d.type === 'basal-ganglia.recipe.learned') {
+      const x = d.data;
+      t.recipes.push({
+        recipeId: x.recipeId,
+        errorClass: x.trigger.errorClass,
+        tool: x.trigger.tool,
+        target: x.trigger.target.glob ?? x.trigger.target.exact,
+        steps: x.steps.map((s) => (s.hint === '' ? s.tool : `${s.tool} (${s.hint})`)),
+      });
     } else if (d.type === 'cortex.engram.queued') {
       const x = d.data;
       t.queued.push({ proposalId: x.proposalId, pendingId: x.pendingId });
