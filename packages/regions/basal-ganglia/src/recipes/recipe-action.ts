@@ -22,8 +22,11 @@ export interface RecipeAction {
   readonly fields: Readonly<Record<string, unknown>> | null;
   /** The cell's code (null for a tool call). */
   readonly code: string | null;
-  /** Canonical text of what the action does: equal for an identical retry. */
-  readonly identity: string;
+  /**
+   * Canonical text of what the action does: equal for an identical retry. Computed on first use:
+   * only calls on a target with an open failure are ever compared.
+   */
+  readonly identity: () => string;
 }
 
 /** Sorted keys, so `{a, b}` and `{b, a}` are the same call. */
@@ -38,11 +41,17 @@ const canonical = (value: unknown): unknown => {
 };
 
 /** A tool call as an action; its input's explanatory fields are left out. */
+/** A value computed at most once, on first call. */
+const once = (compute: () => string): (() => string) => {
+  let value: string | undefined;
+  return () => (value ??= compute());
+};
+
 export const toolAction = (callId: string, tool: string, target: string, input: unknown): RecipeAction => {
   const fields: Record<string, unknown> = {};
   if (typeof input === 'object' && input !== null && !Array.isArray(input))
     for (const [k, v] of Object.entries(input as Record<string, unknown>)) if (!EXPLANATORY_KEYS.has(k)) fields[k] = v;
-  return { callId, tool, target, key: `target:${normalizeToolTarget(target)}`, fields, code: null, identity: JSON.stringify(canonical(fields)) ?? '' };
+  return { callId, tool, target, key: `target:${normalizeToolTarget(target)}`, fields, code: null, identity: once(() => JSON.stringify(canonical(fields)) ?? '') };
 };
 
 /** A scratchpad cell as an action on its pad. */
@@ -53,7 +62,7 @@ export const cellAction = (cellId: string, pad: string, code: string): RecipeAct
   key: `pad:${pad}`,
   fields: null,
   code,
-  identity: code.trim(),
+  identity: once(() => code.trim()),
 });
 
-export const sameAction = (a: RecipeAction, b: RecipeAction): boolean => a.tool === b.tool && a.identity === b.identity;
+export const sameAction = (a: RecipeAction, b: RecipeAction): boolean => a.tool === b.tool && a.identity() === b.identity();
