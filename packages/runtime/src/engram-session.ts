@@ -539,22 +539,18 @@ export class EngramSession {
    */
   async suspend(): Promise<void> {
     if (this.closed) return;
-    this.closed = true;
-    await this.pads?.closeAll();
-    const memoryFailure: Error | null = await this.background.idle().then(
-      () => null,
-      (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),
-    );
-    await this.log.close();
-    this.episodes?.close();
-    this.bus.close();
-    if (memoryFailure) throw memoryFailure;
+    await this.release();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     if (this.inTurn) this.cancelTurn('session closed');
     this.bus.publish('executive.session.ended', { reason: 'closed' });
+    await this.release();
+  }
+
+  /** Lets go of everything the session holds once learning is stored; a failed memory write is thrown after the log is durable. */
+  private async release(): Promise<void> {
     this.closed = true;
     await this.pads?.closeAll();
     const memoryFailure: Error | null = await this.background.idle().then(

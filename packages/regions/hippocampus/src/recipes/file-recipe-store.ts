@@ -1,11 +1,12 @@
 import { scrubValue } from '@engram/kernel';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFile, PRIVATE_DIR_MODE } from '../effects/atomic-write-file.js';
 import { DEFAULT_LOCK_SETTINGS, withFileLock, type LockSettings } from '../effects/with-file-lock.js';
 import { mergeRecipe, type LearnedRecipe, type RecipeSighting } from './merge-recipe.js';
 import { parseRecipeFile, renderRecipeFile, type RecipeFileRead } from './recipe-file.js';
 import type { RecipeProblem, StoredRecipe } from './stored-recipe.js';
+import { readIfExists } from '../effects/read-if-exists.js';
 
 /** The recipes file's name inside the skills folder (procedural memory lives together). */
 export const RECIPES_FILE = 'recipes.json';
@@ -23,15 +24,6 @@ export class RecipeFileError extends Error {
     this.name = 'RecipeFileError';
   }
 }
-
-const readIfExists = (path: string): string | null => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-};
 
 const stampOf = (path: string): string => {
   try {

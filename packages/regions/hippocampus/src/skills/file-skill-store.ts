@@ -1,5 +1,5 @@
 import { scrubSecrets, systemClock, type Clock } from '@engram/kernel';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFile, PRIVATE_DIR_MODE } from '../effects/atomic-write-file.js';
 import { DEFAULT_LOCK_SETTINGS, withFileLock, type LockSettings } from '../effects/with-file-lock.js';
@@ -14,6 +14,7 @@ import { assertSkillLabel, lookupProblem, SkillLabelError } from './skill-label.
 import { parseSkillMd, renderSkillMd, type SkillMd } from './skill-md.js';
 import { creditRecommended, parseSkillStats, renderSkillStats, ZERO_STATS, type SkillStage, type SkillStats } from './skill-stats.js';
 import { slugifySkillLabel } from './slugify-skill-label.js';
+import { readIfExists } from '../effects/read-if-exists.js';
 
 export interface FileSkillStoreOptions {
   /** The skills folder, `$ENGRAM_HOME/skills` (Anton: `~/.anton/skills`). */
@@ -63,15 +64,6 @@ interface CachedEntry {
 
 const SKILL_MD = 'SKILL.md';
 const STATS = 'stats.json';
-
-const readIfExists = (path: string): string | null => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-};
 
 /** A file's size and mtime, or `-` when missing: what the list cache is keyed on. */
 const stampOf = (...paths: string[]): string =>
