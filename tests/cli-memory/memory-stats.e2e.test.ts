@@ -48,3 +48,24 @@ describe('engram memory stats: ageing out', () => {
     expect(stats(start + 200 * DAY).stale).toMatchObject({ judged: false, injections: 0, items: [] });
   });
 });
+
+describe('engram memory stats: false learning', () => {
+  it('counts a learned rule the user removed with engram memory remove', () => {
+    const home = mkdtempSync(join(tmpdir(), 'engram-false-'));
+    const project = join(home, 'project');
+    expect(runCli(['demo', '--json', '--home', home]).status).toBe(0);
+    const stats = () => JSON.parse(runCli(['memory', 'stats', '--json', '--home', home, '--project', project]).stdout) as { sessions: number; falseLearningRate: { learned: number; removed: number; rate: number } };
+    const before = stats();
+    expect(before.falseLearningRate.removed).toBe(0);
+    const shown = JSON.parse(runCli(['memory', 'show', '--json', '--home', home, '--project', project]).stdout) as unknown;
+    const learnedRule = JSON.stringify(shown).match(/When a tool call fails, don't retry it[^"]*/)?.[0];
+    expect(learnedRule).toBeDefined();
+    const removed = runCli(['memory', 'remove', learnedRule ?? '', '--home', home, '--project', project]);
+    expect(removed.status).toBe(0);
+    const after = stats();
+    expect(after.sessions).toBe(before.sessions);
+    expect(after.falseLearningRate.learned).toBe(before.falseLearningRate.learned);
+    expect(after.falseLearningRate.removed).toBe(1);
+    expect(after.falseLearningRate.rate).toBeGreaterThan(0);
+  });
+});

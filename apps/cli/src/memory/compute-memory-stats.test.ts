@@ -29,6 +29,24 @@ describe('computeMemoryStats', () => {
     expect(s.costPerTurnUsd).toEqual({ turn: 0.006667, background: 0.003333 });
   });
 
+  it('counts learned items the user later removed, and promoted instincts later archived, as false learning', () => {
+    const audit = buildStream(
+      [
+        ['hippocampus.engram.removed', { text: RULE, scope: 'global' }],
+        ['hippocampus.engram.removed', { text: 'never learned by engram', scope: 'global' }],
+        ['basal-ganglia.instinct.promoted', { instinctId: 'basal-ganglia.chain.A>B>C' }],
+        ['basal-ganglia.instinct.promoted', { instinctId: 'basal-ganglia.chain.D>E>F' }],
+        ['basal-ganglia.instinct.archived', { instinctId: 'basal-ganglia.chain.A>B>C' }],
+        ['basal-ganglia.instinct.archived', { instinctId: 'basal-ganglia.chain.X>Y>Z' }],
+      ],
+      { sessionId: 'audit' },
+    );
+    const s = computeMemoryStats([learnIt, useIt, audit]);
+    // 1 rule + 2 instincts learned; the rule removed, one instinct archived. The audit log is no session.
+    expect(s.falseLearningRate).toEqual({ learned: 3, contradicted: 0, removed: 1, archived: 1, rate: 0.667 });
+    expect(s.sessions).toBe(2);
+  });
+
   it('reports no rate rather than a made-up one when nothing was injected', () => {
     expect(computeMemoryStats([]).hitRate).toEqual({ turns: 0, hits: 0, rate: null });
   });

@@ -12,8 +12,18 @@ export interface MemoryStats {
    * produced it (known by its lesson id) did not fire again (no nudge, no lesson with that id).
    */
   readonly hitRate: { readonly turns: number; readonly hits: number; readonly rate: number | null };
-  /** Of learned items, the share later contradicted (replaced by a rival of the same detector slot). */
-  readonly falseLearningRate: { readonly learned: number; readonly contradicted: number; readonly rate: number | null };
+  /**
+   * Of learned items (entries written to memory, instincts promoted), the share later contradicted
+   * (replaced by a rival of the same detector slot), removed by the user (`engram memory remove`)
+   * or, for a promoted instinct, archived.
+   */
+  readonly falseLearningRate: {
+    readonly learned: number;
+    readonly contradicted: number;
+    readonly removed: number;
+    readonly archived: number;
+    readonly rate: number | null;
+  };
   /** Of promoted instincts (recorded by `engram instincts promote`), the share whose pattern recurred in later sessions. */
   readonly promotionPrecision: PromotionPrecision;
   /** Estimated model cost per turn: the turn's own calls, and background learning (post-mortems, consolidation ...). */
@@ -37,12 +47,16 @@ export const computeMemoryStats = (logs: readonly (readonly AnyEnvelope[])[]): M
   let hits = 0;
   let learned = 0;
   let contradicted = 0;
+  let removed = 0;
+  let archived = 0;
+  /** Texts engram wrote to memory, and instincts it promoted: what a later removal or archive counts against. */
+  const learnedTexts = new Set<string>();
+  const promotedInstincts = new Set<string>();
   let turnCost = 0;
   let backgroundCost = 0;
   for (const events of logs) {
-    // Logs without a turn (the instinct loop's lifecycle records) are not agent sessions.
-    if (!events.some((e) => e.type === 'executive.turn.started' || e.type === 'executive.session.started')) continue;
-    sessions++;
+    // Logs a command wrote (promotions, removals) hold no session: they count only as audit records.
+    if (events.some((e) => e.type === 'executive.turn.started' || e.type === 'executive.session.started')) sessions++;
     const byId = new Map(events.map((e) => [e.id, e]));
     const proposals = new Map(events.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [[e.data.proposalId, e] as const] : [])));
     // Per turn: the learned lesson ids injected, and the lesson ids that fired.
@@ -64,10 +78,20 @@ export const computeMemoryStats = (logs: readonly (readonly AnyEnvelope[])[]): M
         }
       } else if (e.type === 'acc.nudge.emitted' || e.type === 'acc.lesson.detected') add(fired, e.turn, e.data.lessonId);
       else if (e.type === 'hippocampus.engram.encoded') {
-        if (e.data.outcome === 'added' || e.data.outcome === 'superseded') learned++;
+        if (e.data.outcome === 'added' || e.data.outcome === 'superseded') {
+          learned++;
+          learnedTexts.add(e.data.engram.text);
+        }
         if (e.data.outcome === 'superseded') contradicted++;
         const cause = byId.get(proposals.get(e.data.proposalId ?? '')?.causationId ?? '');
         if (cause?.type === 'acc.lesson.detected') lessonOfText.set(e.data.engram.text, cause.data.lessonId);
+      } else if (e.type === 'hippocampus.engram.removed') {
+        if (learnedTexts.delete(e.data.text)) removed++;
+      } else if (e.type === 'basal-ganglia.instinct.promoted') {
+        if (!promotedInstincts.has(e.data.instinctId)) learned++;
+        promotedInstincts.add(e.data.instinctId);
+      } else if (e.type === 'basal-ganglia.instinct.archived') {
+        if (promotedInstincts.delete(e.data.instinctId)) archived++;
       } else if (e.type === 'llm.call.completed') {
         if (e.data.purpose === 'turn') turnCost += e.data.costUsd;
         else backgroundCost += e.data.costUsd;
@@ -86,7 +110,7 @@ export const computeMemoryStats = (logs: readonly (readonly AnyEnvelope[])[]): M
     injectionsPerTurn: perTurn(injections),
     injectedItemsPerTurn: perTurn(items),
     hitRate: { turns: hitTurns, hits, rate: ratio(hits, hitTurns) },
-    falseLearningRate: { learned, contradicted, rate: ratio(contradicted, learned) },
+    falseLearningRate: { learned, contradicted, removed, archived, rate: ratio(contradicted + removed + archived, learned) },
     promotionPrecision: promotionPrecision(logs),
     costPerTurnUsd: { turn: perTurn(turnCost), background: perTurn(backgroundCost) },
   };

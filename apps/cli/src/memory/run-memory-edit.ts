@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import { draft } from '@engram/events';
 import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
+import { recordEvents } from '../audit/record-events.js';
 import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions, type OpenedMemory } from './open-memory.js';
 
 export interface MemoryEditOptions extends MemoryRootOptions {
@@ -23,12 +26,21 @@ const report = (io: MemoryIo, r: MutationResult): number => {
   return r.outcome === 'removed' || r.outcome === 'updated' || r.outcome === 'unchanged' ? 0 : 1;
 };
 
-/** `engram memory remove ID|TEXT`. */
+/**
+ * `engram memory remove ID|TEXT`. A removal is recorded as `hippocampus.engram.removed` in an event
+ * log of the entry's scope (the project's or the global events folder), because the audit counts
+ * what users take out of memory against what engram learned (the false-learning rate).
+ */
 export const runMemoryRemove = (target: string, options: MemoryEditOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('remove', io, async () => {
     const m = openMemory(options);
     const hit = await find(m, parseScope(options.scope), target);
-    return report(io, await m.stores[hit.scope].remove(hit.entry.id));
+    const result = await m.stores[hit.scope].remove(hit.entry.id);
+    if (result.outcome === 'removed') {
+      const eventsDir = hit.scope === 'project' ? join(m.project, '.engram', 'events') : join(m.home, 'events');
+      await recordEvents(eventsDir, Date.now(), [draft('hippocampus.engram.removed', { entryId: hit.entry.id, scope: hit.scope, text: hit.entry.text, by: 'user' })]);
+    }
+    return report(io, result);
   });
 
 /** `engram memory edit ID|TEXT NEW_TEXT`: the entry keeps its id; the store scrubs and sanitises the text. */

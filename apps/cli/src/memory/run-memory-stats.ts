@@ -45,7 +45,7 @@ export const runMemoryStats = async (options: MemoryStatsOptions): Promise<numbe
         `logs ${files.length}, sessions ${stats.sessions}, turns ${stats.turns}`,
         `injections per turn      ${stats.injectionsPerTurn} (${stats.injectedItemsPerTurn} items)`,
         `hit rate                 ${pct(stats.hitRate.rate)} (${stats.hitRate.hits} of ${stats.hitRate.turns} turns with a learned rule injected: its pattern did not fire again)`,
-        `false-learning rate      ${pct(stats.falseLearningRate.rate)} (${stats.falseLearningRate.contradicted} of ${stats.falseLearningRate.learned} learned items later contradicted)`,
+        `false-learning rate      ${pct(stats.falseLearningRate.rate)} (of ${stats.falseLearningRate.learned} learned items: ${stats.falseLearningRate.contradicted} contradicted, ${stats.falseLearningRate.removed} removed by the user, ${stats.falseLearningRate.archived} promoted instincts archived)`,
         `promotion precision      ${pct(stats.promotionPrecision.rate)} (${stats.promotionPrecision.recurred} of ${stats.promotionPrecision.judged} promoted instincts with later sessions recurred; ${stats.promotionPrecision.promoted} promoted)`,
         `model cost per turn      $${stats.costPerTurnUsd.turn.toFixed(6)} for the turn, $${stats.costPerTurnUsd.background.toFixed(6)} for background learning`,
         stale.judged

@@ -48,6 +48,22 @@ export const engramEncoded = defineEvent({
   description: 'An engram reached a memory file (or was found there already).',
 });
 
+/** A user took an entry out of memory (`engram memory remove`): the audit counts it against what was learned. */
+export const engramRemoved = defineEvent({
+  type: 'hippocampus.engram.removed',
+  v: 1,
+  schema: z.object({
+    entryId: z.string(),
+    scope: z.enum(['global', 'project']),
+    /** The entry's text as it was stored, so the audit can match it to the encoding that wrote it. */
+    text: z.string(),
+    by: z.enum(['user']),
+  }),
+  emitter: 'hippocampus',
+  consumers: ['audit'],
+  description: 'An entry was removed from a memory file by the user; recorded by `engram memory remove` for the false-learning rate.',
+});
+
 export const InjectionTargetSchema = z.enum(['system-prompt', 'tool-description', 'pre-call', 'nudge']);
 
 export const contextInjected = defineEvent({
@@ -64,4 +80,4 @@ export const contextInjected = defineEvent({
   description: 'Learned items were put in front of the model: what, why, where; the injection audit reads these.',
 });
 
-export const memoryEvents = [engramProposed, engramQueued, engramConfirmed, engramEncoded, contextInjected] as const;
+export const memoryEvents = [engramProposed, engramQueued, engramConfirmed, engramEncoded, engramRemoved, contextInjected] as const;

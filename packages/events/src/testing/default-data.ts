@@ -16,6 +16,7 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'executive.tool.resulted': { toolUseId: 'toolu_1', name: 'scratchpad', ok: true, error: '', output: 'ok', durationMs: 12 },
   'executive.history.repaired': { reason: 'interrupted by error', sealedCount: 1 },
   'executive.cap.exhausted': { cap: 25 },
+  'hippocampus.engram.removed': { entryId: '644c387d3e057cc4', scope: 'global', text: "Never call publish for engine='gmail-1': it refuses every record", by: 'user' },
   'executive.fallback.resolved': {
     tool: 'read_file',
     target: 'legacy/PAYROLL.cbl',
