@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** The JSON report of the whole workspace is several MB; spawnSync's default 1 MB buffer would cut it. */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
 const cruise = (cwd: string, target: string) => {
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/depcruise'), ['--config', join(ROOT, '.dependency-cruiser.cjs'), target, '--output-type', 'json'], { cwd, encoding: 'utf8' });
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/depcruise'), ['--config', join(ROOT, '.dependency-cruiser.cjs'), target, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: MAX_REPORT_BYTES });
+  if (r.error !== undefined) throw r.error;
   const report = JSON.parse(r.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
   return { violations: report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`) };
 };
