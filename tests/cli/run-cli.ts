@@ -12,7 +12,8 @@ export interface CliResult {
 
 /** Runs the built CLI as a user would (`npm test` builds before the e2e suites run). */
 export const runCli = (args: readonly string[], env: NodeJS.ProcessEnv = {}): CliResult => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, cwd: ROOT, timeout: 120_000 });
+  // JSON reports (sim, replay of big logs) can pass spawnSync's default 1 MB buffer, which would cut them.
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, cwd: ROOT, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
