@@ -1,13 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../cli/run-cli.js';
-import { loadFixtures } from '../support/load-fixtures.js';
-
-type Payload = Record<string, unknown> & { why: string };
-const fixtures = new Map(loadFixtures<Payload>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+import { ROOT } from '../cli/run-cli.js';
+import { hookRunner } from './hook-runner.js';
 
 /**
  * Issue 8's done-when, through Claude Code: in one session a Read of a COBOL file fails on its
@@ -19,15 +15,7 @@ describe('recovery recipes through the hooks (built CLI, recorded payloads)', ()
   const root = mkdtempSync(join(tmpdir(), 'engram-hook-recipes-'));
   const project = join(root, 'project');
   const home = join(root, 'home');
-  const env = { ...process.env, ENGRAM_HOME: home, ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_ACC_MODE: 'active', CLAUDE_PROJECT_DIR: '' };
-  const hook = (command: string, fixture: string, override: Record<string, unknown>) => {
-    const recorded = fixtures.get(fixture);
-    if (recorded === undefined) throw new Error(`no fixture ${fixture}`);
-    const payload = { ...(JSON.parse(JSON.stringify(recorded).replaceAll('$PROJECT', project)) as Payload), ...override };
-    const r = spawnSync(process.execPath, [BIN, 'hook', command], { input: JSON.stringify(payload), encoding: 'utf8', env, cwd: ROOT, timeout: 120_000 });
-    expect([r.status, r.stderr]).toEqual([0, '']);
-    return r.stdout.trim() === '' ? null : (JSON.parse(r.stdout) as { hookSpecificOutput: Record<string, unknown> }).hookSpecificOutput;
-  };
+  const hook = hookRunner(project, home);
 
   beforeAll(() => {
     if (!existsSync(join(ROOT, 'apps/cli/dist/main.js'))) throw new Error('the CLI is not built: run node_modules/.bin/tsc -b tsconfig.build.json');

@@ -13,6 +13,8 @@ import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
 import { readStdin } from './read-stdin.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
+import { defaultBreakerParams, type BreakerParams } from '@engram/executive';
+import { GuardsConfigError, readGuardsConfig } from '../guards/read-guards-config.js';
 
 export interface HookIo {
   readonly out: (text: string) => void;
@@ -56,13 +58,24 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
  * stdout (fail open), so a hook never breaks the user's agent; a payload that fails its check is
  * reported by field and nothing is written. Everything published before a failure stays in the log.
  */
+/** The project's guards; a broken guards file is reported and the defaults apply (a hook fails open). */
+const guardsOrDefaults = (project: string, warn: (message: string) => void): BreakerParams => {
+  try {
+    return readGuardsConfig(project);
+  } catch (err) {
+    if (!(err instanceof GuardsConfigError)) throw err;
+    warn(`${err.message}; using the default guards`);
+    return defaultBreakerParams;
+  }
+};
+
 export const runHook = async (name: HookName, flags: HookFlags, io: HookIo = defaultIo): Promise<number> => {
   const warn = (message: string) => io.err(`engram hook ${name}: ${message}\n`);
   try {
     const payload = parseHookPayload(name, await io.stdin());
     if (payload.hook === 'stop' && payload.stopHookActive) return 0; // Claude is continuing because of a Stop hook: not the end of a turn.
     const roots = hookRoots(flags, payload.cwd, io.env);
-    const brain = createBrain({ home: roots.home, project: roots.project, env: io.env });
+    const brain = createBrain({ home: roots.home, project: roots.project, env: io.env, guards: guardsOrDefaults(roots.project, warn) });
     const now = io.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
     const output = await withFileLock(join(roots.hooksDir, id), DEFAULT_LOCK_SETTINGS, async () => {

@@ -3,6 +3,7 @@ import { createBrain, learnedFromLog, parseMemoryMode } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
+import { GuardsConfigError, readGuardsConfig } from '../guards/read-guards-config.js';
 
 export interface RunOptions extends LlmOptionValues {
   readonly task: string;
@@ -42,9 +43,18 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     }
     throw err;
   }
+  let guards;
+  try {
+    guards = readGuardsConfig(options.project ?? cwd);
+  } catch (err) {
+    if (!(err instanceof GuardsConfigError)) throw err;
+    process.stderr.write(`engram run: ${err.message}\n`);
+    return RUN_EXIT.usage;
+  }
   const brain = createBrain({
     ...(options.home === undefined ? {} : { home: options.home }),
     project: options.project ?? cwd,
+    guards,
     modes: { memory: memoryMode },
     llm: { options: clientOptionsOf(config) },
   });
