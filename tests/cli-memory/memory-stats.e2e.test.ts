@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvent } from '@engram/events/testing';
-import { JsonlLogWriter } from '@engram/store';
+import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 
@@ -46,6 +46,21 @@ describe('engram memory stats: ageing out', () => {
     expect(judged.items.map((i) => i.id)).toEqual([unused]);
     // Too few injections in the window: nothing is judged rather than everything called stale.
     expect(stats(start + 200 * DAY).stale).toMatchObject({ judged: false, injections: 0, items: [] });
+
+    // Ageing out on request: a preview first, then --yes removes the unused rule and records why.
+    const at = ['--now', new Date(start + 25 * DAY).toISOString()];
+    const preview = runCli(['memory', 'prune-stale', ...at, ...roots]);
+    expect(preview.status).toBe(0);
+    expect(preview.stdout).toContain(`${unused} (rule): Always pin the pandas version`);
+    expect(preview.stdout).toContain('run again with --yes');
+    expect(readFileSync(join(home, 'memory', 'rules.md'), 'utf8')).toContain('pin the pandas version');
+    const pruned = JSON.parse(runCli(['memory', 'prune-stale', '--yes', '--json', ...at, ...roots]).stdout) as { removed: { id: string; scope: string }[] };
+    expect(pruned.removed).toEqual([{ id: unused, scope: 'global', text: 'Always pin the pandas version in requirements files' }]);
+    const rules = readFileSync(join(home, 'memory', 'rules.md'), 'utf8');
+    expect(rules).not.toContain('pin the pandas version');
+    expect(rules).toContain('COBOL sources with the detected charset');
+    const removals = readdirSync(join(home, 'events')).flatMap((f) => readLogFile(join(home, 'events', f)).events).filter((e) => e.type === 'hippocampus.engram.removed');
+    expect(removals.map((e) => e.type === 'hippocampus.engram.removed' && [e.data.entryId, e.data.by])).toEqual([[unused, 'ageing']]);
   });
 });
 

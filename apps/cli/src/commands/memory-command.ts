@@ -109,6 +109,15 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await (await import('../memory/run-memory-stats.js')).runMemoryStats(o);
     });
 
+  roots(memory.command('prune-stale').description('ageing out: show the rules and lessons no injection chose for 60 days; remove them with --yes'))
+    .option('--yes', 'remove what the preview shows')
+    .option('--json', 'print one JSON object')
+    .option('--now <iso>', 'the time the 60-day window ends (default: now)')
+    .action(async (o: { home?: string; project?: string; yes?: boolean; json?: boolean; now?: string }) => {
+      const { runMemoryPruneStale } = await import('../memory/run-memory-prune-stale.js');
+      process.exitCode = await runMemoryPruneStale(o);
+    });
+
   roots(memory.command('reindex').description("rebuild the project's episode recall index from the episode files"))
     .option('--json', 'print one JSON object')
     .action(async (o: MemoryReindexOptions) => {

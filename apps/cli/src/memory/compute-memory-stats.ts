@@ -86,7 +86,8 @@ export const computeMemoryStats = (logs: readonly (readonly AnyEnvelope[])[]): M
         const cause = byId.get(proposals.get(e.data.proposalId ?? '')?.causationId ?? '');
         if (cause?.type === 'acc.lesson.detected') lessonOfText.set(e.data.engram.text, cause.data.lessonId);
       } else if (e.type === 'hippocampus.engram.removed') {
-        if (learnedTexts.delete(e.data.text)) removed++;
+        // Pruned for disuse is not wrong; only a user's removal says the learning was.
+        if (learnedTexts.delete(e.data.text) && e.data.by === 'user') removed++;
       } else if (e.type === 'basal-ganglia.instinct.promoted') {
         if (!promotedInstincts.has(e.data.instinctId)) learned++;
         promotedInstincts.add(e.data.instinctId);

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import type { AnyEnvelope } from '@engram/events';
+import { readLogFile } from '@engram/store';
 
 /** The folders holding event logs: the project's, then the global one (DESIGN.md, storage). */
 export const eventLogDirs = (home: string, project: string): string[] => [join(project, '.engram', 'events'), join(home, 'events')];
@@ -15,4 +17,15 @@ export const jsonlFilesIn = (dir: string): string[] => {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
+};
+
+/**
+ * Every event log of the project and the global store, read in session order: session ids start
+ * with their local start time, so sorting by file name is time order.
+ */
+export const readEventLogsInOrder = (home: string, project: string): { files: string[]; logs: AnyEnvelope[][] } => {
+  const files = eventLogDirs(home, project)
+    .flatMap(jsonlFilesIn)
+    .sort((a, b) => basename(a).localeCompare(basename(b)));
+  return { files, logs: files.map((f) => readLogFile(f).events) };
 };

@@ -1,8 +1,7 @@
-import { DEFAULT_STALE_AFTER_DAYS, staleStrategies, type InjectionRecord } from '@engram/cortex';
-import { readLogFile } from '@engram/store';
 import { computeMemoryStats } from './compute-memory-stats.js';
-import { eventLogDirs, jsonlFilesIn } from './event-log-files.js';
+import { readEventLogsInOrder } from './event-log-files.js';
 import { openMemory } from './open-memory.js';
+import { staleEntries } from './stale-entries.js';
 
 export interface MemoryStatsOptions {
   readonly home?: string;
@@ -20,24 +19,14 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toF
  */
 export const runMemoryStats = async (options: MemoryStatsOptions): Promise<number> => {
   const memory = openMemory(options);
-  const files = eventLogDirs(memory.home, memory.project).flatMap(jsonlFilesIn);
-  // Session ids start with their local start time, so sorting by file name is time order.
-  const logs = files.sort((a, b) => (a.split('/').at(-1) ?? '').localeCompare(b.split('/').at(-1) ?? '')).map((f) => readLogFile(f).events);
+  const { files, logs } = readEventLogsInOrder(memory.home, memory.project);
   const stats = computeMemoryStats(logs);
   const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
   if (Number.isNaN(nowMs)) {
     process.stderr.write(`engram memory stats: --now must be an ISO time, not ${JSON.stringify(options.now)}\n`);
     return 2;
   }
-  const candidates = await memory.cortex.strategyCandidates();
-  const injections: InjectionRecord[] = logs.flat().flatMap((e) => (e.type === 'cortex.context.injected' ? [{ at: e.at, data: e.data }] : []));
-  const staleness = staleStrategies(candidates, injections, { nowMs, maxAgeDays: DEFAULT_STALE_AFTER_DAYS });
-  const stale = {
-    judged: staleness.judged,
-    windowDays: DEFAULT_STALE_AFTER_DAYS,
-    injections: staleness.injections,
-    items: staleness.stale.flatMap((id) => candidates.filter((c) => c.id === id).slice(0, 1).map((c) => ({ id, kind: c.kind, text: c.text }))),
-  };
+  const stale = await staleEntries(memory, logs, nowMs);
   if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
   else
     process.stdout.write(

@@ -48,7 +48,7 @@ export const engramEncoded = defineEvent({
   description: 'An engram reached a memory file (or was found there already).',
 });
 
-/** A user took an entry out of memory (`engram memory remove`): the audit counts it against what was learned. */
+/** An entry left memory outside a session: the audit counts a user's removal against what was learned. */
 export const engramRemoved = defineEvent({
   type: 'hippocampus.engram.removed',
   v: 1,
@@ -57,11 +57,12 @@ export const engramRemoved = defineEvent({
     scope: z.enum(['global', 'project']),
     /** The entry's text as it was stored, so the audit can match it to the encoding that wrote it. */
     text: z.string(),
-    by: z.enum(['user']),
+    /** `user`: `engram memory remove` (counts as false learning); `ageing`: `engram memory prune-stale` (unused, not wrong). */
+    by: z.enum(['user', 'ageing']),
   }),
   emitter: 'hippocampus',
   consumers: ['audit'],
-  description: 'An entry was removed from a memory file by the user; recorded by `engram memory remove` for the false-learning rate.',
+  description: 'An entry was removed from a memory file, by the user or because no injection chose it for 60 days; recorded for the audit.',
 });
 
 export const InjectionTargetSchema = z.enum(['system-prompt', 'tool-description', 'pre-call', 'nudge']);
