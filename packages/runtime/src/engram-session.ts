@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubSecrets, scrubValue, normalizeToolTarget, systemClock, toolTarget, toolTargetGlob, type Clock, type IdSource } from '@engram/kernel';
+import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachCore, type AttachedCore } from './attach-core.js';
 import { ToolBreaker, type BreakerParams, type BreakerVerdict } from '@engram/executive';
@@ -25,14 +25,8 @@ import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
 import { consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-state.js';
-import { orderSteps, runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
-
-/**
- * Where the step that worked is remembered: per tool and kind of target (`*.cbl`), or the exact
- * target when it has no kind. What worked on one COBOL file is the best first guess for the next.
- */
-const fallbackKey = (tool: string, target: string | null): string =>
-  `${tool} ${target === null ? '*' : (toolTargetGlob(target) ?? normalizeToolTarget(target))}`;
+import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
+import { FallbackRegistry } from './fallback-registry.js';
 
 /** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
 const QUERY_ERRORS = 3;
@@ -124,9 +118,7 @@ export class EngramSession {
   private closed = false;
   private llm: Promise<SessionLlm> | null = null;
   private pads: ScratchpadHost | null = null;
-  private readonly fallbacks = new Map<string, readonly FallbackStep[]>();
-  /** `tool target-kind` → the fallback step that last worked there (from `executive.fallback.resolved`). */
-  private readonly fallbackWorked = new Map<string, string>();
+  private readonly fallbacks = new FallbackRegistry();
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
@@ -195,7 +187,7 @@ export class EngramSession {
       this.shownThisTurn = new Set();
     } else if (e.type === 'executive.tool.resulted' && !e.data.ok) this.turnErrors = [...this.turnErrors, e.data.error].slice(-QUERY_ERRORS);
     else if (e.type === 'cortex.context.injected') for (const item of e.data.items) this.shownThisTurn.add(item.id);
-    else if (e.type === 'executive.fallback.resolved' && e.data.worked !== null) this.fallbackWorked.set(fallbackKey(e.data.tool, e.data.target), e.data.worked);
+    else if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
   }
 
   private requireTurn(what: string): void {
@@ -287,10 +279,7 @@ export class EngramSession {
    * (reading a file as UTF-8, then the detected charset, then Latin-1). Run it with `runFallback`.
    */
   registerFallback<I, O>(tool: string, steps: readonly FallbackStep<I, O>[]): void {
-    if (steps.length === 0) throw new Error(`fallback chain for ${tool} has no steps`);
-    const names = new Set(steps.map((s) => s.name));
-    if (names.size !== steps.length) throw new Error(`fallback chain for ${tool} repeats a step name: ${steps.map((s) => s.name).join(', ')}`);
-    this.fallbacks.set(tool, steps);
+    this.fallbacks.register(tool, steps);
   }
 
   /**
@@ -300,17 +289,16 @@ export class EngramSession {
    * A failure of every step is one failed tool result, so the breaker and the ACC see one call.
    */
   async runFallback<I, O>(tool: string, input: I, options: { readonly id?: string } = {}): Promise<FallbackOutcome<O>> {
-    const steps = this.fallbacks.get(tool) as readonly FallbackStep<I, O>[] | undefined;
-    if (steps === undefined) throw new Error(`no fallback chain is registered for ${tool}: call registerFallback first`);
+    const target = toolTarget(scrubValue(input));
+    const steps = this.fallbacks.stepsFor<I, O>(tool, target);
     const id = this.toolCalled({ ...(options.id ? { id: options.id } : {}), name: tool, input });
     const verdict = this.guard(id, tool);
     if (verdict.action === 'block') {
       this.toolResulted({ id, name: tool, ok: false, error: verdict.explanation });
       return { ok: false, worked: null, attempts: [], error: verdict.explanation };
     }
-    const target = toolTarget(scrubValue(input));
     const started = Date.now();
-    const outcome = await runFallbackChain(orderSteps(steps, this.fallbackWorked.get(fallbackKey(tool, target)) ?? null), input);
+    const outcome = await runFallbackChain(steps, input);
     this.bus.publish('executive.fallback.resolved', { tool, target, attempts: [...outcome.attempts], worked: outcome.worked });
     const durationMs = Date.now() - started;
     if (outcome.ok) this.toolResulted({ id, name: tool, ok: true, output: `fallback step ${outcome.worked} worked`, durationMs });
