@@ -17,19 +17,41 @@ export const hostDrivenExample = async (home: string) => {
     if (e.type === 'acc.lesson.detected') console.log(`learned: ${e.data.rule}`);
   });
 
+  // A fallback chain: ways of doing one job, tried in order; engram records which one worked.
+  session.registerFallback<string, string>('decode', [
+    { name: 'utf-8', run: (hex) => new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex')) },
+    { name: 'latin-1', run: (hex) => new TextDecoder('latin1').decode(Buffer.from(hex, 'hex')) },
+  ]);
+
   session.startTurn('Publish the Q3 report');
   // The host's own loop: its model calls a tool that keeps failing the same way.
   const nudgesSeen: string[] = [];
-  for (let round = 0; round < 2; round++) {
-    const id = session.toolCalled({ name: 'publish', input: { target: 'reports/q3' } });
-    session.toolResulted({ id, name: 'publish', ok: false, error: "Refusing to save record for engine='gmail-1'" });
+  const verdicts: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    const input = { target: 'reports/q3' };
+    const id = session.toolCalled({ name: 'publish', input });
+    // Before running it: the circuit breaker's verdict and the advice learned for this call.
+    const { verdict, advice } = await session.preCall(id, 'publish', input);
+    verdicts.push(verdict.action);
+    if (advice !== '') console.log(advice);
+    if (verdict.action === 'block') session.toolResulted({ id, name: 'publish', ok: false, error: verdict.explanation });
+    else session.toolResulted({ id, name: 'publish', ok: false, error: "Refusing to save record for engine='gmail-1'" });
     // After each round, the host asks for nudges and shows them to its model with the results.
     for (const n of session.endRound()) nudgesSeen.push(n.text);
   }
-  const summary = session.endTurn('The publish tool refused twice; I stopped.');
+  const decoded = await session.runFallback<string, string>('decode', '4dfc6c6c6572'); // "Müller" in Latin-1
+  session.endRound();
+  const summary = session.endTurn('The publish tool refused; I stopped.');
   await session.settled(); // wait until the log (and memory) are durable
   await session.close();
-  return { sessionId: session.id, eventLog: session.eventLog, nudges: nudgesSeen, lessons: summary.lessons };
+  return {
+    sessionId: session.id,
+    eventLog: session.eventLog,
+    nudges: nudgesSeen,
+    verdicts,
+    decoded: decoded.ok ? { value: decoded.value, worked: decoded.worked } : null,
+    lessons: summary.lessons,
+  };
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
