@@ -1,3 +1,4 @@
+import { LlmFailureReasonSchema } from '@engram/events';
 import { describe, expect, it } from 'vitest';
 import { LlmError, isRetryable } from './llm-error.js';
 import { retryDelayMs, type RetryPolicy } from './retry-policy.js';
@@ -25,19 +26,8 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(1, err(60_000), policy, () => 0)).toBe(1000);
   });
   it('retries only rate limits, server errors and network failures', () => {
-    const reasons = [
-      'timeout',
-      'rate_limited',
-      'server_error',
-      'auth',
-      'bad_request',
-      'network',
-      'truncated',
-      'schema_mismatch',
-      'no_tool_call',
-      'cassette_miss',
-      'unknown',
-    ] as const;
+    // Every reason the vocabulary has, so a new one is classified here the day it is added.
+    const reasons = LlmFailureReasonSchema.options;
     expect(reasons.filter((reason) => isRetryable(new LlmError({ reason, message: '' })))).toEqual([
       'rate_limited',
       'server_error',
