@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvent } from '@engram/events/testing';
@@ -82,5 +82,20 @@ describe('engram memory stats: false learning', () => {
     expect(after.falseLearningRate.learned).toBe(before.falseLearningRate.learned);
     expect(after.falseLearningRate.removed).toBe(1);
     expect(after.falseLearningRate.rate).toBeGreaterThan(0);
+  });
+});
+
+describe('engram memory stats: bad input', () => {
+  it('reports a malformed log line with file and line on stderr and still computes from the rest', () => {
+    const home = mkdtempSync(join(tmpdir(), 'engram-stats-bad-'));
+    expect(runCli(['demo', '--json', '--home', home]).status).toBe(0);
+    const project = join(home, 'project');
+    const dir = join(project, '.engram', 'events');
+    const [first] = readdirSync(dir).sort();
+    appendFileSync(join(dir, first ?? ''), '{"seq": "not a number"\n');
+    const r = runCli(['memory', 'stats', '--json', '--home', home, '--project', project]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^warning: ${join(dir, first ?? '').replaceAll('.', '\\.')}:\\d+: `, 'm'));
+    expect((JSON.parse(r.stdout) as { sessions: number }).sessions).toBe(2);
   });
 });

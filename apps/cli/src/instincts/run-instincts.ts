@@ -1,7 +1,7 @@
 import { analyzeInstincts, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan } from '@engram/basal-ganglia';
 import { instinctJson, instinctLine, scoreJson } from './instinct-json.js';
 import { instinctRoots, InstinctUsageError, type InstinctOptions } from './instinct-roots.js';
-import { readEventLogs } from './read-event-logs.js';
+import { readEventLogs } from '../memory/event-log-files.js';
 import { recordLifecycle } from './record-lifecycle.js';
 
 export interface InstinctIo {
@@ -58,7 +58,7 @@ export const runLoop = async (command: LoopCommand, options: InstinctOptions & {
       problems.push(...logs.problems);
       files = logs.files;
       const a = analyzeInstincts({
-        events: logs.events,
+        events: logs.logs.flat(),
         existing: stored.tracked,
         now: roots.now,
         params: defaultBasalGangliaParams,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { draft, type AnyDraft } from '@engram/events';
 import type { EngramScope } from '@engram/kernel';
 import { recordEvents } from '../audit/record-events.js';
-import { readEventLogsInOrder } from './event-log-files.js';
+import { eventLogDirs, readEventLogs } from './event-log-files.js';
 import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 import { staleEntries } from './stale-entries.js';
 
@@ -26,7 +26,9 @@ export const runMemoryPruneStale = (options: MemoryPruneStaleOptions, io: Memory
     const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
     if (Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
     const m = openMemory(options);
-    const stale = await staleEntries(m, readEventLogsInOrder(m.home, m.project).logs, nowMs);
+    const read = readEventLogs(eventLogDirs(m.home, m.project));
+    for (const p of read.problems) io.err(`warning: ${p}\n`);
+    const stale = await staleEntries(m, read.logs, nowMs);
     const removed: { id: string; scope: EngramScope; text: string }[] = [];
     if (options.yes === true) {
       const drafts: Partial<Record<EngramScope, AnyDraft[]>> = {};

@@ -1,5 +1,5 @@
 import { computeMemoryStats } from './compute-memory-stats.js';
-import { readEventLogsInOrder } from './event-log-files.js';
+import { eventLogDirs, readEventLogs } from './event-log-files.js';
 import { openMemory } from './open-memory.js';
 import { staleEntries } from './stale-entries.js';
 
@@ -19,7 +19,8 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toF
  */
 export const runMemoryStats = async (options: MemoryStatsOptions): Promise<number> => {
   const memory = openMemory(options);
-  const { files, logs } = readEventLogsInOrder(memory.home, memory.project);
+  const { files, logs, problems } = readEventLogs(eventLogDirs(memory.home, memory.project));
+  for (const p of problems) process.stderr.write(`warning: ${p}\n`);
   const stats = computeMemoryStats(logs);
   const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
   if (Number.isNaN(nowMs)) {
