@@ -2,6 +2,7 @@
  * Dependency rules from DESIGN.md, enforced by `npm test`:
  * - regions never import each other (they talk through events);
  * - nothing below the runtime (packages/*, regions) imports the runtime or the CLI;
+ * - nothing but the CLI imports the CLI's sources (tests spawn the built CLI or import packages);
  * - no cycles.
  */
 module.exports = {
@@ -15,9 +16,9 @@ module.exports = {
     },
     {
       name: 'nothing-below-runtime-imports-it',
-      comment: 'The runtime is the composition root; packages below it must not depend on it.',
+      comment: 'The runtime is the composition root; packages below it must not depend on it (the Claude Code adapters sit on top of it).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/runtime/' },
+      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code)/' },
       to: { path: '^(packages/runtime|apps)/' },
     },
     {
@@ -26,6 +27,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'no-imports-of-cli-sources',
+      comment: 'apps/cli/src is the command line only: tests spawn the built CLI or import the packages that hold the logic, and libraries never reach into it.',
+      severity: 'error',
+      from: { path: '^(tests|packages|examples|scripts)/' },
+      to: { path: '^apps/cli/src/' },
     },
     {
       name: 'no-circular',

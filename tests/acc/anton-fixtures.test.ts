@@ -1,10 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseAntonTrace, replayAntonAcc } from '@engram/replay';
 import { describe, expect, it } from 'vitest';
-import { parseAntonTrace } from '../../apps/cli/src/replay/parse-anton-trace.js';
-import { replayAntonAcc } from '../../apps/cli/src/replay/replay-anton-acc.js';
-import { runReplay } from '../../apps/cli/src/replay/run-replay.js';
 import { loadFixtures } from '../support/load-fixtures.js';
 
 interface AntonFixture {
@@ -20,6 +20,8 @@ interface AntonFixture {
 }
 
 const fixtures = loadFixtures<AntonFixture>('acc/anton');
+/** The built CLI (npm test builds it first). */
+const BIN = path.join(import.meta.dirname, '..', '..', 'apps', 'cli', 'bin', 'engram.js');
 const dir = mkdtempSync(path.join(tmpdir(), 'engram-acc-'));
 const traceFile = (name: string, trace: unknown): string => {
   const file = path.join(dir, name);
@@ -38,10 +40,8 @@ describe('Anton trace fixtures (given the anton profile, when the trace replays 
     for (const [id, triggers] of Object.entries(fixture.then.triggers ?? {})) expect(result.lessons.find((l) => l.id === id)?.triggers).toEqual(triggers);
   });
 
-  it.each(fixtures)('$file through runReplay --json --nudges', async ({ file, fixture }) => {
-    let out = '';
-    const code = await runReplay(traceFile(file, fixture.when), { format: 'anton-acc', json: true, nudges: true }, { out: (t) => (out += t), err: () => undefined });
-    expect(code).toBe(0);
+  it.each(fixtures)('$file through engram replay --format anton-acc --json --nudges', async ({ file, fixture }) => {
+    const { stdout: out } = await promisify(execFile)(process.execPath, [BIN, 'replay', traceFile(file, fixture.when), '--format', 'anton-acc', '--json', '--nudges'], { encoding: 'utf8' });
     const printed = JSON.parse(out) as { lessons: { id: string; detector: string }[]; nudges: unknown[] };
     expect(printed.lessons.map((l) => l.id)).toEqual(fixture.then.lessons);
     expect(printed.lessons.every((l) => l.detector.startsWith('detect_'))).toBe(true);

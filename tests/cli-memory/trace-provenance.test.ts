@@ -1,7 +1,6 @@
 import { buildStream } from '@engram/events/testing';
 import { describe, expect, it } from 'vitest';
-import { skillSourceFromEvents } from '../../apps/cli/src/skills/skill-source-from-events.js';
-import { normalizeEntryText, traceProvenance } from '../../apps/cli/src/memory/trace-provenance.js';
+import { normalizeEntryText, skillSourceFromEvents, traceProvenance } from '@engram/runtime';
 
 const engram = { text: 'Detect the  encoding first', kind: 'lesson', scope: 'project', confidence: 'medium', topic: 'scratchpad', source: 'consolidation' } as const;
 

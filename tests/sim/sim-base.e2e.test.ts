@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SimReport } from '../../apps/cli/src/sim/sim-report.js';
+import type { SimReport } from '@engram/sim';
 import { runCli } from '../cli/run-cli.js';
 
 /** The two session logs `engram demo` writes (a turn full of mistakes, then a clean one). */

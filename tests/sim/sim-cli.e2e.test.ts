@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SimReport } from '../../apps/cli/src/sim/sim-report.js';
+import type { SimReport } from '@engram/sim';
 import { runCli } from '../cli/run-cli.js';
 
 

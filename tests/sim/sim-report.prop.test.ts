@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSimReport } from '../../apps/cli/src/sim/build-sim-report.js';
-import { parseSweeps } from '../../apps/cli/src/sim/parse-sweep.js';
+import { buildSimReport, parseSweeps } from '@engram/sim';
 
 const SWEEPS = ['acc.kill-loop.minKills=1..3', 'acc.repeated-tool-error.minRun=2,3', 'acc.name-switch.honourConfirmedNewPad=true,false'];
 

@@ -2,12 +2,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { draft, type AnyEnvelope } from '@engram/events';
-import { compareDerived } from '../replay/compare-derived.js';
-import { foldSession } from '../replay/fold-session.js';
-import { recordSession, type RecordedInput } from '../replay/record-session.js';
-import { replayParamsFor } from '../replay/replay-params.js';
-import { replayLogFile } from '../replay/replay-log-file.js';
-import { syntheticEffects, syntheticTurn } from '../replay/synthetic-session.js';
+import { compareDerived, foldSession, recordSession, type RecordedInput, replayParamsFor, replayLogFile, syntheticEffects, syntheticTurn } from '@engram/replay';
 import { machineInfo, measure, round, type BenchOptions, type BenchReport, type BenchResult } from './bench-report.js';
 
 /** Events in the synthetic log at scale 1: a big log (about 100 MB), far beyond any real session. */

@@ -1,10 +1,5 @@
 import { accCore, defaultAccCoreParams, type AccCoreState } from '@engram/acc';
-import { generateTurn } from '../sim/generate-turn.js';
-import { generateTurns } from '../sim/generate-turns.js';
-import { createPrng } from '../sim/prng.js';
-import { DEFAULT_MIX } from '../sim/scenario-mix.js';
-import { runSweep } from '../sim/run-sweep.js';
-import type { SimTurn } from '../sim/sim-turn.js';
+import { generateTurn, generateTurns, createPrng, DEFAULT_MIX, runSweep, type SimTurn } from '@engram/sim';
 import { machineInfo, measure, round, type BenchOptions, type BenchReport, type BenchResult } from './bench-report.js';
 
 /** Turns per measured run at scale 1. */

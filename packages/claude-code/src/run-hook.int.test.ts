@@ -15,12 +15,12 @@ const setUp = () => {
   const home = join(root, 'home');
   mkdirSync(project, { recursive: true });
   const env = { ENGRAM_HOME: home, ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_ACC_MODE: 'active' };
-  /** Runs one hook in this process, as `engram hook` would, and returns what it printed. */
+  /** Runs one hook in this process, as `engram hook` does, and returns what it would print. */
   const hook = async (name: HookName, payload: object) => {
-    let out = '';
     let err = '';
-    const code = await runHook(name, {}, { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => Promise.resolve(JSON.stringify({ session_id: 'claude-1', cwd: project, ...payload })), env, now: () => Date.now() });
-    return { code, out, err, json: out === '' ? null : (JSON.parse(out) as { hookSpecificOutput: Record<string, unknown> }) };
+    const output = await runHook(name, JSON.stringify({ session_id: 'claude-1', cwd: project, ...payload }), { env, warn: (m) => void (err += `${m}\n`) });
+    const out = output === null ? '' : `${JSON.stringify(output)}\n`;
+    return { code: 0, out, err, json: output as { hookSpecificOutput: Record<string, unknown> } | null };
   };
   const sessionId = () => (JSON.parse(readFileSync(join(project, '.engram', 'hooks', SESSION_MAP), 'utf8')) as Record<string, { session: string }>)['claude-1']?.session ?? '';
   const events = (): AnyEnvelope[] => readLogFile(join(project, '.engram', 'events', `${sessionId()}.jsonl`)).events;
@@ -78,13 +78,12 @@ describe('engram hook, in process', () => {
     expect(t.events().filter((e) => e.type === 'executive.tool.called')).toHaveLength(1);
   });
 
-  it('fails open: an unusable setting prints one line, nothing on stdout, exit 0', async () => {
+  it('fails open: an unusable setting is one warning line and no output', async () => {
     const t = setUp();
-    let out = '';
     let err = '';
-    const code = await runHook('pre-tool-use', {}, { out: (s) => void (out += s), err: (s) => void (err += s), stdin: () => Promise.resolve(JSON.stringify({ session_id: 'c', cwd: t.project, ...pre('x') })), env: { ...t.env, ENGRAM_MEMORY_MODE: 'sometimes' }, now: () => Date.now() });
-    expect([code, out]).toEqual([0, '']);
-    expect(err).toMatch(/^engram hook pre-tool-use: ENGRAM_MEMORY_MODE must be one of/);
+    const output = await runHook('pre-tool-use', { session_id: 'c', cwd: t.project, ...pre('x') }, { env: { ...t.env, ENGRAM_MEMORY_MODE: 'sometimes' }, warn: (m) => void (err += `${m}\n`) });
+    expect(output).toBeNull();
+    expect(err).toMatch(/^ENGRAM_MEMORY_MODE must be one of/);
     expect(err.trim().split('\n')).toHaveLength(1);
   });
 

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { DEFAULT_LOCK_SETTINGS, withFileLock } from '@engram/hippocampus';
-import { createBrain, resumeSession } from '@engram/runtime';
 import { FallbackConfigError, readFallbackConfig, type FallbackChainConfig } from './fallback-config.js';
 import type { HookContext } from './hook-context.js';
 import type { HookOutput } from './hook-output.js';
@@ -11,26 +10,9 @@ import { preToolUseHook } from './pre-tool-use-hook.js';
 import { engramSessionFor } from './session-map.js';
 import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
-import { readStdin } from './read-stdin.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
 import { defaultBreakerParams, type BreakerParams } from '@engram/executive';
-import { GuardsConfigError, readGuardsConfig } from '../guards/read-guards-config.js';
-
-export interface HookIo {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly stdin: () => Promise<string>;
-  readonly env: NodeJS.ProcessEnv;
-  readonly now: () => number;
-}
-
-const defaultIo: HookIo = {
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
-  stdin: () => readStdin(process.stdin),
-  env: process.env,
-  now: () => Date.now(),
-};
+import { createBrain, GuardsConfigError, readGuardsConfig, resumeSession } from '@engram/runtime';
 
 const handle = (ctx: HookContext, p: HookPayload): Promise<HookOutput | null> => {
   switch (p.hook) {
@@ -49,15 +31,6 @@ const handle = (ctx: HookContext, p: HookPayload): Promise<HookOutput | null> =>
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 
-/**
- * `engram hook <name>`: one Claude Code hook, one short process. Reads the hook's JSON from
- * stdin, maps the Claude session to its engram session, resumes that session from its event log
- * (holding the session's lock, so concurrent hooks of one session take turns), lets the handler
- * report and ask, suspends the session (log durable, learning stored, nothing ended) and prints
- * the handler's JSON. Always exits 0: on any problem it prints one line on stderr and nothing on
- * stdout (fail open), so a hook never breaks the user's agent; a payload that fails its check is
- * reported by field and nothing is written. Everything published before a failure stays in the log.
- */
 /** The project's guards; a broken guards file is reported and the defaults apply (a hook fails open). */
 const guardsOrDefaults = (project: string, warn: (message: string) => void): BreakerParams => {
   try {
@@ -69,14 +42,34 @@ const guardsOrDefaults = (project: string, warn: (message: string) => void): Bre
   }
 };
 
-export const runHook = async (name: HookName, flags: HookFlags, io: HookIo = defaultIo): Promise<number> => {
-  const warn = (message: string) => io.err(`engram hook ${name}: ${message}\n`);
+export interface HookOptions extends HookFlags {
+  readonly env?: NodeJS.ProcessEnv;
+  /** The time the hook runs at (ms); default the wall clock. */
+  readonly now?: number;
+  /** Told, in one line, about each problem (a broken config file, a failed hook); default: nothing. */
+  readonly warn?: (message: string) => void;
+}
+
+/**
+ * One Claude Code hook, `(event, payload) -> output`: what `engram hook <name>` runs in a short
+ * process and what an in-process host (Claude Agent SDK callbacks) calls. `payload` is the hook's
+ * JSON as Claude Code sends it (text, or the parsed object). Maps the Claude session to its engram
+ * session, resumes that session from its event log (holding the session's lock, so concurrent
+ * hooks of one session take turns), lets the handler report and ask, suspends the session (log
+ * durable, learning stored, nothing ended) and returns Claude Code's `hookSpecificOutput`, or null
+ * when there is nothing to say. Never throws: on any problem it warns in one line and returns null
+ * (fail open), so a hook never breaks the user's agent; a payload that fails its check is reported
+ * by field and nothing is written. Everything published before a failure stays in the log.
+ */
+export const runHook = async (name: HookName, raw: string | Readonly<Record<string, unknown>>, options: HookOptions = {}): Promise<HookOutput | null> => {
+  const warn = options.warn ?? (() => undefined);
+  const env = options.env ?? process.env;
   try {
-    const payload = parseHookPayload(name, await io.stdin());
-    if (payload.hook === 'stop' && payload.stopHookActive) return 0; // Claude is continuing because of a Stop hook: not the end of a turn.
-    const roots = hookRoots(flags, payload.cwd, io.env);
-    const brain = createBrain({ home: roots.home, project: roots.project, env: io.env, guards: guardsOrDefaults(roots.project, warn) });
-    const now = io.now();
+    const payload = parseHookPayload(name, typeof raw === 'string' ? raw : JSON.stringify(raw));
+    if (payload.hook === 'stop' && payload.stopHookActive) return null; // Claude is continuing because of a Stop hook: not the end of a turn.
+    const roots = hookRoots(options, payload.cwd, env);
+    const brain = createBrain({ home: roots.home, project: roots.project, env, guards: guardsOrDefaults(roots.project, warn) });
+    const now = options.now ?? Date.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
     const output = await withFileLock(join(roots.hooksDir, id), DEFAULT_LOCK_SETTINGS, async () => {
       let state = resumeSession(brain.paths, id, warn);
@@ -104,11 +97,11 @@ export const runHook = async (name: HookName, flags: HookFlags, io: HookIo = def
         await session.suspend();
       }
     });
-    if (output !== null) io.out(`${JSON.stringify(output)}\n`);
+    return output;
   } catch (err) {
     warn(messageOf(err));
+    return null;
   }
-  return 0;
 };
 
 const readChains = (project: string, warn: (message: string) => void): readonly FallbackChainConfig[] => {

@@ -6,6 +6,8 @@ import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } fro
 import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
 import type { ResumeState } from './resume-state.js';
+import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
+import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -30,6 +32,10 @@ export interface Brain {
    * exists, carries that session on from its log instead (see `SessionOpenOptions`).
    */
   session(options?: SessionOpenOptions): EngramSession;
+  /** The memory audit, provenance and ageing out, read from the event logs (docs/audit.md). */
+  readonly memory: BrainMemory;
+  /** The cross-session habit loop: analyze, promote, archive, list, show (docs/basal-ganglia.md). */
+  readonly instincts: BrainInstincts;
 }
 
 export interface SessionOpenOptions {
@@ -71,6 +77,8 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   return {
     paths,
     modes,
+    memory: brainMemory(paths, modes.memory, clock),
+    instincts: brainInstincts(paths, clock),
     session: (s = {}) => {
       const sessionId = s.sessionId ?? newSessionId(clock.now());
       const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : s.resume || null;

@@ -1,6 +1,6 @@
 import type { AccParams, DetectorId } from '@engram/acc';
 import { accProfiles } from '@engram/acc';
-import { DETECTOR_PARAM_FIELDS } from '../replay/detector-param-fields.js';
+import { DETECTOR_PARAM_FIELDS } from '@engram/replay';
 import type { ParamValue, SweepPlan } from './sweep-types.js';
 
 /** A `--sweep` argument that cannot be used; the message names the argument and the bad part. */

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from './bench-report.js';
+import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from '@engram/bench';
 
 const RUNS = 20;
 const BIN = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));

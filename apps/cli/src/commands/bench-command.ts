@@ -15,10 +15,10 @@ export const registerBench = (program: Command): void => {
     .option('--json', 'print only the JSON object (the default output is JSON too; this keeps stderr quiet)')
     .option('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1)
     .action(async (suite: string, opts: { json?: boolean; scale: number }) => {
-      const { benchSuites } = await import('../bench/suites.js');
-      const load = benchSuites[suite];
+      const { benchSuites } = await import('@engram/bench');
+      const load = suite === 'cli' ? async () => (await import('../bench/cli-bench.js')).cliBench : benchSuites[suite];
       if (!load) {
-        process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${Object.keys(benchSuites).join(', ')}\n`);
+        process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${[...Object.keys(benchSuites), 'cli'].join(', ')}\n`);
         process.exitCode = 2;
         return;
       }

@@ -38,10 +38,10 @@ export const registerInstincts = (program: Command): void => {
   );
   common(instincts.command('list').description('tracked instincts, strongest first').option('--all', 'include archived instincts')).action(
     async (opts: CommonFlags & { all?: boolean }) => {
-      process.exitCode = (await import('../instincts/run-instincts.js')).runList(opts);
+      process.exitCode = await (await import('../instincts/run-instincts.js')).runList(opts);
     },
   );
   common(instincts.command('show').description('one instinct and its file').argument('<id>', 'instinct id')).action(async (id: string, opts: CommonFlags) => {
-    process.exitCode = (await import('../instincts/run-instincts.js')).runShow(id, opts);
+    process.exitCode = await (await import('../instincts/run-instincts.js')).runShow(id, opts);
   });
 };

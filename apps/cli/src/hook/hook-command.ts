@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { HOOK_EVENTS, HOOK_NAMES, type HookName } from './hook-payload.js';
-import type { HookFlags } from './hook-roots.js';
+import { HOOK_EVENTS, HOOK_NAMES, type HookFlags, type HookName } from '@engram/claude-code/names';
 
 const WHAT: Readonly<Record<HookName, string>> = {
   'session-start': 'open or resume the session; print the memory block, promoted habits and tool primers',
@@ -30,6 +29,6 @@ export const registerHook = (program: Command): void => {
       .option('--project <dir>', 'project folder (default $CLAUDE_PROJECT_DIR, else the payload cwd)')
       .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
       .action(async (opts: HookFlags) => {
-        process.exitCode = await (await import('./run-hook.js')).runHook(name, opts);
+        process.exitCode = await (await import('./run-hook.js')).runHookProcess(name, opts);
       });
 };

@@ -1,8 +1,15 @@
-import { analyzeInstincts, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan } from '@engram/basal-ganglia';
+import type { Brain, InstinctRun, InstinctScope } from '@engram/runtime';
+import type { InstinctPlan } from '@engram/basal-ganglia';
 import { instinctJson, instinctLine, scoreJson } from './instinct-json.js';
-import { instinctRoots, InstinctUsageError, type InstinctOptions } from './instinct-roots.js';
-import { readEventLogs } from '../memory/event-log-files.js';
-import { recordLifecycle } from './record-lifecycle.js';
+
+/** The flags every `engram instincts` command takes. */
+export interface InstinctFlags {
+  readonly home?: string;
+  readonly project?: string;
+  readonly scope?: string;
+  readonly now?: string;
+  readonly json?: boolean;
+}
 
 export interface InstinctIo {
   readonly out: (text: string) => void;
@@ -13,13 +20,33 @@ const defaultIo: InstinctIo = { out: (t) => void process.stdout.write(t), err: (
 
 export type LoopCommand = 'analyze' | 'promote' | 'archive';
 
-/** Runs a body and maps failures to exit codes: 2 for usage, 1 for anything else (message, no stack). */
-const guarded = (name: string, io: InstinctIo, body: () => number): number => {
+/** A usage problem: the command exits 2. */
+class InstinctUsageError extends Error {
+  override name = 'InstinctUsageError';
+}
+
+/**
+ * The brain and the options of the runtime's instinct calls, from the flags: home is `--home`,
+ * else `$ENGRAM_HOME`, else `~/.engram`; project is `--project`, else the current folder; `--now`
+ * pins the analysis time (replays and tests).
+ */
+const open = async (o: InstinctFlags): Promise<{ brain: Brain; opts: { scope: InstinctScope; now?: number } }> => {
+  const scope = o.scope ?? 'project';
+  if (scope !== 'project' && scope !== 'global') throw new InstinctUsageError(`--scope must be project or global, not ${JSON.stringify(scope)}`);
+  const now = o.now === undefined ? undefined : Date.parse(o.now);
+  if (now !== undefined && Number.isNaN(now)) throw new InstinctUsageError(`--now must be an ISO time, not ${JSON.stringify(o.now)}`);
+  const { createBrain } = await import('@engram/runtime');
+  const brain = createBrain({ ...(o.home === undefined ? {} : { home: o.home }), project: o.project ?? process.cwd(), modes: { memory: 'autopilot' } });
+  return { brain, opts: now === undefined ? { scope } : { scope, now } };
+};
+
+/** Runs a body and maps failures to exit codes: 2 for usage (an unknown instinct to archive too), 1 for anything else. */
+const guarded = async (name: string, io: InstinctIo, body: () => Promise<number>): Promise<number> => {
   try {
-    return body();
+    return await body();
   } catch (err) {
     io.err(`engram instincts ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof InstinctUsageError ? 2 : 1;
+    return err instanceof InstinctUsageError || err instanceof RangeError ? 2 : 1;
   }
 };
 
@@ -30,116 +57,65 @@ const planText = (plan: InstinctPlan): string[] => [
   ...plan.archived.map((i) => `archived (${i.archiveReason ?? '?'}): ${i.id}`),
 ];
 
-/**
- * `analyze` (score the window, track and archive), `promote` (the same plus the promotion check,
- * rewriting generated-rules.md), `archive` (re-score tracked instincts only and archive the
- * decayed or stale ones; with an id, archive that one by hand). Promotions and archives are also
- * recorded as events in a log of their own, for the audit; a failure there is reported (exit 1)
- * after the instinct files are written, so nothing decided is lost.
- */
-export const runLoop = async (command: LoopCommand, options: InstinctOptions & { id?: string }, io: InstinctIo = defaultIo): Promise<number> => {
-  let decided: { eventsDir: string; now: number; plan: InstinctPlan } | null = null;
-  const code = guarded(command, io, () => {
-    const roots = instinctRoots(options);
-    const store = new InstinctStore(roots.instinctsDir);
-    const stored = store.read();
-    const problems = stored.problems.map((p) => `${p.file}: ${p.problem}`);
-    let plan: InstinctPlan;
-    let observations = 0;
-    let scores: ReturnType<typeof scoreJson>[] = [];
-    let files: string[] = [];
-    if (command === 'archive' && options.id !== undefined) {
-      const target = stored.tracked.find((i) => i.id === options.id);
-      if (target === undefined) throw new InstinctUsageError(`no tracked instinct ${JSON.stringify(options.id)} in ${roots.instinctsDir}`);
-      const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(roots.now).toISOString(), archiveReason: 'manual' };
-      plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
-    } else {
-      const logs = readEventLogs(roots.eventDirs);
-      problems.push(...logs.problems);
-      files = logs.files;
-      const a = analyzeInstincts({
-        events: logs.logs.flat(),
-        existing: stored.tracked,
-        now: roots.now,
-        params: defaultBasalGangliaParams,
-        track: command !== 'archive',
-        promote: command === 'promote',
-      });
-      plan = a.plan;
-      observations = a.observations;
-      scores = a.scores.map(scoreJson);
-    }
-    store.write(plan);
-    decided = { eventsDir: roots.lifecycleEventsDir, now: roots.now, plan };
-    for (const p of problems) io.err(`warning: ${p}\n`);
-    if (options.json === true) {
-      io.out(
-        `${JSON.stringify({
-          command,
-          now: new Date(roots.now).toISOString(),
-          instinctsDir: roots.instinctsDir,
-          rulesFile: store.rulesFile,
-          logs: files,
-          observations,
-          patterns: scores,
-          active: plan.active.map(instinctJson),
-          archived: plan.archived.map(instinctJson),
-          promoted: plan.promoted,
-          promotable: plan.promotable,
-          problems,
-        })}\n`,
-      );
-    } else {
-      io.out(`${observations} tool calls in ${files.length} logs; ${plan.active.length} instincts tracked in ${roots.instinctsDir}\n`);
-      const lines = planText(plan);
-      if (lines.length > 0) io.out(`${lines.join('\n')}\n`);
-    }
-    return 0;
-  });
-  if (code !== 0 || decided === null) return code;
-  const { eventsDir, now, plan }: { eventsDir: string; now: number; plan: InstinctPlan } = decided;
-  try {
-    await recordLifecycle(eventsDir, now, plan);
-    return 0;
-  } catch (err) {
-    io.err(`engram instincts ${command}: instinct files written, but recording the audit events in ${eventsDir} failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+const print = (command: LoopCommand, r: InstinctRun, json: boolean, io: InstinctIo): void => {
+  for (const p of r.problems) io.err(`warning: ${p}\n`);
+  const { plan } = r;
+  if (json)
+    io.out(
+      `${JSON.stringify({ command, now: new Date(r.now).toISOString(), instinctsDir: r.instinctsDir, rulesFile: r.rulesFile, logs: r.logs, observations: r.observations, patterns: r.scores.map(scoreJson), active: plan.active.map(instinctJson), archived: plan.archived.map(instinctJson), promoted: plan.promoted, promotable: plan.promotable, problems: r.problems })}\n`,
+    );
+  else {
+    io.out(`${r.observations} tool calls in ${r.logs.length} logs; ${plan.active.length} instincts tracked in ${r.instinctsDir}\n`);
+    const lines = planText(plan);
+    if (lines.length > 0) io.out(`${lines.join('\n')}\n`);
   }
 };
 
+/**
+ * `analyze`, `promote`, `archive [id]` (`brain.instincts`). Promotions and archives are also
+ * recorded as events; a failure there is reported (exit 1) after the instinct files are written,
+ * so nothing decided is lost.
+ */
+export const runLoop = (command: LoopCommand, options: InstinctFlags & { id?: string }, io: InstinctIo = defaultIo): Promise<number> =>
+  guarded(command, io, async () => {
+    const { brain, opts } = await open(options);
+    const r = await (command === 'archive' ? brain.instincts.archive(options.id === undefined ? opts : { ...opts, id: options.id }) : brain.instincts[command](opts));
+    print(command, r, options.json === true, io);
+    if (r.auditError === null) return 0;
+    io.err(`engram instincts ${command}: instinct files written, but recording the audit events in ${r.eventsDir} failed: ${r.auditError instanceof Error ? r.auditError.message : String(r.auditError)}\n`);
+    return 1;
+  });
+
 /** `list`: the tracked instincts (with `--all`, the archived ones too), strongest first. */
-export const runList = (options: InstinctOptions & { all?: boolean }, io: InstinctIo = defaultIo): number =>
-  guarded('list', io, () => {
-    const roots = instinctRoots(options);
-    const stored = new InstinctStore(roots.instinctsDir).read();
-    for (const p of stored.problems) io.err(`warning: ${p.file}: ${p.problem}\n`);
-    const shown = [...stored.tracked, ...(options.all === true ? stored.archived : [])].sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id));
-    if (options.json === true) io.out(`${JSON.stringify({ instinctsDir: roots.instinctsDir, instincts: shown.map(instinctJson) })}\n`);
-    else io.out(shown.length === 0 ? `no instincts in ${roots.instinctsDir}\n` : `${shown.map(instinctLine).join('\n')}\n`);
+export const runList = (options: InstinctFlags & { all?: boolean }, io: InstinctIo = defaultIo): Promise<number> =>
+  guarded('list', io, async () => {
+    const { brain, opts } = await open(options);
+    const { instinctsDir, instincts, problems } = brain.instincts.list({ ...opts, all: options.all === true });
+    for (const p of problems) io.err(`warning: ${p}\n`);
+    if (options.json === true) io.out(`${JSON.stringify({ instinctsDir, instincts: instincts.map(instinctJson) })}\n`);
+    else io.out(instincts.length === 0 ? `no instincts in ${instinctsDir}\n` : `${instincts.map(instinctLine).join('\n')}\n`);
     return 0;
   });
 
 /** `show <id>`: one instinct, tracked or archived, with the file it lives in. Exit 1 when unknown. */
-export const runShow = (id: string, options: InstinctOptions, io: InstinctIo = defaultIo): number =>
-  guarded('show', io, () => {
-    const roots = instinctRoots(options);
-    const store = new InstinctStore(roots.instinctsDir);
-    const stored = store.read();
-    const found = [...stored.tracked, ...stored.archived].find((i) => i.id === id);
-    if (found === undefined) {
-      io.err(`engram instincts show: no instinct ${JSON.stringify(id)} in ${roots.instinctsDir}\n`);
+export const runShow = (id: string, options: InstinctFlags, io: InstinctIo = defaultIo): Promise<number> =>
+  guarded('show', io, async () => {
+    const { brain, opts } = await open(options);
+    const { instinctsDir, found } = brain.instincts.show(id, opts);
+    if (found === null) {
+      io.err(`engram instincts show: no instinct ${JSON.stringify(id)} in ${instinctsDir}\n`);
       return 1;
     }
-    const file = store.fileOf(found);
-    if (options.json === true) io.out(`${JSON.stringify({ file, instinct: instinctJson(found) })}\n`);
+    const { instinct: i, file } = found;
+    if (options.json === true) io.out(`${JSON.stringify({ file, instinct: instinctJson(i) })}\n`);
     else
       io.out(
         [
-          instinctLine(found),
-          found.description,
-          `frequency ${found.frequency.toFixed(2)} x consistency ${found.consistency.toFixed(2)} (x recency) = ${found.confidence.toFixed(2)}`,
-          `first seen ${found.firstSeen}, last seen ${found.lastSeen}`,
-          `not counted (seen while its own rule was injected): ${found.selfConfirmed}`,
+          instinctLine(i),
+          i.description,
+          `frequency ${i.frequency.toFixed(2)} x consistency ${i.consistency.toFixed(2)} (x recency) = ${i.confidence.toFixed(2)}`,
+          `first seen ${i.firstSeen}, last seen ${i.lastSeen}`,
+          `not counted (seen while its own rule was injected): ${i.selfConfirmed}`,
           `file: ${file}`,
           '',
         ].join('\n'),

@@ -1,7 +1,7 @@
 import { sessionFileTime } from '@engram/hippocampus';
 import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { eventLogDirs } from '../memory/event-log-files.js';
+import { eventLogDirs } from '@engram/runtime';
 import { homeOf } from '../skills/open-skills.js';
 
 export interface PruneOptions {

@@ -1,6 +1,7 @@
-import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, pendingPathFor } from '@engram/cortex';
+import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, pendingPathFor, type MemoryMode } from '@engram/cortex';
 import { FileSemanticStore, memoryDir } from '@engram/hippocampus';
 import type { EngramScope, SemanticStore } from '@engram/kernel';
+import type { Brain } from '@engram/runtime';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -32,6 +33,15 @@ export class MemoryUsageError extends Error {
   override name = 'MemoryUsageError';
 }
 
+const memoryModeOf = (env: Readonly<Record<string, string | undefined>>): MemoryMode => {
+  try {
+    return parseMemoryMode(env['ENGRAM_MEMORY_MODE']);
+  } catch (err) {
+    if (err instanceof MemoryModeError) throw new MemoryUsageError(err.message);
+    throw err;
+  }
+};
+
 /**
  * Wires the file stores (hippocampus) to the coordinator (cortex): the CLI is the composition
  * point, the one place both packages meet. Global root: `--home`, else `$ENGRAM_HOME`, else
@@ -41,13 +51,7 @@ export class MemoryUsageError extends Error {
 export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): OpenedMemory => {
   const home = resolve(options.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
   const project = resolve(options.project ?? process.cwd());
-  let mode;
-  try {
-    mode = parseMemoryMode(env['ENGRAM_MEMORY_MODE']);
-  } catch (err) {
-    if (err instanceof MemoryModeError) throw new MemoryUsageError(err.message);
-    throw err;
-  }
+  const mode = memoryModeOf(env);
   const roots = { home, project, env };
   const stores = {
     global: new FileSemanticStore({ dir: memoryDir('global', roots), scope: 'global' }),
@@ -55,6 +59,16 @@ export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<stri
   };
   const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(pendingPathFor(join(project, '.engram'))) });
   return { cortex, stores, home, project };
+};
+
+/**
+ * The brain for the audit commands (stats, why, prune-stale): the same roots and memory mode as
+ * `openMemory`, so a bad `ENGRAM_MEMORY_MODE` is a usage error here too.
+ */
+export const brainFor = async (options: MemoryRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): Promise<Brain> => {
+  const mode = memoryModeOf(env);
+  const { createBrain } = await import('@engram/runtime');
+  return createBrain({ ...(options.home === undefined ? {} : { home: options.home }), project: resolve(options.project ?? process.cwd()), modes: { memory: mode }, env: { ...env } });
 };
 
 /** Parses `--scope`; `undefined` means both. */

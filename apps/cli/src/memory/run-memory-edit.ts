@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { draft } from '@engram/events';
 import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
-import { recordEvents } from '../audit/record-events.js';
+import { recordEvents } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions, type OpenedMemory } from './open-memory.js';
 
 export interface MemoryEditOptions extends MemoryRootOptions {

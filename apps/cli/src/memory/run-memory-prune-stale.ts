@@ -1,10 +1,4 @@
-import { join } from 'node:path';
-import { draft, type AnyDraft } from '@engram/events';
-import type { EngramScope } from '@engram/kernel';
-import { recordEvents } from '../audit/record-events.js';
-import { eventLogDirs, readEventLogs } from './event-log-files.js';
-import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-import { staleEntries } from './stale-entries.js';
+import { MemoryUsageError, brainFor, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryPruneStaleOptions extends MemoryRootOptions {
   /** Remove what the preview shows; without it nothing is changed. */
@@ -25,23 +19,9 @@ export const runMemoryPruneStale = (options: MemoryPruneStaleOptions, io: Memory
   runMemoryCommand('prune-stale', io, async () => {
     const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
     if (Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
-    const m = openMemory(options);
-    const read = readEventLogs(eventLogDirs(m.home, m.project));
-    for (const p of read.problems) io.err(`warning: ${p}\n`);
-    const stale = await staleEntries(m, read.logs, nowMs);
-    const removed: { id: string; scope: EngramScope; text: string }[] = [];
-    if (options.yes === true) {
-      const drafts: Partial<Record<EngramScope, AnyDraft[]>> = {};
-      for (const item of stale.items)
-        for (const scope of ['global', 'project'] as const) {
-          const r = await m.stores[scope].remove(item.id);
-          if (r.outcome !== 'removed') continue;
-          removed.push({ id: item.id, scope, text: item.text });
-          (drafts[scope] ??= []).push(draft('hippocampus.engram.removed', { entryId: item.id, scope, text: item.text, by: 'ageing' }));
-        }
-      if (drafts.global) await recordEvents(join(m.home, 'events'), nowMs, drafts.global);
-      if (drafts.project) await recordEvents(join(m.project, '.engram', 'events'), nowMs, drafts.project);
-    }
+    const { problems, ...pruned } = await (await brainFor(options)).memory.pruneStale({ now: nowMs, remove: options.yes === true });
+    for (const p of problems) io.err(`warning: ${p}\n`);
+    const { removed, ...stale } = pruned;
     if (options.json === true) io.out(`${JSON.stringify({ ...stale, removed })}\n`);
     else if (!stale.judged) io.out(`not judged: ${stale.injections} injections in the last ${stale.windowDays} days are too few to tell what is unused; nothing removed\n`);
     else {

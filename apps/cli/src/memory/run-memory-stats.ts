@@ -1,7 +1,4 @@
-import { computeMemoryStats } from './compute-memory-stats.js';
-import { eventLogDirs, readEventLogs } from './event-log-files.js';
-import { openMemory } from './open-memory.js';
-import { staleEntries } from './stale-entries.js';
+import { brainFor } from './open-memory.js';
 
 export interface MemoryStatsOptions {
   readonly home?: string;
@@ -18,16 +15,13 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toF
  * logs, plus the stored rules and lessons no injection chose in the last 60 days (ageing out).
  */
 export const runMemoryStats = async (options: MemoryStatsOptions): Promise<number> => {
-  const memory = openMemory(options);
-  const { files, logs, problems } = readEventLogs(eventLogDirs(memory.home, memory.project));
-  for (const p of problems) process.stderr.write(`warning: ${p}\n`);
-  const stats = computeMemoryStats(logs);
-  const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
-  if (Number.isNaN(nowMs)) {
+  const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
+  if (nowMs !== undefined && Number.isNaN(nowMs)) {
     process.stderr.write(`engram memory stats: --now must be an ISO time, not ${JSON.stringify(options.now)}\n`);
     return 2;
   }
-  const stale = await staleEntries(memory, logs, nowMs);
+  const { logs: files, problems, stale, ...stats } = await (await brainFor(options)).memory.stats(nowMs === undefined ? {} : { now: nowMs });
+  for (const p of problems) process.stderr.write(`warning: ${p}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
   else
     process.stdout.write(

@@ -1,6 +1,4 @@
-import type { Divergence, ShownEvent } from './divergence.js';
-import type { SessionReplay } from './replay-session.js';
-import type { TurnSummary } from './turn-summary.js';
+import type { Divergence, ShownEvent, SessionReplay, TurnSummary } from '@engram/replay';
 
 /** Long rules and texts are cut in the text report (the JSON has them whole). */
 const MAX_TEXT = 100;

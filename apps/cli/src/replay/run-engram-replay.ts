@@ -2,9 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { formatProblem, type LogProblem } from '@engram/store';
 import { percent, progress } from '../output/progress.js';
 import { formatCheck, formatSession } from './format-replay.js';
-import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams } from './parse-what-if-params.js';
-import { replayLogFile } from './replay-log-file.js';
-import type { SessionReplay } from './replay-session.js';
+import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
 import type { ReplayIo } from './run-replay.js';
 
 export interface EngramReplayOptions {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseAntonTrace, TraceError } from './parse-anton-trace.js';
-import { replayAntonAcc, type AntonAccReplay } from './replay-anton-acc.js';
+import { parseAntonTrace, TraceError, replayAntonAcc, type AntonAccReplay } from '@engram/replay';
 
 export interface ReplayOptions {
   readonly format: 'anton-acc';

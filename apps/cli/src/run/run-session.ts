@@ -1,9 +1,8 @@
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { createBrain, learnedFromLog, parseMemoryMode } from '@engram/runtime';
+import { createBrain, GuardsConfigError, learnedFromLog, parseMemoryMode, readGuardsConfig } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
-import { GuardsConfigError, readGuardsConfig } from '../guards/read-guards-config.js';
 
 export interface RunOptions extends LlmOptionValues {
   readonly task: string;

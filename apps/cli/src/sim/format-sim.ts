@@ -1,5 +1,4 @@
-import { formatBase } from './format-base.js';
-import type { SimReport, SweepPoint } from './sim-report.js';
+import { formatBase, type SimReport, type SweepPoint } from '@engram/sim';
 
 const pad = (s: string, n: number): string => s.padEnd(n);
 /** Width of the efficacy table's row labels (the longest is `learning on (recommended)`). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerSim } from '../commands/sim-command.js';
-import type { SimReport } from './sim-report.js';
+import type { SimReport } from '@engram/sim';
 
 /** Runs `engram sim ARGS` in-process through the exported command module; returns stdout, stderr and the exit code. */
 const sim = async (args: readonly string[]): Promise<{ code: number; out: string; err: string }> => {

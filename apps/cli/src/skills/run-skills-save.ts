@@ -7,7 +7,7 @@ import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { homeOf, openSkills, runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
-import { skillSourceFromEvents } from './skill-source-from-events.js';
+import { skillSourceFromEvents } from '@engram/runtime';
 
 export interface SkillsSaveOptions extends SkillsRootOptions, LlmOptionValues {
   readonly from?: string;

@@ -1,6 +1,5 @@
-import { DEFAULT_STALE_AFTER_DAYS, staleStrategies, type InjectionRecord } from '@engram/cortex';
+import { DEFAULT_STALE_AFTER_DAYS, staleStrategies, type Cortex, type InjectionRecord } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
-import type { OpenedMemory } from './open-memory.js';
 
 export interface StaleEntries {
   /** False when the window held too few injections to tell (then `items` is empty). */
@@ -14,7 +13,7 @@ export interface StaleEntries {
  * The stored rules and lessons no `cortex.context.injected` in the logs chose for the last 60 days
  * although they existed for all of them (`staleStrategies`): what ageing out reports and prunes.
  */
-export const staleEntries = async (memory: OpenedMemory, logs: readonly (readonly AnyEnvelope[])[], nowMs: number): Promise<StaleEntries> => {
+export const staleEntries = async (memory: { readonly cortex: Pick<Cortex, 'strategyCandidates'> }, logs: readonly (readonly AnyEnvelope[])[], nowMs: number): Promise<StaleEntries> => {
   const candidates = await memory.cortex.strategyCandidates();
   const injections: InjectionRecord[] = logs.flat().flatMap((e) => (e.type === 'cortex.context.injected' ? [{ at: e.at, data: e.data }] : []));
   const report = staleStrategies(candidates, injections, { nowMs, maxAgeDays: DEFAULT_STALE_AFTER_DAYS });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSkillsList } from '../../apps/cli/src/skills/run-skills-list.js';
+import { runSkillsList } from './run-skills-list.js';
 
 /** `engram skills list` in-process, with real files: recovery recipes get their own section. */
 let dir: string;

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runMemoryAdd } from '../../apps/cli/src/memory/run-memory-add.js';
-import { runMemoryContext } from '../../apps/cli/src/memory/run-memory-context.js';
-import { runMemoryRemove } from '../../apps/cli/src/memory/run-memory-edit.js';
-import { runPendingAccept, runPendingList, runPendingReject } from '../../apps/cli/src/memory/run-memory-pending.js';
-import { runMemoryShow } from '../../apps/cli/src/memory/run-memory-show.js';
+import { runMemoryAdd } from './run-memory-add.js';
+import { runMemoryContext } from './run-memory-context.js';
+import { runMemoryRemove } from './run-memory-edit.js';
+import { runPendingAccept, runPendingList, runPendingReject } from './run-memory-pending.js';
+import { runMemoryShow } from './run-memory-show.js';
 
 /** The command implementations in-process, with real files (the e2e suite runs the built binary). */
 let dir: string;

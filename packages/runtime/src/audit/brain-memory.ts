@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { draft, type AnyDraft } from '@engram/events';
+import type { Clock, EngramScope, MemoryEntry } from '@engram/kernel';
+import { readLogFile } from '@engram/store';
+import type { EngramPaths } from '../engram-paths.js';
+import type { MemoryMode } from '../engram-session.js';
+import { auditLogDirs, auditMemory } from './audit-memory.js';
+import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js';
+import { jsonlFilesIn, readEventLogs } from './event-log-files.js';
+import { recordEvents } from './record-events.js';
+import { staleEntries, type StaleEntries } from './stale-entries.js';
+import { normalizeEntryText, traceProvenance, type Provenance } from './trace-provenance.js';
+
+/** `brain.memory.stats()`: the injection audit over every event log, and what ageing out would prune. */
+export interface MemoryAudit extends MemoryStats {
+  /** The log files read, in session order. */
+  readonly logs: readonly string[];
+  /** Bad lines (`file:line: field: problem`) and unreadable files; each was skipped. */
+  readonly problems: readonly string[];
+  readonly stale: StaleEntries;
+}
+
+export interface FoundEntry extends MemoryEntry {
+  readonly store: EngramScope;
+}
+
+/** `brain.memory.why(text)`: the entries that match, and where each encoding of their text came from. */
+export interface MemoryWhy {
+  readonly query: string;
+  readonly entries: readonly FoundEntry[];
+  readonly provenance: readonly Provenance[];
+  /** Bad lines met in the logs read (`file:line: field: problem`). */
+  readonly notes: readonly string[];
+}
+
+export interface PrunedStale extends StaleEntries {
+  /** Bad lines and unreadable files met in the logs read; each was skipped. */
+  readonly problems: readonly string[];
+  readonly removed: readonly { readonly id: string; readonly scope: EngramScope; readonly text: string }[];
+}
+
+export interface BrainMemory {
+  /** The audit (issue 8): injections per turn, hit rate, false-learning rate, promotion precision, cost, stale entries. `now` ends the staleness window (ms; default the brain's clock). */
+  stats(options?: { readonly now?: number }): Promise<MemoryAudit>;
+  /** Provenance of an entry, found by id, exact text or else a substring; a text no longer stored is traced as given. */
+  why(query: string): Promise<MemoryWhy>;
+  /**
+   * Ageing out: the rules and lessons no injection chose for 60 days; with `remove`, each is removed
+   * under its store's lock and recorded as `hippocampus.engram.removed` (by `ageing`).
+   */
+  pruneStale(options?: { readonly now?: number; readonly remove?: boolean }): Promise<PrunedStale>;
+}
+
+/** The encoding's type is in every line that can match: logs without it are not parsed at all. */
+const ENCODED_MARK = '"hippocampus.engram.encoded"';
+
+/** The audit, provenance and ageing out of one brain's memory, read from its event logs. */
+export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock): BrainMemory => {
+  const memory = () => auditMemory(paths, mode, clock);
+  const stale = async (now: number | undefined) => {
+    const read = readEventLogs(auditLogDirs(paths));
+    return { read, stale: await staleEntries(memory(), read.logs, now ?? clock.now()) };
+  };
+  return {
+    stats: async (options = {}) => {
+      const { read, stale: s } = await stale(options.now);
+      return { logs: read.files, problems: read.problems, ...computeMemoryStats(read.logs), stale: s };
+    },
+    why: async (query) => {
+      const m = memory();
+      const entries: FoundEntry[] = [];
+      for (const store of ['global', 'project'] as const) {
+        const snap = await m.stores[store]?.read();
+        if (snap !== undefined) for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) entries.push({ ...e, store });
+      }
+      const q = normalizeEntryText(query);
+      const exact = entries.filter((e) => e.id === query.trim() || normalizeEntryText(e.text) === q);
+      const matched = exact.length > 0 ? exact : entries.filter((e) => normalizeEntryText(e.text).includes(q));
+      const texts = new Set(matched.map((e) => normalizeEntryText(e.text)));
+      if (matched.length === 0) texts.add(q);
+      const provenance: Provenance[] = [];
+      const notes: string[] = [];
+      for (const file of auditLogDirs(paths).flatMap(jsonlFilesIn)) {
+        if (!readFileSync(file, 'utf8').includes(ENCODED_MARK)) continue;
+        const log = readLogFile(file);
+        for (const p of log.problems) notes.push(`${p.file}:${p.line}: ${p.field}: ${p.problem}`);
+        provenance.push(...traceProvenance(log.events, file, texts));
+      }
+      return { query, entries: matched, provenance, notes };
+    },
+    pruneStale: async (options = {}) => {
+      const now = options.now ?? clock.now();
+      const m = memory();
+      const { read, stale: s } = await stale(now);
+      const removed: { id: string; scope: EngramScope; text: string }[] = [];
+      if (options.remove === true) {
+        const drafts: Partial<Record<EngramScope, AnyDraft[]>> = {};
+        for (const item of s.items)
+          for (const scope of ['global', 'project'] as const) {
+            const r = await m.stores[scope]?.remove(item.id);
+            if (r?.outcome !== 'removed') continue;
+            removed.push({ id: item.id, scope, text: item.text });
+            (drafts[scope] ??= []).push(draft('hippocampus.engram.removed', { entryId: item.id, scope, text: item.text, by: 'ageing' }));
+          }
+        if (drafts.global) await recordEvents(join(paths.home, 'events'), now, drafts.global);
+        if (drafts.project && paths.project !== null) await recordEvents(join(paths.project, '.engram', 'events'), now, drafts.project);
+      }
+      return { ...s, removed, problems: read.problems };
+    },
+  };
+};

@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { analyzeInstincts, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan, type PatternScore } from '@engram/basal-ganglia';
+import type { Clock } from '@engram/kernel';
+import { auditLogDirs } from '../audit/audit-memory.js';
+import { readEventLogs } from '../audit/event-log-files.js';
+import type { EngramPaths } from '../engram-paths.js';
+import { recordLifecycle } from './record-lifecycle.js';
+
+/** Which `instincts/` folder: the project's (`<project>/.engram/instincts`) or the global one (`$ENGRAM_HOME/instincts`). */
+export type InstinctScope = 'project' | 'global';
+
+export interface InstinctOptions {
+  /** Default `project` (the global folder when the brain has no project). */
+  readonly scope?: InstinctScope;
+  /** Analyse as of this time (ms); default the brain's clock. */
+  readonly now?: number;
+}
+
+/** What one run of the loop decided and wrote. */
+export interface InstinctRun {
+  readonly now: number;
+  readonly instinctsDir: string;
+  readonly rulesFile: string;
+  /** Where the promotions and archives are recorded as events. */
+  readonly eventsDir: string;
+  /** The event logs read (none for a manual archive). */
+  readonly logs: readonly string[];
+  /** Tool calls observed in the window. */
+  readonly observations: number;
+  readonly scores: readonly PatternScore[];
+  readonly plan: InstinctPlan;
+  /** Unreadable instinct files and log lines; each was skipped. */
+  readonly problems: readonly string[];
+  /**
+   * Set when the instinct files were written but recording the promotions and archives as audit
+   * events failed: nothing decided is lost, but `memory.stats()` will not see them.
+   */
+  readonly auditError: unknown;
+}
+
+export interface StoredInstinctList {
+  readonly instinctsDir: string;
+  readonly instincts: readonly Instinct[];
+  readonly problems: readonly string[];
+}
+
+export interface BrainInstincts {
+  /** Scores the 7-day window of tool calls, tracks instincts at 50% or more, archives decayed ones. */
+  analyze(options?: InstinctOptions): Promise<InstinctRun>;
+  /** `analyze`, then promotes instincts that meet the bar into `generated-rules.md`. */
+  promote(options?: InstinctOptions): Promise<InstinctRun>;
+  /** Re-scores tracked instincts and archives decayed or stale ones; with `id`, archives that one by hand (a `RangeError` when it is not tracked). */
+  archive(options?: InstinctOptions & { readonly id?: string }): Promise<InstinctRun>;
+  /** Tracked instincts (with `all`, archived ones too), strongest first. */
+  list(options?: InstinctOptions & { readonly all?: boolean }): StoredInstinctList;
+  /** One instinct, tracked or archived, with its file; null when unknown. */
+  show(id: string, options?: InstinctOptions): { readonly instinctsDir: string; readonly found: { readonly instinct: Instinct; readonly file: string } | null };
+}
+
+/** The basal-ganglia habit loop over a brain's event logs (seed 003's learning loop), as library calls. */
+export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts => {
+  const dirs = (scope: InstinctScope = 'project') => {
+    const root = scope === 'project' && paths.project !== null ? join(paths.project, '.engram') : paths.home;
+    return { instinctsDir: join(root, 'instincts'), eventsDir: join(root, 'events') };
+  };
+  const loop = async (command: 'analyze' | 'promote' | 'archive', o: InstinctOptions & { readonly id?: string }): Promise<InstinctRun> => {
+    const now = o.now ?? clock.now();
+    const { instinctsDir, eventsDir } = dirs(o.scope);
+    const store = new InstinctStore(instinctsDir);
+    const stored = store.read();
+    const problems = stored.problems.map((p) => `${p.file}: ${p.problem}`);
+    let plan: InstinctPlan;
+    let observations = 0;
+    let scores: readonly PatternScore[] = [];
+    let logs: readonly string[] = [];
+    if (command === 'archive' && o.id !== undefined) {
+      const target = stored.tracked.find((i) => i.id === o.id);
+      if (target === undefined) throw new RangeError(`no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}`);
+      const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(now).toISOString(), archiveReason: 'manual' };
+      plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
+    } else {
+      const read = readEventLogs(auditLogDirs(paths));
+      problems.push(...read.problems);
+      logs = read.files;
+      const a = analyzeInstincts({ events: read.logs.flat(), existing: stored.tracked, now, params: defaultBasalGangliaParams, track: command !== 'archive', promote: command === 'promote' });
+      ({ plan, observations, scores } = a);
+    }
+    store.write(plan);
+    let auditError: unknown = null;
+    try {
+      await recordLifecycle(eventsDir, now, plan);
+    } catch (err) {
+      auditError = err;
+    }
+    return { now, instinctsDir, rulesFile: store.rulesFile, eventsDir, logs, observations, scores, plan, problems, auditError };
+  };
+  return {
+    analyze: (o = {}) => loop('analyze', o),
+    promote: (o = {}) => loop('promote', o),
+    archive: (o = {}) => loop('archive', o),
+    list: (o = {}) => {
+      const { instinctsDir } = dirs(o.scope);
+      const stored = new InstinctStore(instinctsDir).read();
+      const instincts = [...stored.tracked, ...(o.all === true ? stored.archived : [])].sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id));
+      return { instinctsDir, instincts, problems: stored.problems.map((p) => `${p.file}: ${p.problem}`) };
+    },
+    show: (id, o = {}) => {
+      const { instinctsDir } = dirs(o.scope);
+      const store = new InstinctStore(instinctsDir);
+      const stored = store.read();
+      const instinct = [...stored.tracked, ...stored.archived].find((i) => i.id === id);
+      return { instinctsDir, found: instinct === undefined ? null : { instinct, file: store.fileOf(instinct) } };
+    },
+  };
+};
