@@ -82,7 +82,7 @@ export const runLoop = (command: LoopCommand, options: InstinctFlags & { id?: st
     const r = await (command === 'archive' ? brain.instincts.archive(options.id === undefined ? opts : { ...opts, id: options.id }) : brain.instincts[command](opts));
     print(command, r, options.json === true, io);
     if (r.auditError === null) return 0;
-    io.err(`engram instincts ${command}: instinct files written, but recording the audit events in ${r.eventsDir} failed: ${r.auditError instanceof Error ? r.auditError.message : String(r.auditError)}\n`);
+    io.err(`engram instincts ${command}: instinct files written, but recording the audit events in ${r.eventsDir} failed: ${r.auditError.message}\n`);
     return 1;
   });
 

@@ -35,7 +35,7 @@ export interface InstinctRun {
    * Set when the instinct files were written but recording the promotions and archives as audit
    * events failed: nothing decided is lost, but `memory.stats()` will not see them.
    */
-  readonly auditError: unknown;
+  readonly auditError: Error | null;
 }
 
 export interface StoredInstinctList {
@@ -86,11 +86,11 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts
       ({ plan, observations, scores } = a);
     }
     store.write(plan);
-    let auditError: unknown = null;
+    let auditError: Error | null = null;
     try {
       await recordLifecycle(eventsDir, now, plan);
     } catch (err) {
-      auditError = err;
+      auditError = err instanceof Error ? err : new Error(String(err));
     }
     return { now, instinctsDir, rulesFile: store.rulesFile, eventsDir, logs, observations, scores, plan, problems, auditError };
   };
