@@ -5,6 +5,8 @@ export interface BenchOptions {
   readonly scale: number;
   /** Reports progress; silent unless stderr is a TTY and --json is not set. */
   readonly progress: (message: string) => void;
+  /** The `engram` launcher (bin/engram.js) the `cli` suite starts; the other suites ignore it. */
+  readonly cliBin?: string;
 }
 
 export interface BenchResult {

@@ -2,7 +2,7 @@ import type { BenchOptions, BenchReport } from './bench-report.js';
 
 export type { BenchOptions } from './bench-report.js';
 
-/** Bench suites by name; each is imported only when it runs. One line per suite. (`engram bench cli`, which times the built CLI itself, lives in the CLI.) */
+/** Bench suites by name; each is imported only when it runs. One line per suite. */
 export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => Promise<BenchReport>>> = {
   bus: async () => (await import('./bus-bench.js')).busBench,
   log: async () => (await import('./log-bench.js')).logBench,
@@ -12,4 +12,5 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   replay: async () => (await import('./replay-bench.js')).replayBench,
   context: async () => (await import('./context-bench.js')).contextBench,
   sim: async () => (await import('./sim-bench.js')).simBench,
+  cli: async () => (await import('./cli-bench.js')).cliBench,
 };

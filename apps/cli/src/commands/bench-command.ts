@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type Command, InvalidArgumentError } from 'commander';
 
 const scale = (v: string): number => {
@@ -16,15 +17,16 @@ export const registerBench = (program: Command): void => {
     .option('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1)
     .action(async (suite: string, opts: { json?: boolean; scale: number }) => {
       const { benchSuites } = await import('@engram/bench');
-      const load = suite === 'cli' ? async () => (await import('../bench/cli-bench.js')).cliBench : benchSuites[suite];
+      const load = benchSuites[suite];
       if (!load) {
-        process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${[...Object.keys(benchSuites), 'cli'].join(', ')}\n`);
+        process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${Object.keys(benchSuites).join(', ')}\n`);
         process.exitCode = 2;
         return;
       }
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
-      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m) });
+      const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
+      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin });
       bar.done();
       process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
     });

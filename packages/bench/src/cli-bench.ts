@@ -2,11 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from '@engram/bench';
+import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from './bench-report.js';
 
 const RUNS = 20;
-const BIN = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
 
 const row = (name: string, times: readonly number[]): BenchResult => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -27,7 +25,7 @@ const row = (name: string, times: readonly number[]): BenchResult => {
  * resumes the session from its log, reports and checks the call, and suspends. The session is
  * opened first (session start, a prompt), in a throwaway home and project.
  */
-const hookTimes = (runs: number, progress: (message: string) => void): number[] => {
+const hookTimes = (bin: string, runs: number, progress: (message: string) => void): number[] => {
   const root = mkdtempSync(join(tmpdir(), 'engram-bench-hook-'));
   try {
     const project = join(root, 'project');
@@ -36,7 +34,7 @@ const hookTimes = (runs: number, progress: (message: string) => void): number[] 
     const common = { session_id: 'bench-hook-session', transcript_path: join(project, 'transcript.jsonl'), cwd: project, permission_mode: 'default' };
     const hook = (name: string, payload: Record<string, unknown>): number => {
       const t0 = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, [BIN, 'hook', name], { input: JSON.stringify({ ...common, ...payload }), env, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [bin, 'hook', name], { input: JSON.stringify({ ...common, ...payload }), env, encoding: 'utf8' });
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       // Hooks always exit 0 and report problems on stderr: a line there means the timed path was not the real one.
       if (r.status !== 0 || r.stderr !== '') throw new Error(`cli bench: engram hook ${name} exited ${r.status}: ${r.stderr.trim()}`);
@@ -55,14 +53,16 @@ const hookTimes = (runs: number, progress: (message: string) => void): number[] 
   }
 };
 
-/** `engram bench cli`: start-up time of the built CLI, and of one pre-tool-use hook (hooks start it once per tool call). */
+/** `engram bench cli`: start-up time of the built CLI (`opts.cliBin`, its launcher), and of one pre-tool-use hook (hooks start it once per tool call). */
 export const cliBench = (opts: BenchOptions): Promise<BenchReport> => {
+  const bin = opts.cliBin;
+  if (bin === undefined) return Promise.reject(new Error('cli bench: the engram launcher to time is not given (BenchOptions.cliBin)'));
   const runs = Math.max(3, Math.round(RUNS * opts.scale));
   const times: number[] = [];
   for (const args of [['--version'], ['log', '--help']]) {
     for (let i = 0; i < runs; i++) {
       const t0 = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, [BIN, ...args], { stdio: 'ignore' });
+      const r = spawnSync(process.execPath, [bin, ...args], { stdio: 'ignore' });
       if (r.status !== 0) throw new Error(`cli bench: engram ${args.join(' ')} exited ${r.status}`);
       times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       opts.progress(`cli: ${times.length} of ${runs * 2}`);
@@ -71,6 +71,6 @@ export const cliBench = (opts: BenchOptions): Promise<BenchReport> => {
   return Promise.resolve({
     suite: 'cli',
     machine: machineInfo(),
-    results: [row('start-up (engram --version, engram log --help)', times), row('hook (engram hook pre-tool-use, resumed session)', hookTimes(runs, opts.progress))],
+    results: [row('start-up (engram --version, engram log --help)', times), row('hook (engram hook pre-tool-use, resumed session)', hookTimes(bin, runs, opts.progress))],
   });
 };
