@@ -1,6 +1,6 @@
 import { accCore, accProfiles, ACC_RULES, lessonToEngram, type AccMode, type LessonId } from '@engram/acc';
 import { buildStream } from '@engram/events/testing';
-import { foldCore } from '@engram/kernel';
+import { coreSpec } from '@engram/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../support/load-fixtures.js';
 
@@ -15,7 +15,9 @@ describe('engram event fixtures (given mode, profile and memory; when the events
   it.each(loadFixtures<EngramFixture>('acc/engram'))('$file', ({ fixture }) => {
     const memory = fixture.given.memory.map((id) => ['hippocampus.engram.encoded', { engram: lessonToEngram(ACC_RULES[id]), outcome: 'added' }] as const);
     const events = buildStream([...memory, ...fixture.when]);
-    const { published } = foldCore(accCore, { mode: fixture.given.mode, detectors: accProfiles[fixture.given.profile] }, events);
+    const { published } = coreSpec(accCore, { mode: fixture.given.mode, detectors: accProfiles[fixture.given.profile] })
+      .given(events.slice(0, memory.length))
+      .when(events.slice(memory.length));
     expect(published.flatMap((d) => (d.type === 'acc.lesson.detected' ? [d.data.lessonId] : []))).toEqual(fixture.then.lessons);
     expect(published.flatMap((d) => (d.type === 'acc.nudge.emitted' ? [d.data.lessonId] : []))).toEqual(fixture.then.nudges);
   });

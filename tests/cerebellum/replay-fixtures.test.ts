@@ -1,6 +1,6 @@
 import { cerebellumCore, defaultCerebellumParams, type CerebellumParams } from '@engram/cerebellum';
 import { buildStream } from '@engram/events/testing';
-import { foldCore } from '@engram/kernel';
+import { coreSpec } from '@engram/kernel/testing';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../support/load-fixtures.js';
 
@@ -21,7 +21,7 @@ describe('cerebellum event fixtures (given params; when the log folds through th
 
   it.each(fixtures)('$file', ({ fixture }) => {
     const params = { ...defaultCerebellumParams, ...fixture.given };
-    const { published } = foldCore(cerebellumCore, params, buildStream(fixture.when));
+    const { published } = coreSpec(cerebellumCore, params).when(buildStream(fixture.when));
     const classified = published.flatMap((d) => (d.type === 'cerebellum.error.classified' ? [[d.data.errorClass, d.data.target]] : []));
     expect(classified).toEqual(fixture.then.classified);
     const lessons = published.flatMap((d) => (d.type === 'cerebellum.lesson.learned' ? [d.data] : []));

@@ -6,7 +6,7 @@ import { FAKE_KEY, MODELS, startFakeLlmServer, type FakeLlmServer } from '@engra
 import { attachCore, type AttachedCore } from '@engram/runtime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consolidateTurnEnd, type ReplayOutcome } from '@engram/cortex/consolidation-effects';
-import { consolidationCore, defaultConsolidationParams, isConsolidated, waitingCells, type ConsolidationState } from '../../packages/regions/cortex/src/consolidation/index.js';
+import { consolidationCore, defaultConsolidationParams, isConsolidated, waitingCells, type ConsolidationState } from '@engram/cortex';
 
 const SECRET = 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -2,7 +2,7 @@ import type { AnyDraft, AnyEnvelope } from '@engram/events';
 import { buildStream } from '@engram/events/testing';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../support/load-fixtures.js';
-import { consolidationCore, defaultConsolidationParams, pendingReplays, type ConsolidationParams } from '../../packages/regions/cortex/src/consolidation/index.js';
+import { consolidationCore, defaultConsolidationParams, pendingReplays, type ConsolidationParams } from '@engram/cortex';
 
 interface Fixture {
   readonly why: string;

@@ -3,8 +3,12 @@ import type { AnyEnvelope, EventType } from '@engram/events';
 import { JsonlLogWriter } from '@engram/store';
 import type { Subscription } from 'rxjs';
 
-/** Events after which the log is appended and fsynced: the ends of turns and of the session. */
-const DURABLE_POINTS: ReadonlySet<EventType> = new Set(['executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled', 'executive.session.ended']);
+/**
+ * Events after which the log is appended and fsynced: the ends of rounds, turns and the session.
+ * Round ends count so that a process killed mid-turn (SIGKILL, OOM, a closed terminal) leaves the
+ * events of every round it completed: a turn can run for minutes.
+ */
+const DURABLE_POINTS: ReadonlySet<EventType> = new Set(['executive.round.completed', 'executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled', 'executive.session.ended']);
 
 /**
  * Appends a session's events to its JSONL log. Events are batched and written once the delivery

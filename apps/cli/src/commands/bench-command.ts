@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import { numberOption } from './number-option.js';
 
-const scale = (v: string): number => {
-  const n = Number(v);
-  if (!(n > 0 && n <= 10)) throw new InvalidArgumentError('expected a number in (0, 10]');
-  return n;
-};
+/** Up to ten times the full workload: more would run for hours on this machine size. */
+const scale = numberOption({ kind: 'decimal', min: 0, max: 10, minExclusive: true });
 
 /** `engram bench SUITE --json`: performance is measured here, never in timed tests. */
 export const registerBench = (program: Command): void => {

@@ -1,10 +1,10 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import { numberOption } from './number-option.js';
 
-const positiveInt = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
-  return n;
-};
+/** `tail -n`: at most a million lines, more than any terminal shows. */
+const lines = numberOption({ kind: 'integer', min: 1, max: 1_000_000 });
+/** `prune --older-than`: at least one day (0 would remove the log of the session running now), at most a century. */
+const days = numberOption({ kind: 'integer', min: 1, max: 36_500 });
 
 /** `engram log ...`: inspect and validate event logs. */
 export const registerLog = (program: Command): void => {
@@ -29,7 +29,7 @@ export const registerLog = (program: Command): void => {
     .command('tail')
     .description('print the last events of a log; with --follow, keep printing new ones as they are appended (Ctrl-C stops)')
     .argument('<file>', 'log file')
-    .option('-n, --lines <n>', 'how many of the last events to print', positiveInt, 10)
+    .option('-n, --lines <n>', 'how many of the last events to print', lines, 10)
     .option('-f, --follow', 'wait for new events')
     .option('--json', 'print events as JSON lines')
     .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean }) => {
@@ -38,7 +38,7 @@ export const registerLog = (program: Command): void => {
   log
     .command('prune')
     .description('remove event logs (project and global) and project episodes older than DAYS, judged by the session id in the name, else the modification time')
-    .requiredOption('--older-than <days>', 'age in days', positiveInt)
+    .requiredOption('--older-than <days>', 'age in whole days, at least 1', days)
     .option('--dry-run', 'only print what would be removed')
     .option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)')
     .option('--project <dir>', 'project folder (default: .)')

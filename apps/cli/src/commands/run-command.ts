@@ -1,11 +1,9 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import { numberOption } from './number-option.js';
 import { addLlmOptions, type LlmOptionValues } from '../llm/llm-options.js';
 
-const positiveInt = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
-};
+/** A round cap beyond a thousand is a typo: a turn that long is a runaway. */
+const roundCap = numberOption({ kind: 'integer', min: 1, max: 1_000 });
 
 /** `engram run`: a headless session, end to end. */
 export const registerRun = (program: Command): void => {
@@ -15,7 +13,7 @@ export const registerRun = (program: Command): void => {
     .requiredOption('--task <text>', 'what the agent should do')
     .option('--project <dir>', 'the project folder (default: the current directory)')
     .option('--home <dir>', 'the global engram folder (default: $ENGRAM_HOME or ~/.engram)')
-    .option('--round-cap <n>', 'the most tool rounds the turn may take', positiveInt)
+    .option('--round-cap <n>', 'the most tool rounds the turn may take', roundCap)
     .option('--json', 'print { answer, sessionId, eventLog, lessons: [{ id, kind, rule, scope }], stopReason }')
     .addHelpText('after', '\nExit codes: 0 answered; 1 the turn failed or hit the round cap; 2 usage or configuration error; 3 the model could not be reached.');
   addLlmOptions(run).action(async (opts: LlmOptionValues & { task: string; project?: string; home?: string; json?: boolean; roundCap?: number }) => {

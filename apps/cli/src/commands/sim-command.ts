@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { numberOption } from './number-option.js';
 
 interface SimCommandOptions {
   turns: number;
@@ -18,23 +19,10 @@ const DEFAULT_TURNS = 2_000;
 /** A cap on --turns, so a typo cannot make the run take hours (about 1.5 GB of events at this size). */
 const MAX_TURNS = 1_000_000;
 
-const positiveInt =
-  (max: number) =>
-  (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`);
-    return Number(v);
-  };
-
-const seedOf = (v: string): number => {
-  if (!/^\d+$/.test(v) || Number(v) > 0xffffffff) throw new InvalidArgumentError('expected a whole number from 0 to 4294967295');
-  return Number(v);
-};
-
-const chance = (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError('expected a chance from 0 to 1');
-  return n;
-};
+const turns = numberOption({ kind: 'integer', min: 1, max: MAX_TURNS });
+/** Seeds are 32-bit: the generator's state is one unsigned 32-bit word. */
+const seedOf = numberOption({ kind: 'integer', min: 0, max: 0xffffffff });
+const chance = numberOption({ kind: 'decimal', min: 0, max: 1 });
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
@@ -47,7 +35,7 @@ export const registerSim = (program: Command): void => {
   program
     .command('sim')
     .description('Simulate labelled turns, sweep ACC detector params, and report precision/recall/F1 per detector (recommended vs the anton profile) and learning efficacy.')
-    .option('--turns <n>', `turns to simulate (default ${DEFAULT_TURNS})`, positiveInt(MAX_TURNS), DEFAULT_TURNS)
+    .option('--turns <n>', `turns to simulate (default ${DEFAULT_TURNS})`, turns, DEFAULT_TURNS)
     .option('--seed <s>', 'seed of the scenario generator (same seed, same report)', seedOf, 1)
     .option('--sweep <spec>', 'DETECTOR.FIELD=VALUES, e.g. acc.repeated-tool-error.minRun=2..4 or acc.name-switch.honourConfirmedNewPad=true,false (repeatable; replaces that detector\'s default grid)', collect, [])
     .option('--mix <field=value>', 'change the scenario mix: minRounds, maxRounds, minActions, maxActions, noise, faultRate, secondFaultRate, nearMissRate, capShare, roundCap (repeatable)', collect, [])

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { numberOption } from '../commands/number-option.js';
 
 /** The options every command that uses a model takes (issue 3), as commander parses them. */
 export interface LlmOptionValues {
@@ -9,11 +10,8 @@ export interface LlmOptionValues {
   readonly timeout?: number;
 }
 
-const positiveInt = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number of milliseconds');
-  return n;
-};
+/** A per-call timeout of up to an hour, in milliseconds. */
+const timeoutMs = numberOption({ kind: 'integer', min: 1, max: 3_600_000 });
 
 /**
  * Adds `--llm`, `--planning-model`, `--coding-model`, `--record` and `--timeout` to a command.
@@ -25,7 +23,7 @@ export const addLlmOptions = (command: Command): Command =>
     .option('--planning-model <model>', 'model for planning calls (env ENGRAM_PLANNING_MODEL)')
     .option('--coding-model <model>', 'model for coding calls (env ENGRAM_CODING_MODEL)')
     .option('--record <file>', 'also write every answer of the real provider to this cassette')
-    .option('--timeout <ms>', 'per-call timeout in milliseconds', positiveInt);
+    .option('--timeout <ms>', 'per-call timeout in milliseconds', timeoutMs);
 
 /** The flags part of `resolveLlmConfig`'s input. */
 export const llmFlagsOf = (o: LlmOptionValues) => ({

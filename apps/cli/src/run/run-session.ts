@@ -58,13 +58,18 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     llm: { options: clientOptionsOf(config) },
   });
   const session = brain.session();
-  // Ctrl-C cancels the turn cleanly: the model call is aborted and nothing is learned from it.
+  // Ctrl-C or SIGTERM cancels the turn cleanly: the model call is aborted, nothing is learned from
+  // it, and the cancellation is recorded and flushed before the process exits.
   const controller = new AbortController();
-  const stop = () => controller.abort(new Error('interrupted (SIGINT)'));
+  const stop = (signal: NodeJS.Signals) => controller.abort(new Error(`interrupted (${signal})`));
   process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const result = await session
     .turn(options.task, { signal: controller.signal, ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }) })
-    .finally(() => process.off('SIGINT', stop));
+    .finally(() => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    });
   await session.settled().catch((err: unknown) => process.stderr.write(`engram run: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`));
   await session.close().catch(() => undefined);
   const lessons = learnedFromLog(readLogFile(session.eventLog).events).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));

@@ -1,3 +1,14 @@
+/**
+ * @packageDocumentation
+ * @engram/acc: the anterior cingulate cortex: turn-level pattern detection (Anton's acc.py).
+ *
+ * Consumes: the turn's facts (executive.turn.*, round, tool calls and results, history repairs, the
+ *   round cap), cells (scratchpad.cell.*, pad resets) and what memory already holds
+ *   (hippocampus.engram.encoded, so a stored lesson is not learned twice).
+ * Emits: acc.lesson.detected, acc.nudge.emitted.
+ * Never: does I/O, reads a clock or randomness, or stores anything itself: a lesson becomes a rule
+ *   only through the cortex's gate. Detector thresholds live in one params object, with a reason each.
+ */
 export { toInt } from './to-int.js';
 export { isTruthy } from './is-truthy.js';
 export { ACC_KINDS, isAccKind, observation, type AccKind, type Detail, type Observation } from './observation.js';

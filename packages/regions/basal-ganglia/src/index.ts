@@ -1,3 +1,13 @@
+/**
+ * @packageDocumentation
+ * @engram/basal-ganglia: the basal ganglia: the habit loop across sessions (learning-loops.md) and recovery recipes.
+ *
+ * Consumes: session, turn and tool facts (executive.*), what was injected (cortex.context.injected),
+ *   error classes (cerebellum.error.classified).
+ * Emits: basal-ganglia.recipe.learned, basal-ganglia.instinct.promoted, basal-ganglia.instinct.archived.
+ * Never: does I/O in its core (instinct files are written under effects/), or promotes an instinct
+ *   its own injection confirmed (the self-confirmation guard).
+ */
 export { basalGangliaParamReasons, defaultBasalGangliaParams, type BasalGangliaParams } from './basal-ganglia-params.js';
 export type { Observation } from './observation.js';
 export { projectObservations } from './project-observations.js';

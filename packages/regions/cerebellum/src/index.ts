@@ -1,3 +1,13 @@
+/**
+ * @packageDocumentation
+ * @engram/cerebellum: the cerebellum: per-cell error learning (Anton's cerebellum.py), error classes and recovery hints.
+ *
+ * Consumes: turn ends, tool results and cells (scratchpad.cell.*), and the post-mortem's recorded
+ *   answer (llm.call.completed / failed).
+ * Emits: cerebellum.error.classified, cerebellum.lesson.learned.
+ * Never: calls the model from its core (the one post-mortem call a turn is an effect whose answer is
+ *   recorded, so replay reads it as given), or judges a cell by anything but its recorded outcome.
+ */
 export { CEREBELLUM_PARAM_REASONS, defaultCerebellumParams, type CerebellumParams, type PostMortemMode } from './cerebellum-params.js';
 export type { ErrorClass } from './error-class.js';
 export { ERROR_RULES, type ErrorRule } from './error-rules.js';

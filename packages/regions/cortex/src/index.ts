@@ -1,3 +1,15 @@
+/**
+ * @packageDocumentation
+ * @engram/cortex: the cortex: the memory coordinator: the encoding gate, routing by scope, the prompt's memory
+ * block under token budgets, compaction, identity and sleep-replay consolidation.
+ *
+ * Consumes: what the regions propose to remember (acc.lesson.detected, cerebellum.lesson.learned,
+ *   cerebellum.error.classified), turn and cell facts, recorded model answers and store outcomes
+ *   (hippocampus.engram.encoded).
+ * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.confirmed, cortex.context.injected.
+ * Never: writes a memory file itself (the hippocampus's stores do, under the gate's decision), or puts
+ *   anything in front of the model that it did not record as cortex.context.injected.
+ */
 // Pure core: the gate, routing, the prompt's memory block, the primer, the memorize tool, compaction and identity plans.
 export { cortexCore, type CortexState, type CortexParams } from './cortex-core.js';
 export { parseMemoryMode, MemoryModeError, DEFAULT_MEMORY_MODE, type MemoryMode } from './memory-mode.js';

@@ -1,3 +1,14 @@
+/**
+ * @packageDocumentation
+ * @engram/hippocampus: the hippocampus: the storage engines: semantic markdown stores (rules, lessons, profile in
+ * Anton's format), the episodic log with recall, procedural skills and recipes.
+ *
+ * Consumes: what the gate decided to store (cortex.engram.proposed, cortex.engram.confirmed) and
+ *   learned recipes (basal-ganglia.recipe.learned).
+ * Emits: hippocampus.engram.encoded, hippocampus.engram.removed.
+ * Never: decides what is worth remembering (the cortex's gate does), or lets a label, a topic or a
+ *   link lead a write outside its folder.
+ */
 // Pure core: parsing, serialising, sanitising, recall.
 export { parseMemoryFile } from './parse-memory-file.js';
 export { renderDocument, documentEntries, MEMORY_FILE_NAMES, type MemoryDocument, type MemoryFileKind, type DocLine, type DocEntry, type LineNote } from './memory-document.js';

@@ -1,3 +1,13 @@
+/**
+ * @packageDocumentation
+ * @engram/scratchpad: the scratchpad: isolated, named, stateful code runtimes (Node and Python), hook-agnostic.
+ *
+ * Consumes: nothing from the bus: the runtime asks it to run a cell and publishes what it reports.
+ * Emits: scratchpad.cell.requested, scratchpad.cell.executed, scratchpad.cell.killed,
+ *   scratchpad.cell.rejected, scratchpad.pad.reset.
+ * Never: alters the code it is asked to run (secrets are scrubbed from what is stored and shown, never
+ *   from what runs), or outlives its host: a closed pad leaves no process behind.
+ */
 export { createScratchpadHost, type ScratchpadHost, type ScratchpadHostOptions, type ExecRequest, type RuntimeCommand } from './effects/create-scratchpad-host.js';
 export { SCRATCHPAD_RUNTIMES, isCleanCell, diedError, type CellResult, type CellStatus, type ScratchpadRuntime } from './cell-result.js';
 export { toCellEvent, type CellEventDraft } from './to-cell-event.js';

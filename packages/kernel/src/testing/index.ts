@@ -1,0 +1,1 @@
+export { coreSpec, type CoreSpec, type CoreOutcome, type ExpectedDraft } from './core-spec.js';
