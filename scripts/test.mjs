@@ -13,6 +13,7 @@ const checks = [
   ['build', ...turbo('build')],
   ['type-check', ...turbo('check-types')],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['unused code (knip)', bin('knip'), ['--no-progress']],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'tests']],
 ];
 const only = process.argv.includes('--tests-only');

@@ -1,6 +1,6 @@
 import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, pendingPathFor, type MemoryMode } from '@engram/cortex';
 import { FileSemanticStore, memoryDir } from '@engram/hippocampus';
-import type { EngramScope, SemanticStore } from '@engram/kernel';
+import type { EngramScope } from '@engram/kernel';
 import type { Brain } from '@engram/runtime';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,8 +79,6 @@ export const parseScope = (value: string | undefined): EngramScope | undefined =
 };
 
 export const scopesOf = (scope: EngramScope | undefined): EngramScope[] => (scope === undefined ? ['global', 'project'] : [scope]);
-
-export const storeOf = (m: OpenedMemory, scope: EngramScope): SemanticStore => m.stores[scope];
 
 /**
  * Runs a command body and maps failures to exit codes: 2 for usage and settings, 1 for anything
