@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { runInChildHost } from './boundary-support.js';
+import { pythonSkipReason } from './pad-host.js';
+
+/**
+ * Issue 11 item 4: a cell must not find engram's API keys through /proc. The engram process
+ * here is a real separate Node process started with the keys in its environment (as a user's
+ * shell would start it); the cell reads its parent's /proc environ and scans every
+ * /proc/<pid>/environ it can read for the keys' values.
+ */
+
+const canary = `padleakcanary${randomBytes(8).toString('hex')}`;
+const keys = {
+  ANTHROPIC_API_KEY: `sk-ant-api03-${canary}`,
+  OPENAI_API_KEY: `sk-proj-${canary}`,
+  MY_SERVICE_TOKEN: `tok-${canary}`,
+  PAYMENTS_SECRET: `sec-${canary}`,
+};
+
+interface Scan {
+  readonly ppid: number;
+  readonly ppidReadable: boolean;
+  readonly ppidNames: string[];
+  readonly ppidHits: string[];
+  readonly scanned: number;
+  readonly hits: string[];
+}
+
+const pythonScan = `
+import os, json
+canary = ${JSON.stringify(canary)}.encode()
+out = {"ppid": os.getppid(), "ppidReadable": False, "ppidNames": [], "ppidHits": [], "scanned": 0, "hits": []}
+try:
+    with open("/proc/%d/environ" % os.getppid(), "rb") as f:
+        entries = [e for e in f.read().split(b"\\0") if e]
+    out["ppidReadable"] = True
+    out["ppidNames"] = [e.split(b"=")[0].decode() for e in entries]
+    out["ppidHits"] = [e.decode(errors="replace") for e in entries if canary in e]
+except OSError as e:
+    out["ppidError"] = str(e)
+for pid in os.listdir("/proc"):
+    if not pid.isdigit():
+        continue
+    try:
+        with open("/proc/%s/environ" % pid, "rb") as f:
+            data = f.read()
+    except OSError:
+        continue
+    out["scanned"] += 1
+    out["hits"] += [pid + ": " + e.decode(errors="replace") for e in data.split(b"\\0") if canary in e]
+print(json.dumps(out))
+`;
+
+const nodeScan = `
+const fs = require('node:fs');
+const canary = ${JSON.stringify(canary)};
+const out = { ppid: process.ppid, ppidReadable: false, ppidNames: [], ppidHits: [], scanned: 0, hits: [] };
+try {
+  const entries = fs.readFileSync('/proc/' + process.ppid + '/environ', 'latin1').split('\\0').filter(Boolean);
+  out.ppidReadable = true;
+  out.ppidNames = entries.map((e) => e.split('=')[0]);
+  out.ppidHits = entries.filter((e) => e.includes(canary));
+} catch (e) { out.ppidError = String(e); }
+for (const pid of fs.readdirSync('/proc')) {
+  if (!/^\\d+$/.test(pid)) continue;
+  let data;
+  try { data = fs.readFileSync('/proc/' + pid + '/environ', 'latin1'); } catch { continue; }
+  out.scanned++;
+  for (const e of data.split('\\0')) if (e.includes(canary)) out.hits.push(pid + ': ' + e);
+}
+console.log(JSON.stringify(out));
+`;
+
+const check = (scan: Scan, hostPid: number): void => {
+  // The read really happened: the parent's environ was readable and is engram's, and the scan saw many processes.
+  expect(scan.ppidReadable).toBe(true);
+  expect(scan.ppid).toBe(hostPid);
+  expect(scan.ppidNames).toContain('PATH');
+  expect(scan.scanned).toBeGreaterThan(3);
+  expect(scan.ppidHits).toEqual([]);
+  expect(scan.hits).toEqual([]);
+};
+
+describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in /proc (Linux)', () => {
+  it('finds none in its parent or any other process (Node pad)', async () => {
+    const run = await runInChildHost('node', 'close', nodeScan, keys);
+    expect(run.result.status).toBe('completed');
+    check(JSON.parse(run.result.stdout) as Scan, run.hostPid);
+  });
+
+  it.skipIf(pythonSkipReason !== undefined)(`finds none in its parent or any other process (Python pad)${pythonSkipReason === undefined ? '' : ` (skipped: ${pythonSkipReason})`}`, async () => {
+    const run = await runInChildHost('python', 'close', pythonScan, keys);
+    expect(run.result.status).toBe('completed');
+    check(JSON.parse(run.result.stdout) as Scan, run.hostPid);
+  });
+});
