@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runInChildHost } from './boundary-support.js';
 import { pythonSkipReason } from './pad-host.js';
 
@@ -67,7 +67,9 @@ for (const pid of fs.readdirSync('/proc')) {
   let data;
   try { data = fs.readFileSync('/proc/' + pid + '/environ', 'latin1'); } catch { continue; }
   out.scanned++;
-  for (const e of data.split('\\0')) if (e.includes(canary)) out.hits.push(pid + ': ' + e);
+  let cmd = '';
+  try { cmd = fs.readFileSync('/proc/' + pid + '/cmdline', 'latin1').split('\\0').join(' ').slice(0, 120); } catch {}
+  for (const e of data.split('\\0')) if (e.includes(canary)) out.hits.push(pid + ' (' + cmd + '): ' + e);
 }
 console.log(JSON.stringify(out));
 `;
@@ -111,6 +113,14 @@ const check = (scan: Scan, hostPid: number): void => {
 };
 
 describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in /proc (Linux)', () => {
+  // The child host runs through tsx, which starts an esbuild service with the host's whole
+  // environment when its transform cache is cold: a process engram did not start, holding the
+  // keys, that only the fence hides (and not from root: see docs/scratchpad.md). One run without
+  // keys warms the cache, so the scan below sees what engram itself exposes.
+  beforeAll(async () => {
+    await runInChildHost('node', 'close', 'console.log(1)');
+  });
+
   it('finds none in its parent or any other process (Node pad)', async () => {
     const run = await runInChildHost('node', 'close', nodeScan, keys);
     expect(run.result.status).toBe('completed');

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, MAX_VIEW_CELLS, type ScratchpadLimits } from '../scratc
 import { parsePadMemoryMb, PAD_MEMORY_ENV } from '../parse-pad-memory-mb.js';
 import { scrubChildEnv } from '../scrub-child-env.js';
 import { cgroupBase } from './pad-cgroup.js';
+import { padFence } from './pad-fence.js';
 import { scrubOwnEnviron, type EnvironScrub } from './scrub-own-environ.js';
 import { trackProcess } from './live-processes.js';
 import { NODE_HOST_SOURCE } from './node-host-source.js';
@@ -40,6 +41,8 @@ export interface ScratchpadHostOptions {
   readonly memoryMb?: number;
   /** Give each pad its own cgroup v2 group where this process may create one (default true); false leaves the /proc sweep and the rlimit alone. */
   readonly cgroup?: boolean;
+  /** Start pads inside a Landlock fence where the kernel and python3 allow (default true): a cell cannot ptrace or read the memory of engram or any process outside its pad. */
+  readonly fence?: boolean;
 }
 
 /** How a host's pads are fenced in on this machine (see docs/scratchpad.md, "The pad as a boundary"). */
@@ -53,6 +56,10 @@ export interface PadIsolation {
   readonly cgroupProblem?: string;
   /** What scrubbing this process's /proc environ did, once the first pad has started (undefined before). */
   readonly environ?: EnvironScrub;
+  /** Pads start inside the Landlock fence (no ptrace, no /proc/<pid>/mem, no signals to processes outside the pad). */
+  readonly fenced: boolean;
+  /** The fence probe's answer: `ok: Landlock ABI 7`, or why pads run unfenced. */
+  readonly fenceStatus: string;
 }
 
 export interface ExecRequest {
@@ -131,6 +138,8 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
   const inherited = options.inheritedEnv ?? process.env;
   const memoryMb = options.memoryMb === undefined ? parsePadMemoryMb(inherited[PAD_MEMORY_ENV]) : parsePadMemoryMb(String(options.memoryMb), 'memoryMb');
   const useCgroup = options.cgroup !== false;
+  const fence = (): { prefix?: readonly string[]; status: string } =>
+    options.fence === false ? { status: 'disabled by the fence option' } : padFence(scrubChildEnv(inherited)['PATH']);
   let environ: EnvironScrub | undefined;
   const pads = new Map<string, Pad>();
   let cellCounter = 0;
@@ -143,6 +152,7 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
   const startProcess = (pad: Pad): PadProcess => {
     // Before the first pad exists, so no cell ever sees engram's keys in /proc/<engram>/environ.
     environ = scrubOwnEnviron();
+    const { prefix: fencePrefix } = fence();
     const configured = options.runtimes?.[pad.runtime];
     const base = DEFAULT_COMMANDS[pad.runtime];
     const child = new PadProcess({
@@ -156,6 +166,7 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
       marker: `${process.pid}-${randomBytes(8).toString('hex')}`,
       memoryMb,
       useCgroup,
+      ...(fencePrefix === undefined ? {} : { fencePrefix }),
     });
     trackProcess(child);
     return child;
@@ -324,6 +335,8 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
         cgroup,
         ...(base.problem === undefined ? {} : { cgroupProblem: base.problem }),
         ...(environ === undefined ? {} : { environ }),
+        fenced: fence().prefix !== undefined,
+        fenceStatus: fence().status,
       };
     },
 

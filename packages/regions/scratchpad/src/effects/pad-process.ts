@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { CellOutputStream } from '../cell-output-stream.js';
@@ -13,6 +12,7 @@ import type { ScratchpadLimits } from '../scratchpad-limits.js';
 import { PAD_MARKER_ENV } from '../select-pad-processes.js';
 import { withDataLimit } from '../with-data-limit.js';
 import { createPadCgroup, type PadCgroup } from './pad-cgroup.js';
+import { findOnPath } from './pad-fence.js';
 import { unwatchPad, watchPad } from './pad-watchdog.js';
 import { MS_PER_CPU_TICK, processGroupCpuTicks } from './process-group-cpu.js';
 import { processStartTime, sweepPadProcesses } from './sweep-pad-processes.js';
@@ -34,6 +34,8 @@ export interface PadProcessSpec {
   readonly memoryMb: number;
   /** Put the pad in its own cgroup v2 group when this process may create one. */
   readonly useCgroup: boolean;
+  /** A launcher that raises the Landlock fence and execs the runtime (`padFence`), when it works here. */
+  readonly fencePrefix?: readonly string[];
 }
 
 /** What one cell produced, before the host adds the pad's bookkeeping. */
@@ -70,18 +72,7 @@ const OUT_OF_MEMORY_TEXT = /out of memory|Fatal process OOM|MemoryError|Cannot a
 /** A cell error that is an allocation refused at the data limit: Python's MemoryError, Node's failed ArrayBuffer allocation. */
 const MEMORY_ERROR = /(^|\n)MemoryError\b[^\n]*\s*$|^RangeError: Array buffer allocation failed/;
 
-/** True when `command` names an executable (on `PATH` when it has no slash), so wrapping it in a shell cannot hide a start failure. */
-const canExecute = (command: string, path: string | undefined): boolean => {
-  const candidates = command.includes('/') ? [command] : (path ?? '').split(':').filter(Boolean).map((dir) => `${dir}/${command}`);
-  return candidates.some((file) => {
-    try {
-      accessSync(file, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-};
+
 
 const EMPTY_OUTPUT: CapturedOutput = { text: '', totalBytes: 0, truncated: false };
 
@@ -118,6 +109,8 @@ export class PadProcess {
   private cgroup: PadCgroup | undefined;
   /** The data rlimit was applied (the runtime was found and wrapped). */
   private readonly dataLimited: boolean;
+  /** The pad runs inside the Landlock fence. */
+  readonly fenced: boolean;
   private startTime: number | undefined;
   /** Closed, and the cgroup and watchdog entry are gone. */
   private released = false;
@@ -130,8 +123,13 @@ export class PadProcess {
     this.err = new CellOutputStream(spec.pendingLimitBytes);
     this.cgroup = spec.useCgroup ? createPadCgroup(spec.marker, spec.memoryMb * BYTES_PER_MB) : undefined;
     // The data rlimit applies in any case on Linux: per process, where the cgroup caps the whole pad.
-    this.dataLimited = process.platform === 'linux' && canExecute(spec.command, spec.env['PATH']);
-    const start = this.dataLimited ? withDataLimit(spec.command, spec.args, spec.memoryMb * BYTES_PER_MB) : { command: spec.command, args: [...spec.args] };
+    // A runtime that cannot be found is started bare, so it fails to start as itself (ENOENT), not as a wrapper's exit code.
+    const found = findOnPath(spec.command, spec.env['PATH']) !== undefined;
+    const [fenceCommand, ...fenceArgs] = found && spec.fencePrefix !== undefined ? spec.fencePrefix : [];
+    const runtime = fenceCommand === undefined ? { command: spec.command, args: [...spec.args] } : { command: fenceCommand, args: [...fenceArgs, spec.command, ...spec.args] };
+    this.dataLimited = process.platform === 'linux' && found;
+    this.fenced = fenceCommand !== undefined;
+    const start = this.dataLimited ? withDataLimit(runtime.command, runtime.args, spec.memoryMb * BYTES_PER_MB) : runtime;
     this.child = spawn(start.command, start.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [PAD_MARKER_ENV]: spec.marker },
