@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CellResult, ScratchpadHostOptions, ScratchpadRuntime } from '@engram/scratchpad';
+import type { CellResult, PadIsolation, ScratchpadHostOptions, ScratchpadRuntime } from '@engram/scratchpad';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -54,6 +54,7 @@ export const survivorsAfter = async (tokens: readonly string[]): Promise<number[
 export interface ChildRun {
   readonly result: CellResult;
   readonly hostPid: number;
+  readonly isolation: PadIsolation;
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stderr: string;
@@ -69,9 +70,13 @@ export const runInChildHost = (
   code: string,
   env: Record<string, string> = {},
   options: ScratchpadHostOptions = {},
+  /** Run the host as this user (through `setpriv`, so the test must run as root). */
+  as?: { readonly uid: number; readonly gid: number },
 ): Promise<ChildRun> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@engram/source', '--import', 'tsx', join(ROOT, 'tests/scratchpad/pad-in-child.ts'), runtime, end, code], {
+    const nodeArgs = ['--conditions=@engram/source', '--import', 'tsx', join(ROOT, 'tests/scratchpad/pad-in-child.ts'), runtime, end, code];
+    const [command, args] = as === undefined ? [process.execPath, nodeArgs] : ['setpriv', [`--reuid=${as.uid}`, `--regid=${as.gid}`, '--clear-groups', process.execPath, ...nodeArgs]];
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, ...env, PAD_TEST_OPTIONS: JSON.stringify(options) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,7 +94,7 @@ export const runInChildHost = (
         reject(new Error(`the child host printed no result (exit ${exitCode ?? signal}); stderr: ${stderr}`));
         return;
       }
-      const parsed = JSON.parse(line) as { result: CellResult; hostPid: number };
+      const parsed = JSON.parse(line) as { result: CellResult; hostPid: number; isolation: PadIsolation };
       resolve({ ...parsed, exitCode, signal, stderr });
     });
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runInChildHost } from './boundary-support.js';
 import { pythonSkipReason } from './pad-host.js';
@@ -143,4 +144,38 @@ describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in
     if (scan.opened) expect(scan.regions).toBeGreaterThan(3);
     else expect(scan.error).toMatch(/PermissionError/);
   });
+});
+
+/** Running as root, the host can be started as `nobody`, the shape of a real (unprivileged) user. */
+const NOBODY = { uid: 65534, gid: 65534 };
+const asNobodyProblem =
+  process.platform !== 'linux'
+    ? 'not Linux'
+    : process.getuid?.() !== 0
+      ? 'the test must run as root to start the host as another user'
+      : spawnSync('setpriv', ['--version']).status !== 0
+        ? 'setpriv (util-linux) is missing'
+        : spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '/usr/bin/python3', '-c', 'pass']).status !== 0
+          ? 'nobody cannot run /usr/bin/python3'
+          : undefined;
+
+describe('the fence, for an unprivileged user', () => {
+  it.skipIf(asNobodyProblem !== undefined)(
+    `hides the environment of every process outside the pad, keys included, even one engram did not scrub${asNobodyProblem === undefined ? '' : ` (skipped: ${asNobodyProblem})`}`,
+    async (context) => {
+      // TSX_DISABLE_CACHE: tsx starts its esbuild service for every run, with the keys in its environment.
+      const env = { ...keys, TSX_DISABLE_CACHE: '1', HOME: '/tmp', PATH: '/usr/local/bin:/usr/bin:/bin' };
+      const run = await runInChildHost('python', 'close', pythonScan, env, {}, NOBODY);
+      if (!run.isolation.fenced) {
+        context.skip(`the fence cannot be raised here: ${run.isolation.fenceStatus}`);
+        return;
+      }
+      expect(run.result.status).toBe('completed');
+      const scan = JSON.parse(run.result.stdout) as Scan & { ppidError?: string };
+      expect(scan.ppid).toBe(run.hostPid);
+      expect(scan.ppidReadable).toBe(false);
+      expect(scan.ppidError).toMatch(/Permission denied/);
+      expect(scan.hits).toEqual([]);
+    },
+  );
 });

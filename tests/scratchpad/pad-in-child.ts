@@ -13,7 +13,7 @@ const [runtime, end, code] = process.argv.slice(2) as [ScratchpadRuntime, 'close
 const options = JSON.parse(process.env['PAD_TEST_OPTIONS'] ?? '{}') as ScratchpadHostOptions;
 const host = createScratchpadHost({ timeoutMs: 20_000, inactivityMs: 10_000, ...options });
 const result = await host.exec({ pad: 'p', runtime, code });
-process.stdout.write(`${JSON.stringify({ result, hostPid: process.pid })}\n`);
+process.stdout.write(`${JSON.stringify({ result, hostPid: process.pid, isolation: host.isolation() })}\n`);
 if (end === 'close') {
   await host.closeAll();
 } else if (end === 'exit') {
