@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runInChildHost, sleepToken, survivorsAfter } from './boundary-support.js';
+import { readFileSync } from 'node:fs';
+import { processesWith, runInChildHost, sleepToken, survivorsAfter } from './boundary-support.js';
 import { newHost, pythonSkipReason } from './pad-host.js';
 
 /**
@@ -88,6 +89,23 @@ describe.skipIf(process.platform !== 'linux')('processes a cell detaches (Linux)
       expect(await survivorsAfter([a, b])).toEqual([]);
     });
   }
+
+  it('with a cgroup, a process that clears the marker and reparents to init still dies', async (context) => {
+    const host = newHost();
+    if (!host.isolation().cgroup) {
+      context.skip(`no cgroup here: ${host.isolation().cgroupProblem ?? 'unknown'}`);
+      return;
+    }
+    const [a] = newTokens();
+    const code = `require('node:child_process').execSync('env -u ENGRAM_PAD_ID setsid sleep ${a} > /dev/null 2>&1 < /dev/null &'); console.log('started')`;
+    const r = await host.exec({ pad: 'main', runtime: 'node', code });
+    expect(r.stdout).toBe('started\n');
+    const [pid] = (await new Promise<void>((res) => setTimeout(res, 100)), processesWith(a));
+    expect(pid).toBeDefined();
+    expect(readFileSync(`/proc/${pid}/environ`, 'latin1')).not.toContain('ENGRAM_PAD_ID');
+    await host.closeAll();
+    expect(await survivorsAfter([a])).toEqual([]);
+  });
 
   it('a killed cell takes its detached processes with it', async () => {
     const [a, b] = newTokens();
