@@ -91,9 +91,11 @@ interface RunningCell {
 }
 
 /**
- * One live child process of a pad: spawns it in its own process group, runs one cell at a
- * time, watches the wall clock and liveness, and kills the whole group (SIGKILL) when a cell
- * must stop. Once the child is gone the object is dead; the host starts a new one.
+ * One live child process of a pad: spawns it in its own process group and session, fenced
+ * (Landlock, where available), under the data rlimit, marked with `ENGRAM_PAD_ID`, in its own
+ * cgroup where one can be made, and known to the watchdog; runs one cell at a time, watches the
+ * wall clock, liveness and memory, and kills everything the pad started (SIGKILL) when a cell
+ * must stop or the pad ends. Once the child is gone the object is dead; the host starts a new one.
  */
 export class PadProcess {
   private readonly child: ChildProcess;
