@@ -72,8 +72,6 @@ const OUT_OF_MEMORY_TEXT = /out of memory|Fatal process OOM|MemoryError|Cannot a
 /** A cell error that is an allocation refused at the data limit: Python's MemoryError, Node's failed ArrayBuffer allocation. */
 const MEMORY_ERROR = /(^|\n)MemoryError\b[^\n]*\s*$|^RangeError: Array buffer allocation failed/;
 
-
-
 const EMPTY_OUTPUT: CapturedOutput = { text: '', totalBytes: 0, truncated: false };
 
 interface RunningCell {

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { planEnvironScrub } from '../plan-environ-scrub.js';
 import { isSecretEnvEntry } from '../scrub-child-env.js';
 
@@ -37,6 +38,9 @@ const envBounds = (): { start: number; end: number } | undefined => {
 export const scrubOwnEnviron = (): EnvironScrub => {
   if (done !== undefined) return done;
   if (process.platform !== 'linux') return (done = { blanked: [], problem: 'not Linux (no /proc/<pid>/environ to protect)' });
+  // A worker thread's process.env is its own copy: re-setting there would not move the process's
+  // variables off the block, and blanking it would empty them for the main thread.
+  if (!isMainThread) return (done = { blanked: [], problem: 'the host runs in a worker thread; only the main thread can move the environment off the block' });
   try {
     const bounds = envBounds();
     if (bounds === undefined) return (done = { blanked: [], problem: 'could not read env_start/env_end from /proc/self/stat' });
