@@ -55,6 +55,9 @@ export interface ChildRun {
   readonly result: CellResult;
   readonly hostPid: number;
   readonly isolation: PadIsolation;
+  /** The host's `process.env.ANTHROPIC_API_KEY` after the pad ran, and what a non-pad child of the host inherited. */
+  readonly hostKey: string | null;
+  readonly childKey: string;
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stderr: string;
@@ -94,7 +97,7 @@ export const runInChildHost = (
         reject(new Error(`the child host printed no result (exit ${exitCode ?? signal}); stderr: ${stderr}`));
         return;
       }
-      const parsed = JSON.parse(line) as { result: CellResult; hostPid: number; isolation: PadIsolation };
+      const parsed = JSON.parse(line) as { result: CellResult; hostPid: number; isolation: PadIsolation; hostKey: string | null; childKey: string };
       resolve({ ...parsed, exitCode, signal, stderr });
     });
   });

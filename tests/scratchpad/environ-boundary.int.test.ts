@@ -126,6 +126,10 @@ describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in
     const run = await runInChildHost('node', 'close', nodeScan, keys);
     expect(run.result.status).toBe('completed');
     check(JSON.parse(run.result.stdout) as Scan, run.hostPid);
+    // engram still has its keys, for itself and for the children it starts that are not pads.
+    expect(run.hostKey).toBe(keys.ANTHROPIC_API_KEY);
+    expect(run.childKey).toBe(keys.ANTHROPIC_API_KEY);
+    expect(run.isolation.environ?.blanked).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'MY_SERVICE_TOKEN', 'PAYMENTS_SECRET']));
   });
 
   it.skipIf(pythonSkipReason !== undefined)(`finds none in its parent or any other process (Python pad)${pythonSkipReason === undefined ? '' : ` (skipped: ${pythonSkipReason})`}`, async () => {
