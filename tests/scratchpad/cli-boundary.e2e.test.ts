@@ -53,16 +53,24 @@ describe.skipIf(process.platform !== 'linux' || pythonSkipReason !== undefined)(
     const token = sleepToken();
     const file = join(root, 'scan.cassette.json');
     writeFileSync(file, JSON.stringify(cassette(scanCell(token))));
-    const r = runCli(['run', '--task', 'scan', '--llm', `scripted:${file}`, '--json', '--home', join(root, 'home'), '--project', join(root, 'project')], {
-      ANTHROPIC_API_KEY: `sk-ant-api03-${canary}`,
-      OPENAI_API_KEY: `sk-proj-${canary}`,
-      MY_SERVICE_TOKEN: canary,
-    });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const { eventLog } = JSON.parse(r.stdout) as { eventLog: string };
-    const executed = readLogFile(eventLog).events.find((e) => e.type === 'scratchpad.cell.executed');
-    expect(executed?.type === 'scratchpad.cell.executed' && executed.data.stdout).toBe('hits 0\n');
-    expect(await survivorsAfter([token])).toEqual([]);
+    try {
+      await runAndCheck(root, file, token);
+    } finally {
+      await survivorsAfter([token]); // a failed check leaves nothing running
+    }
   });
 });
+
+const runAndCheck = async (root: string, file: string, token: string): Promise<void> => {
+  const r = runCli(['run', '--task', 'scan', '--llm', `scripted:${file}`, '--json', '--home', join(root, 'home'), '--project', join(root, 'project')], {
+    ANTHROPIC_API_KEY: `sk-ant-api03-${canary}`,
+    OPENAI_API_KEY: `sk-proj-${canary}`,
+    MY_SERVICE_TOKEN: canary,
+  });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  const { eventLog } = JSON.parse(r.stdout) as { eventLog: string };
+  const executed = readLogFile(eventLog).events.find((e) => e.type === 'scratchpad.cell.executed');
+  expect(executed?.type === 'scratchpad.cell.executed' && executed.data.stdout).toBe('hits 0\n');
+  expect(await survivorsAfter([token])).toEqual([]);
+};
