@@ -138,8 +138,13 @@ describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in
     check(JSON.parse(run.result.stdout) as Scan, run.hostPid);
   });
 
-  it.skipIf(pythonSkipReason !== undefined)(`cannot read them from engram's memory either (/proc/$PPID/mem)${pythonSkipReason === undefined ? '' : ` (skipped: ${pythonSkipReason})`}`, async () => {
+  it.skipIf(pythonSkipReason !== undefined)(`cannot read them from engram's memory either (/proc/$PPID/mem)${pythonSkipReason === undefined ? '' : ` (skipped: ${pythonSkipReason})`}`, async (context) => {
     const run = await runInChildHost('python', 'close', pythonMemoryScan, keys);
+    if (!run.isolation.fenced) {
+      // Without Landlock (or python3) nothing a process can do for itself stops a same-user read of its memory: docs/scratchpad.md says so.
+      context.skip(`no fence on this machine (${run.isolation.fenceStatus}): engram's memory is readable here, as documented`);
+      return;
+    }
     expect(run.result.status).toBe('completed');
     const scan = JSON.parse(run.result.stdout) as { ppid: number; opened: boolean; regions: number; found: number; error: string };
     expect(scan.ppid).toBe(run.hostPid);
