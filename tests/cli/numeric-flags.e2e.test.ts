@@ -35,3 +35,12 @@ describe('numeric flags are parsed strictly (exit 2 naming the allowed form)', (
     expect(r.stderr).toContain(`expected ${expected}`);
   });
 });
+
+describe('numeric variables are parsed strictly too', () => {
+  it('engram run refuses a loose ENGRAM_PAD_MEMORY_MB before any pad starts (exit 2)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-padmem-'));
+    const r = runCli(['run', '--task', 't', '--llm', 'scripted:missing.json', '--home', join(root, 'home'), '--project', join(root, 'project')], { ENGRAM_PAD_MEMORY_MB: '1e3' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('ENGRAM_PAD_MEMORY_MB must be a whole number of megabytes from 1 to 1048576');
+  });
+});

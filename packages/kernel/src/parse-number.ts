@@ -1,6 +1,6 @@
 /**
  * What a number read from a flag, an environment variable or a config file may look like.
- * `integer`: plain decimal digits only; `decimal`: digits with an optional fraction. Signs,
+ * `integer`: plain decimal digits only, no leading zero; `decimal`: digits with an optional fraction. Signs,
  * spaces, hex (`0x10`), exponents (`1e3`), `Infinity` and the empty string are all refused:
  * `Number("")` is 0, and `engram log prune --older-than ""` once deleted every log because of it.
  */
@@ -16,8 +16,9 @@ export interface NumberSpec {
 
 export type ParsedNumber = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly expected: string };
 
-const INTEGER = /^\d+$/;
-const DECIMAL = /^\d+(?:\.\d+)?$/;
+/** No leading zeros: `010` is 8 in some languages and 10 in others, so it is refused, not guessed. */
+const INTEGER = /^(?:0|[1-9]\d*)$/;
+const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** The allowed form, as an error message says it ("a whole number from 1 to 36500"). */
 export const describeNumberSpec = (spec: NumberSpec): string => {

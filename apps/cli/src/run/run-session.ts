@@ -1,6 +1,7 @@
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
 import { createBrain, GuardsConfigError, learnedFromLog, parseMemoryMode, readGuardsConfig } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
+import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
 
@@ -29,6 +30,8 @@ export const runSession = async (options: RunOptions): Promise<number> => {
   let memoryMode;
   try {
     memoryMode = parseMemoryMode(process.env.ENGRAM_MEMORY_MODE);
+    // Checked up front: the pads start lazily, and a bad limit must be a usage error, not a failed cell.
+    parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
     config = await resolveLlmConfig({
       flags: llmFlagsOf(options),
       env: process.env,

@@ -7,6 +7,8 @@ import { runDetector } from './run-detector.js';
 const TIMEOUT = 'Cell timed out after 120s';
 const LIVENESS = 'Cell killed: liveness check failed';
 const INACTIVITY = 'Cell killed after 60s of inactivity';
+/** The scratchpad's memory-cap kill (issue 11): the cell did too much at once, like a timeout. */
+const MEMORY = "Cell killed: over the pad's memory limit of 2048 MB (ENGRAM_PAD_MEMORY_MB; too heavy for one cell)";
 const kill = (reason?: string, name = 'pad') => o('scratchpad_killed', reason === undefined ? { name } : { name, reason }, 6);
 
 describe('detectKillLoop', () => {
@@ -23,6 +25,9 @@ describe('detectKillLoop', () => {
     ['without producing any output x2', ['Cell killed without producing any output', 'Cell killed without producing any output'], null],
     ['auto-install ... liveness x2', ['auto-install stalled (liveness)', 'auto-install stalled (liveness)'], null],
     ['timeout (single)', [TIMEOUT], null],
+    ['memory, memory', [MEMORY, MEMORY], 'acc.kill-loop.heavy'],
+    ['memory, timeout', [MEMORY, TIMEOUT], 'acc.kill-loop.heavy'],
+    ['liveness, memory, memory', [LIVENESS, MEMORY, MEMORY], 'acc.kill-loop.heavy'],
   ] as const)('%s -> %s', (_label, reasons, expected) => {
     expect(runDetector(detectKillLoop, reasons.map((r) => kill(r)))?.id ?? null).toBe(expected);
   });

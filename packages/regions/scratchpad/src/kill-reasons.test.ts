@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelledReason, externalKillReason, formatSeconds, killReason, livenessKillReason, STATE_LOST_NOTICE, timeoutKillReason } from './kill-reasons.js';
+import { cancelledReason, externalKillReason, formatSeconds, killReason, livenessKillReason, memoryKillReason, STATE_LOST_NOTICE, timeoutKillReason } from './kill-reasons.js';
 
 /**
  * Anton's kill classification (anton.md §2.5 #6), restated here because regions never import
@@ -23,6 +23,8 @@ describe('kill reasons', () => {
     expect(timeoutKillReason(60_000)).toBe('Cell timed out after 60s while still running (too heavy for one cell)');
     expect(cancelledReason(2_500)).toBe('Cancelled by request after 2.5s');
     expect(externalKillReason('SIGKILL')).toBe('Cell killed by SIGKILL from outside the pad (likely out of memory; too heavy for one cell)');
+    expect(memoryKillReason(2048)).toBe("Cell killed: over the pad's memory limit of 2048 MB (ENGRAM_PAD_MEMORY_MB; too heavy for one cell)");
+    expect(killReason('memory', 0, 'SIGKILL', 256)).toBe(memoryKillReason(256));
   });
 
   it.each([
@@ -30,6 +32,7 @@ describe('kill reasons', () => {
     ['timeout', 'heavy'],
     ['cancelled', 'heavy'],
     ['external', 'heavy'],
+    ['memory', 'heavy'],
   ] as const)('a %s kill reads as %s to the ACC, even cut to 120 characters and with the state notice', (cause, expected) => {
     for (const ms of [1, 400, 9_950, 20_000, 60_000, 3_600_000]) {
       const reason = killReason(cause, ms);
@@ -40,7 +43,7 @@ describe('kill reasons', () => {
   });
 
   it('never uses the ambiguous phrase', () => {
-    for (const cause of ['inactivity', 'timeout', 'cancelled', 'external'] as const) {
+    for (const cause of ['inactivity', 'timeout', 'cancelled', 'external', 'memory'] as const) {
       expect(killReason(cause, 1000).toLowerCase()).not.toContain('without producing any output');
       expect(killReason(cause, 1000).toLowerCase()).not.toContain('auto-install');
     }

@@ -1,3 +1,5 @@
+import { DEFAULT_PAD_MEMORY_MB } from './parse-pad-memory-mb.js';
+
 /**
  * The words a killed cell's reason uses. The ACC's kill-loop detector (anton.md §2.5 #6) reads
  * them, lower-cased, in this order: `auto-install` -> ambiguous; `liveness` or `inactivity` ->
@@ -8,7 +10,8 @@
  * `auto-install` or `without producing any output`; tests pin all of this.
  */
 
-export type KillCause = 'inactivity' | 'timeout' | 'cancelled' | 'external';
+/** `memory`: the cell went over the pad's memory cap (`ENGRAM_PAD_MEMORY_MB`). */
+export type KillCause = 'inactivity' | 'timeout' | 'cancelled' | 'external' | 'memory';
 
 /** `0.4s`, `2.5s`, `20s`, `60s`: short and stable (whole seconds from 10s up). */
 export const formatSeconds = (ms: number): string => {
@@ -31,6 +34,10 @@ export const cancelledReason = (elapsedMs: number): string => `Cancelled by requ
 /** The child was SIGKILLed by someone else (the kernel's out-of-memory killer, usually). Classified as heavy. */
 export const externalKillReason = (signal: string): string => `Cell killed by ${signal} from outside the pad (likely out of memory; too heavy for one cell)`;
 
+/** The cell went over the pad's memory cap (cgroup `memory.max` or the data rlimit). Classified as heavy: the cell must do less at once. */
+export const memoryKillReason = (memoryMb: number): string =>
+  `Cell killed: over the pad's memory limit of ${memoryMb} MB (ENGRAM_PAD_MEMORY_MB; too heavy for one cell)`;
+
 /** Added to a killed cell's error so the model knows what the kill cost. */
 export const STATE_LOST_NOTICE =
   "The pad's process was killed: the next cell starts a fresh process, so variables and imports from earlier cells are gone.";
@@ -39,7 +46,7 @@ export const STATE_LOST_NOTICE =
 export const FRESH_PROCESS_NOTICE = 'This cell ran in a fresh process: the previous one was lost, so variables and imports from earlier cells are gone.';
 
 /** The reason for a kill of the given cause. */
-export const killReason = (cause: KillCause, ms: number, signal = 'SIGKILL'): string => {
+export const killReason = (cause: KillCause, ms: number, signal = 'SIGKILL', memoryMb = DEFAULT_PAD_MEMORY_MB): string => {
   switch (cause) {
     case 'inactivity':
       return livenessKillReason(ms);
@@ -49,5 +56,7 @@ export const killReason = (cause: KillCause, ms: number, signal = 'SIGKILL'): st
       return cancelledReason(ms);
     case 'external':
       return externalKillReason(signal);
+    case 'memory':
+      return memoryKillReason(memoryMb);
   }
 };

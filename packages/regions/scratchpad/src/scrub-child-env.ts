@@ -66,8 +66,10 @@ export const looksLikeSecretEnvName = (name: string): boolean => SECRET_ENV_PATT
 
 const allowed = (name: string): boolean => ENV_ALLOW_LIST.includes(name) || ENV_ALLOW_PREFIXES.some((p) => name.startsWith(p));
 
-const keep = (name: string, value: string | undefined): value is string =>
-  value !== undefined && !looksLikeSecretEnvName(name) && !containsSecret(value);
+/** True when a variable must not reach a pad: a credential-like name, or a value that looks like a secret. */
+export const isSecretEnvEntry = (name: string, value: string): boolean => looksLikeSecretEnvName(name) || containsSecret(value);
+
+const keep = (name: string, value: string | undefined): value is string => value !== undefined && !isSecretEnvEntry(name, value);
 
 /**
  * Builds a pad's environment from the host's (`inherited`, usually `process.env`) and the

@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { isCleanCell, SCRATCHPAD_RUNTIMES, type CellResult, type ScratchpadRuntime } from '../cell-result.js';
 import { cancelledReason, FRESH_PROCESS_NOTICE, STATE_LOST_NOTICE } from '../kill-reasons.js';
 import { validatePadName } from '../pad-name.js';
 import { cellRecord, type CellRecord, type PadInfo, type PadView } from '../pad-view.js';
 import { ScratchpadError } from '../scratchpad-error.js';
 import { DEFAULT_LIMITS, MAX_VIEW_CELLS, type ScratchpadLimits } from '../scratchpad-limits.js';
+import { parsePadMemoryMb, PAD_MEMORY_ENV } from '../parse-pad-memory-mb.js';
 import { scrubChildEnv } from '../scrub-child-env.js';
+import { cgroupBase } from './pad-cgroup.js';
+import { padFence } from './pad-fence.js';
+import { scrubOwnEnviron, type EnvironScrub } from './scrub-own-environ.js';
 import { trackProcess } from './live-processes.js';
 import { NODE_HOST_SOURCE } from './node-host-source.js';
 import { PadProcess, type RawCellOutcome } from './pad-process.js';
@@ -32,6 +37,29 @@ export interface ScratchpadHostOptions {
   readonly inheritedEnv?: Readonly<Record<string, string | undefined>>;
   /** CPU probe for the liveness check (tests swap it); default reads Linux `/proc`. */
   readonly cpuTicks?: (pgid: number) => number | undefined;
+  /** Memory cap per pad in MB; default `ENGRAM_PAD_MEMORY_MB` from `inheritedEnv`, else 2048. */
+  readonly memoryMb?: number;
+  /** Give each pad its own cgroup v2 group where this process may create one (default true); false leaves the /proc sweep and the rlimit alone. */
+  readonly cgroup?: boolean;
+  /** Start pads inside a Landlock fence where the kernel and python3 allow (default true): a cell cannot ptrace or read the memory of engram or any process outside its pad. */
+  readonly fence?: boolean;
+}
+
+/** How a host's pads are fenced in on this machine (see docs/scratchpad.md, "The pad as a boundary"). */
+export interface PadIsolation {
+  readonly memoryMb: number;
+  /** `cgroup`: memory.max on each pad's group (and the data rlimit per process); `rlimit`: the data rlimit per process only; `none`: not Linux. */
+  readonly memory: 'cgroup' | 'rlimit' | 'none';
+  /** Pads get their own cgroup (one `cgroup.kill` ends all they started); otherwise only the /proc sweep finds what they detach. */
+  readonly cgroup: boolean;
+  /** Why there is no cgroup, when there is none. */
+  readonly cgroupProblem?: string;
+  /** What scrubbing this process's /proc environ did, once the first pad has started (undefined before). */
+  readonly environ?: EnvironScrub;
+  /** Pads start inside the Landlock fence (no ptrace, no /proc/<pid>/mem, no signals to processes outside the pad). */
+  readonly fenced: boolean;
+  /** The fence probe's answer: `ok: Landlock ABI 7`, or why pads run unfenced. */
+  readonly fenceStatus: string;
 }
 
 export interface ExecRequest {
@@ -61,6 +89,8 @@ export interface ScratchpadHost {
   list(): PadInfo[];
   /** Kills every pad and refuses further cells. */
   closeAll(): Promise<void>;
+  /** How the pads are fenced in here: memory cap and how it is enforced, cgroup or sweep, the environ scrub. */
+  isolation(): PadIsolation;
 }
 
 /** Variables each runtime needs to behave as a pad (unbuffered, UTF-8 output). */
@@ -106,6 +136,11 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
   const defaultRuntime = options.defaultRuntime ?? (enabled.includes('python') ? 'python' : (enabled[0] ?? 'python'));
   const cwd = options.cwd ?? process.cwd();
   const inherited = options.inheritedEnv ?? process.env;
+  const memoryMb = options.memoryMb === undefined ? parsePadMemoryMb(inherited[PAD_MEMORY_ENV]) : parsePadMemoryMb(String(options.memoryMb), 'memoryMb');
+  const useCgroup = options.cgroup !== false;
+  const fence = (): { prefix?: readonly string[]; status: string } =>
+    options.fence === false ? { status: 'disabled by the fence option' } : padFence(scrubChildEnv(inherited)['PATH']);
+  let environ: EnvironScrub | undefined;
   const pads = new Map<string, Pad>();
   let cellCounter = 0;
   let closed = false;
@@ -115,6 +150,9 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
   };
 
   const startProcess = (pad: Pad): PadProcess => {
+    // Before the first pad exists, so no cell ever sees engram's keys in /proc/<engram>/environ.
+    environ = scrubOwnEnviron();
+    const { prefix: fencePrefix } = fence();
     const configured = options.runtimes?.[pad.runtime];
     const base = DEFAULT_COMMANDS[pad.runtime];
     const child = new PadProcess({
@@ -125,6 +163,10 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
       env: scrubChildEnv(inherited, { ...RUNTIME_ENV[pad.runtime], ...options.env }),
       pendingLimitBytes: limits.maxOutputBytes,
       ...(options.cpuTicks === undefined ? {} : { cpuTicks: options.cpuTicks }),
+      marker: `${process.pid}-${randomBytes(8).toString('hex')}`,
+      memoryMb,
+      useCgroup,
+      ...(fencePrefix === undefined ? {} : { fencePrefix }),
     });
     trackProcess(child);
     return child;
@@ -281,6 +323,21 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
 
     list() {
       return [...pads.values()].map(info);
+    },
+
+    isolation() {
+      const base = useCgroup ? cgroupBase() : { dir: undefined, memory: false, problem: 'disabled by the cgroup option' };
+      const cgroup = base.dir !== undefined;
+      const memory = cgroup && base.memory ? 'cgroup' : process.platform === 'linux' ? 'rlimit' : 'none';
+      return {
+        memoryMb,
+        memory,
+        cgroup,
+        ...(base.problem === undefined ? {} : { cgroupProblem: base.problem }),
+        ...(environ === undefined ? {} : { environ }),
+        fenced: fence().prefix !== undefined,
+        fenceStatus: fence().status,
+      };
     },
 
     async closeAll() {

@@ -1,9 +1,11 @@
 import type { PadProcess } from './pad-process.js';
 
 /**
- * Every pad child still running in this process. Pads run detached (their own process group,
- * so a kill reaches everything a cell started), which also means they would outlive the host
- * if it exited without `closeAll()`; one `exit` hook kills whatever is left.
+ * Every pad child still running in this process. Pads run detached (their own process group
+ * and session), which also means they would outlive the host if it exited without
+ * `closeAll()`; one `exit` hook kills whatever is left, with everything the pads started
+ * (cgroup and /proc sweep, synchronously). When no hook can run (the host is SIGKILLed), the
+ * watchdog (`pad-watchdog.ts`) does the same.
  */
 const live = new Set<PadProcess>();
 

@@ -9,7 +9,13 @@ import { killReason, STATE_LOST_NOTICE, type KillCause } from '../kill-reasons.j
 import type { CapturedOutput } from '../output-capture.js';
 import { truncateText } from '../output-capture.js';
 import type { ScratchpadLimits } from '../scratchpad-limits.js';
+import { PAD_MARKER_ENV } from '../select-pad-processes.js';
+import { withDataLimit } from '../with-data-limit.js';
+import { createPadCgroup, type PadCgroup } from './pad-cgroup.js';
+import { findOnPath } from './pad-fence.js';
+import { unwatchPad, watchPad } from './pad-watchdog.js';
 import { MS_PER_CPU_TICK, processGroupCpuTicks } from './process-group-cpu.js';
+import { processStartTime, sweepPadProcesses } from './sweep-pad-processes.js';
 
 /** How a pad's child is started. */
 export interface PadProcessSpec {
@@ -22,6 +28,14 @@ export interface PadProcessSpec {
   readonly pendingLimitBytes: number;
   /** CPU probe for the liveness check; `processGroupCpuTicks` unless a test swaps it. */
   readonly cpuTicks?: (pgid: number) => number | undefined;
+  /** Unique per process: set as `ENGRAM_PAD_ID` in its environment (inherited by all it starts) and names its cgroup. */
+  readonly marker: string;
+  /** The pad's memory cap (`ENGRAM_PAD_MEMORY_MB`). */
+  readonly memoryMb: number;
+  /** Put the pad in its own cgroup v2 group when this process may create one. */
+  readonly useCgroup: boolean;
+  /** A launcher that raises the Landlock fence and execs the runtime (`padFence`), when it works here. */
+  readonly fencePrefix?: readonly string[];
 }
 
 /** What one cell produced, before the host adds the pad's bookkeeping. */
@@ -52,6 +66,11 @@ const MIN_TICK_MS = 25;
 const MAX_TICK_MS = 1000;
 /** A group using at least this share of one CPU during a tick is computing, not hung. */
 const CPU_BUSY_FRACTION = 0.1;
+const BYTES_PER_MB = 1024 * 1024;
+/** What a runtime prints when an allocation fails for good: V8's fatal OOM, Python's MemoryError, the C library's ENOMEM, C++'s bad_alloc. */
+const OUT_OF_MEMORY_TEXT = /out of memory|Fatal process OOM|MemoryError|Cannot allocate memory|bad_alloc/i;
+/** A cell error that is an allocation refused at the data limit: Python's MemoryError, Node's failed ArrayBuffer allocation. */
+const MEMORY_ERROR = /(^|\n)MemoryError\b[^\n]*\s*$|^RangeError: Array buffer allocation failed/;
 
 const EMPTY_OUTPUT: CapturedOutput = { text: '', totalBytes: 0, truncated: false };
 
@@ -61,6 +80,8 @@ interface RunningCell {
   readonly startedAt: number;
   lastActivityAt: number;
   lastCpuTicks: number | undefined;
+  /** The cgroup's OOM-kill count when the cell started. */
+  readonly oomKillsAtStart: number;
   done?: { readonly error: string; readonly durationMs: number };
   killCause?: KillCause;
   readonly timers: ReturnType<typeof setTimeout>[];
@@ -68,9 +89,11 @@ interface RunningCell {
 }
 
 /**
- * One live child process of a pad: spawns it in its own process group, runs one cell at a
- * time, watches the wall clock and liveness, and kills the whole group (SIGKILL) when a cell
- * must stop. Once the child is gone the object is dead; the host starts a new one.
+ * One live child process of a pad: spawns it in its own process group and session, fenced
+ * (Landlock, where available), under the data rlimit, marked with `ENGRAM_PAD_ID`, in its own
+ * cgroup where one can be made, and known to the watchdog; runs one cell at a time, watches the
+ * wall clock, liveness and memory, and kills everything the pad started (SIGKILL) when a cell
+ * must stop or the pad ends. Once the child is gone the object is dead; the host starts a new one.
  */
 export class PadProcess {
   private readonly child: ChildProcess;
@@ -83,6 +106,14 @@ export class PadProcess {
   private startError: Error | undefined;
   private isClosed = false;
   private readonly closeWaiters: (() => void)[] = [];
+  private cgroup: PadCgroup | undefined;
+  /** The data rlimit was applied (the runtime was found and wrapped). */
+  private readonly dataLimited: boolean;
+  /** The pad runs inside the Landlock fence. */
+  readonly fenced: boolean;
+  private startTime: number | undefined;
+  /** Closed, and the cgroup and watchdog entry are gone. */
+  private released = false;
   /** The runtime's version, as the child reported it when it started. */
   version: string | undefined;
 
@@ -90,9 +121,18 @@ export class PadProcess {
     this.cpuTicks = spec.cpuTicks ?? processGroupCpuTicks;
     this.out = new CellOutputStream(spec.pendingLimitBytes);
     this.err = new CellOutputStream(spec.pendingLimitBytes);
-    this.child = spawn(spec.command, [...spec.args], {
+    this.cgroup = spec.useCgroup ? createPadCgroup(spec.marker, spec.memoryMb * BYTES_PER_MB) : undefined;
+    // The data rlimit applies in any case on Linux: per process, where the cgroup caps the whole pad.
+    // A runtime that cannot be found is started bare, so it fails to start as itself (ENOENT), not as a wrapper's exit code.
+    const found = findOnPath(spec.command, spec.env['PATH']) !== undefined;
+    const [fenceCommand, ...fenceArgs] = found && spec.fencePrefix !== undefined ? spec.fencePrefix : [];
+    const runtime = fenceCommand === undefined ? { command: spec.command, args: [...spec.args] } : { command: fenceCommand, args: [...fenceArgs, spec.command, ...spec.args] };
+    this.dataLimited = process.platform === 'linux' && found;
+    this.fenced = fenceCommand !== undefined;
+    const start = this.dataLimited ? withDataLimit(runtime.command, runtime.args, spec.memoryMb * BYTES_PER_MB) : runtime;
+    this.child = spawn(start.command, start.args, {
       cwd: spec.cwd,
-      env: { ...spec.env },
+      env: { ...spec.env, [PAD_MARKER_ENV]: spec.marker },
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       // Its own process group, so a kill reaches everything the cell started.
       detached: true,
@@ -108,6 +148,23 @@ export class PadProcess {
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
     this.child.on('close', () => this.onClose());
     this.setReferenced(false);
+    this.enclose();
+  }
+
+  /** Puts the new child in its cgroup and tells the watchdog, before any cell can start a process. */
+  private enclose(): void {
+    const pid = this.child.pid;
+    if (pid === undefined) {
+      this.cgroup?.removeNow();
+      this.cgroup = undefined;
+      return;
+    }
+    if (this.cgroup !== undefined && !this.cgroup.add(pid)) {
+      this.cgroup.removeNow();
+      this.cgroup = undefined;
+    }
+    this.startTime = processStartTime(pid);
+    watchPad({ marker: this.spec.marker, pid, ...(this.startTime === undefined ? {} : { start: this.startTime }), ...(this.cgroup === undefined ? {} : { cgroup: this.cgroup.dir }) });
   }
 
   get pid(): number | undefined {
@@ -131,7 +188,16 @@ export class PadProcess {
     if (this.running !== undefined) throw new Error('PadProcess.run: a cell is already running');
     return new Promise((resolve) => {
       const now = Date.now();
-      const running: RunningCell = { cell, limits, startedAt: now, lastActivityAt: now, lastCpuTicks: undefined, timers: [], resolve };
+      const running: RunningCell = {
+        cell,
+        limits,
+        startedAt: now,
+        lastActivityAt: now,
+        lastCpuTicks: undefined,
+        oomKillsAtStart: this.cgroup?.oomKills() ?? 0,
+        timers: [],
+        resolve,
+      };
       if (!this.alive) {
         resolve(this.deadOutcome());
         return;
@@ -168,16 +234,27 @@ export class PadProcess {
   /** Kills synchronously, for the host's process-exit hook. */
   killNow(): void {
     this.killGroup();
+    this.cgroup?.removeNow();
   }
 
   closed(): Promise<void> {
-    if (this.isClosed) return Promise.resolve();
+    if (this.released) return Promise.resolve();
     return new Promise((resolve) => this.closeWaiters.push(resolve));
   }
 
+  /**
+   * SIGKILLs the pad and everything it started: the cgroup (which nothing in it can leave),
+   * then a /proc sweep (marker variable, process group, session, descendants), then the
+   * process group (all there is where /proc is missing). While the child is not yet reaped its
+   * pid cannot name another process, so the sweep may follow it; afterwards only the marker.
+   */
   private killGroup(): void {
     const pid = this.child.pid;
     if (pid === undefined || this.isClosed) return;
+    this.cgroup?.kill();
+    const reaped = this.exit !== undefined;
+    sweepPadProcesses(this.spec.marker, reaped ? undefined : { pid, ...(this.startTime === undefined ? {} : { startTime: this.startTime }) });
+    if (reaped) return;
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {
@@ -218,6 +295,11 @@ export class PadProcess {
       const running = this.running;
       if (running?.cell.id !== message.id || running.done !== undefined) continue;
       running.done = { error: message.error, durationMs: message.durationMs };
+      if (this.dataLimited && MEMORY_ERROR.test(message.error.trimEnd())) {
+        // The allocation was refused at the pad's cap: the cell went over it, so it is killed like one the kernel stopped.
+        this.kill('memory');
+        continue;
+      }
       running.timers.push(setTimeout(() => this.finish(running, this.completedOutcome(running)), MARKER_GRACE_MS));
       this.maybeComplete(running);
     }
@@ -274,13 +356,23 @@ export class PadProcess {
       return { ...this.deadOutcome(), stdout, stderr, durationMs: elapsed };
     }
     const signal = this.exit?.signal ?? null;
-    const cause: KillCause | undefined = running.killCause ?? (signal === 'SIGKILL' ? 'external' : undefined);
+    const cause: KillCause | undefined = running.killCause ?? (this.overMemory(running, stderr.text) ? 'memory' : signal === 'SIGKILL' ? 'external' : undefined);
     if (cause !== undefined) {
       const ms = cause === 'inactivity' ? running.limits.inactivityMs : cause === 'timeout' ? running.limits.timeoutMs : elapsed;
-      const reason = killReason(cause, ms, signal ?? 'SIGKILL');
+      const reason = killReason(cause, ms, signal ?? 'SIGKILL', this.spec.memoryMb);
       return { status: 'killed', stdout, stderr, error: `${reason}. ${STATE_LOST_NOTICE}`, errorTruncated: false, durationMs: elapsed, kill: { cause, reason } };
     }
     return { status: 'died', stdout, stderr, error: diedError(this.exit?.code ?? null, signal), errorTruncated: false, durationMs: elapsed };
+  }
+
+  /**
+   * The child died because the cell went over the memory cap: the cgroup's OOM killer fired
+   * during the cell, or (under the data rlimit) the runtime died saying it ran out of memory.
+   */
+  private overMemory(running: RunningCell, stderr: string): boolean {
+    if (this.cgroup !== undefined && this.cgroup.oomKills() > running.oomKillsAtStart) return true;
+    const crashed = this.exit !== undefined && (this.exit.signal !== null || this.exit.code !== 0);
+    return this.dataLimited && crashed && OUT_OF_MEMORY_TEXT.test(stderr.slice(-4096));
   }
 
   private finish(running: RunningCell, outcome: RawCellOutcome): void {
@@ -298,6 +390,9 @@ export class PadProcess {
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.exit = { code, signal };
+    // However the pad ended, nothing it started outlives it.
+    this.cgroup?.kill();
+    sweepPadProcesses(this.spec.marker);
     // Pipes normally close right after; if a grandchild keeps them open, do not wait for it.
     setTimeout(() => this.onClose(), CLOSE_GRACE_MS).unref();
   }
@@ -312,6 +407,17 @@ export class PadProcess {
       this.finish(running, completed ? this.completedOutcome(running) : this.endedOutcome(running));
     }
     this.setReferenced(false);
-    for (const resolve of this.closeWaiters.splice(0)) resolve();
+    void this.release().then(() => {
+      this.released = true;
+      for (const resolve of this.closeWaiters.splice(0)) resolve();
+    });
+  }
+
+  /** Removes the pad's cgroup (once its processes are gone) and takes it off the watchdog's list. */
+  private async release(): Promise<void> {
+    const cgroup = this.cgroup;
+    this.cgroup = undefined;
+    await cgroup?.remove();
+    unwatchPad(this.spec.marker);
   }
 }

@@ -1,0 +1,16 @@
+/**
+ * Wraps a runtime's command so it starts with its data segment capped (RLIMIT_DATA, soft and
+ * hard, so a cell cannot raise it back): `sh -c 'ulimit -d KB && exec "$0" "$@"' command args...`.
+ * The shell execs the runtime, so the pad's process keeps the shell's pid and no extra process
+ * stays around.
+ *
+ * RLIMIT_DATA, not RLIMIT_AS: since Linux 4.7 the data limit counts the private writable
+ * memory a process maps, which is what a cell's data takes; the address-space limit also
+ * counts reservations that use no memory, and V8 reserves more than 512 MB of address space at
+ * start (Node refuses to start under `RLIMIT_AS` of 512 MB, "Failed to reserve virtual memory
+ * for CodeRange"). The limit is per process: a cell's subprocesses each get their own.
+ */
+export const withDataLimit = (command: string, args: readonly string[], limitBytes: number): { command: string; args: string[] } => {
+  const kb = Math.max(1, Math.floor(limitBytes / 1024));
+  return { command: '/bin/sh', args: ['-c', `ulimit -d ${kb} && exec "$0" "$@"`, command, ...args] };
+};
