@@ -5,7 +5,7 @@ import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
-import type { ResumeState } from './resume-state.js';
+import type { ResumeState } from './resume-from-log.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */

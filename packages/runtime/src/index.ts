@@ -11,4 +11,4 @@ export { type TurnResult } from './engram-session.js';
 export type { TurnOptions, TurnStopReason } from './run-turn.js';
 export { type FallbackStep, type FallbackAttempt, type FallbackOutcome } from './fallback-chain.js';
 export { resumeSession } from './resume-session.js';
-export { resumeStateOf, type ResumeState, type ResumedToolResult } from './resume-state.js';
+export { resumeStateOf, type ResumeState } from './resume-from-log.js';

@@ -1,4 +1,4 @@
-import { lessonToEngram, slotRivals, type LessonId } from '@engram/acc';
+import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
 import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
@@ -10,11 +10,14 @@ import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
 import { habitsBlock, readPromotedHabits } from './promoted-habits.js';
 
+/** Proposals the cores derive (`brainCores`); the others (`memorize`, the user's) are proposed by the cortex effect itself. */
+const DERIVED_ORIGINS: ReadonlySet<string> = new Set(['acc', 'cerebellum', 'consolidation']);
+
 /**
- * The session's long-term memory: the cortex over the file stores of both scopes. Lessons the
- * regions publish become proposals through the cortex's gate (the ACC's with their detector slot,
- * so a new kill-loop variant replaces the stored one). Writes run as background work the
- * session's `settled()` waits for.
+ * The session's long-term memory: the cortex over the file stores of both scopes. The proposals
+ * the cores derive from the regions' lessons are carried out here through the cortex's gate (the
+ * ACC's with their detector slot, so a new kill-loop variant replaces the stored one). Writes run
+ * as background work the session's `settled()` waits for.
  */
 export class SessionMemory {
   readonly cortex: Cortex;
@@ -33,20 +36,22 @@ export class SessionMemory {
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 
+  /** ACC lessons by the id of the event that published them: an ACC proposal replaces its detector slot's rivals. */
+  private readonly accLessons = new Map<string, LessonId>();
+
+  /**
+   * Carries out what the cortex's cores decided: each proposal they derived from a lesson
+   * (`cortex.lessons`) or a sleep replay (`cortex.consolidation`) goes through the gate it
+   * recorded (encode now, or write the pending queue, whose `cortex.engram.queued` the gate core
+   * publishes) and the store's answer is recorded as `hippocampus.engram.encoded`.
+   */
   private onEvent(e: AnyEnvelope): void {
-    if (e.type === 'acc.lesson.detected') {
-      const lesson = { id: e.data.lessonId as LessonId, kind: e.data.kind, rule: e.data.rule };
-      this.background.track(this.cortex.propose({ engram: lessonToEngram(lesson), origin: 'acc', causationId: e.id, supersedes: slotRivals(lesson).map((r) => r.rule) }));
-    } else if (e.type === 'cortex.engram.proposed' && e.data.origin === 'consolidation') {
-      // Sleep replay's core publishes its proposals itself (so replay re-derives them); the gate and the write happen here.
-      this.background.track(this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: 'consolidation', causationId: e.id }));
-    } else if (e.type === 'cerebellum.lesson.learned') {
+    if (e.type === 'acc.lesson.detected') this.accLessons.set(e.id, e.data.lessonId as LessonId);
+    else if (e.type === 'cortex.engram.proposed' && DERIVED_ORIGINS.has(e.data.origin)) {
+      const lesson = e.data.origin === 'acc' && e.causationId !== null ? this.accLessons.get(e.causationId) : undefined;
+      const supersedes = lesson === undefined ? undefined : slotRivals({ id: lesson }).map((r) => r.rule);
       this.background.track(
-        this.cortex.propose({
-          engram: { text: e.data.text, kind: 'lesson', scope: 'project', confidence: 'medium', topic: e.data.topic, source: 'consolidation' },
-          origin: 'cerebellum',
-          causationId: e.id,
-        }),
+        this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: e.data.origin, gate: e.data.gate, causationId: e.id, ...(supersedes === undefined ? {} : { supersedes }) }),
       );
     }
   }

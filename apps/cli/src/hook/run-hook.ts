@@ -90,7 +90,7 @@ export const runHook = async (name: HookName, flags: HookFlags, io: HookIo = def
       const ctx: HookContext = {
         session,
         events: state?.events ?? [],
-        inTurn: state?.inTurn ?? false,
+        inTurn: session.inTurn,
         roots,
         paths: brain.paths,
         now,

@@ -1,2 +1,2 @@
 export { turnMachine, DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, type TurnMachine, type TurnContext, type TurnEvent, type TurnInput, type StopReason, type MemoryMode } from './turn-machine.js';
-export { ToolBreaker, defaultBreakerParams, BREAKER_PARAM_REASONS, type BreakerParams, type BreakerLimits, type BreakerVerdict } from './tool-breaker.js';
+export * from './core.js';

@@ -1,0 +1,152 @@
+import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
+import type { RegionCore } from '@engram/kernel';
+import { breakerVerdict, NO_STREAKS, recordToolResult, type BreakerParams, type BreakerVerdict, type Streaks } from './tool-breaker.js';
+import { defaultExecutiveParams, type ExecutiveParams } from './executive-params.js';
+
+/** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
+export const TURN_ERRORS_KEPT = 3;
+
+/** A mid-turn nudge as the host receives it. */
+export interface HostNudge {
+  readonly lessonId: string;
+  readonly detector: string;
+  /** The self-check text to put in front of the model with the round's tool results. */
+  readonly text: string;
+}
+
+/** A lesson of the turn as the host receives it. */
+export interface HostLesson {
+  readonly id: string;
+  readonly kind: string;
+  readonly rule: string;
+}
+
+/**
+ * Everything the executive knows about the session, folded from its log: what is open, the ids
+ * it made up, the breaker's streaks and verdicts, and what the host reads back (nudges, lessons,
+ * what pre-call ranking matches on). A live session and a resumed one hold the same state after
+ * the same events, because both fold the same core.
+ */
+export interface ExecutiveState {
+  readonly ended: boolean;
+  /** A turn was started and has not completed, failed or been cancelled. */
+  readonly inTurn: boolean;
+  /** A round was started in the open turn and has not completed. */
+  readonly roundOpen: boolean;
+  /** Tool calls reported in the open round (what `executive.round.completed` counts). */
+  readonly toolCallsThisRound: number;
+  /** The highest number in the ids the session made up (`tool-N`, `cell-N`), so new ones never repeat them. */
+  readonly nextToolId: number;
+  /** The breaker's limits: the params' until `executive.guards.configured` records others. */
+  readonly limits: BreakerParams;
+  readonly streaks: Streaks;
+  /** The breaker's verdict on each tool call of the open turn, by tool_use id. */
+  readonly verdicts: ReadonlyMap<string, BreakerVerdict>;
+  /** The open turn's message and its latest tool errors: what pre-call ranking matches on. */
+  readonly message: string;
+  readonly errors: readonly string[];
+  /** Learned items already put in front of the model this turn: not repeated before a call. */
+  readonly shown: ReadonlySet<string>;
+  /** The turn's nudges and lessons, in order (lessons arrive as the turn completes). */
+  readonly nudges: readonly HostNudge[];
+  readonly lessons: readonly HostLesson[];
+}
+
+const INITIAL: ExecutiveState = Object.freeze({
+  ended: false,
+  inTurn: false,
+  roundOpen: false,
+  toolCallsThisRound: 0,
+  nextToolId: 0,
+  limits: defaultExecutiveParams.breaker,
+  streaks: NO_STREAKS,
+  verdicts: new Map(),
+  message: '',
+  errors: [],
+  shown: new Set<string>(),
+  nudges: [],
+  lessons: [],
+});
+
+const MADE_UP_ID = /^(?:tool|cell)-(\d+)$/;
+
+const madeUpNumber = (id: string): number => {
+  const m = MADE_UP_ID.exec(id);
+  return m?.[1] === undefined ? 0 : Number(m[1]);
+};
+
+/** The breaker's verdict on a reported call (allow when the call is unknown or outside a turn). */
+export const verdictFor = (s: ExecutiveState, toolUseId: string): BreakerVerdict => s.verdicts.get(toolUseId) ?? { action: 'allow' };
+
+const ended = (s: ExecutiveState): ExecutiveState => (s.inTurn || s.roundOpen ? { ...s, inTurn: false, roundOpen: false } : s);
+
+const evolve = (s: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
+  switch (e.type) {
+    case 'executive.turn.started':
+      return { ...s, inTurn: true, roundOpen: false, streaks: NO_STREAKS, verdicts: new Map(), message: e.data.message, errors: [], shown: new Set(), nudges: [], lessons: [] };
+    case 'executive.turn.completed':
+    case 'executive.turn.failed':
+    case 'executive.turn.cancelled':
+      return ended(s);
+    case 'executive.session.ended':
+      return { ...ended(s), ended: true };
+    case 'executive.round.started':
+      return { ...s, roundOpen: true, toolCallsThisRound: 0 };
+    case 'executive.round.completed':
+      return s.roundOpen ? { ...s, roundOpen: false } : s;
+    case 'executive.guards.configured':
+      return { ...s, limits: { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool } };
+    case 'executive.tool.called': {
+      const n = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
+      const calls = s.roundOpen ? s.toolCallsThisRound + 1 : s.toolCallsThisRound;
+      if (!s.inTurn) return { ...s, nextToolId: n, toolCallsThisRound: calls };
+      const verdicts = new Map(s.verdicts).set(e.data.toolUseId, breakerVerdict(s.streaks, e.data.name, s.limits));
+      return { ...s, nextToolId: n, toolCallsThisRound: calls, verdicts };
+    }
+    case 'executive.tool.resulted': {
+      if (!s.inTurn) return s;
+      const streaks = recordToolResult(s.streaks, e.data.name, e.data.ok, e.data.error);
+      return { ...s, streaks, errors: e.data.ok ? s.errors : [...s.errors, e.data.error].slice(-TURN_ERRORS_KEPT) };
+    }
+    case 'scratchpad.cell.requested':
+      return { ...s, nextToolId: Math.max(s.nextToolId, madeUpNumber(e.data.cellId)) };
+    case 'cortex.context.injected':
+      return e.data.items.length === 0 ? s : { ...s, shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) };
+    case 'acc.nudge.emitted':
+      return { ...s, nudges: [...s.nudges, { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text }] };
+    case 'acc.lesson.detected':
+      return { ...s, lessons: [...s.lessons, { id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule }] };
+    default:
+      return s;
+  }
+};
+
+const NOTHING: readonly AnyDraft[] = Object.freeze([]);
+
+/**
+ * The executive's pure core: one folded turn/round/tool-id/breaker/nudge state (`ExecutiveState`)
+ * that the live session asks and a resumed session rebuilds by folding its log. It derives the
+ * breaker's verdict on every tool call of a turn as the call is reported: a warning or a block is
+ * published as `executive.tool.guarded` (caused by the `executive.tool.called` it answers), so
+ * replay re-derives every verdict from the recorded tool results and the recorded limits.
+ */
+export const executiveCore: RegionCore<ExecutiveState, ExecutiveParams> = {
+  name: 'executive',
+  initialState: (params) => (params.breaker === INITIAL.limits ? INITIAL : { ...INITIAL, limits: params.breaker }),
+  evolve,
+  react: (s, e) => {
+    if (e.type !== 'executive.tool.called' || !s.inTurn) return NOTHING;
+    const v = verdictFor(s, e.data.toolUseId);
+    if (v.action === 'allow') return NOTHING;
+    return [
+      draft('executive.tool.guarded', {
+        toolUseId: e.data.toolUseId,
+        name: e.data.name,
+        action: v.action === 'warn' ? 'warned' : 'blocked',
+        failures: v.failures,
+        signature: v.signature,
+        explanation: v.explanation,
+      }),
+    ];
+  },
+};

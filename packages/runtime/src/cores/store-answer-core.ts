@@ -1,0 +1,76 @@
+import { gateDecision, pendingIdFor, routeScope } from '@engram/cortex/core';
+import { draft, type AnyDraft, type EngramData, type EventData } from '@engram/events';
+import { cleanEntryText } from '@engram/hippocampus';
+import type { RegionCore } from '@engram/kernel';
+
+/** The cause `hippocampus.engram.encoded` is compared under: the recorded answer itself (the store published it, nothing caused it). */
+export const storeAnswerCause = (encodedEventId: string): string => `answer:${encodedEventId}`;
+
+interface Proposal {
+  readonly engram: EngramData;
+  /** The gate let it through: encoded at once, or accepted by the user from the queue. */
+  readonly writable: boolean;
+}
+
+export interface StoreAnswerState {
+  readonly hasProject: boolean;
+  readonly proposals: ReadonlyMap<string, Proposal>;
+  /** Queued proposals by pending id, to find the one a confirmation accepts. */
+  readonly pending: ReadonlyMap<string, string>;
+}
+
+const NOTHING: readonly AnyDraft[] = Object.freeze([]);
+
+/**
+ * What of a store's answer is derived: that it answers a proposal the gate let through, the
+ * scope the cortex routed it to, and, for what the store wrote, the text it stores
+ * (`cleanEntryText`, the one implementation the store uses) and the kind. What the store found
+ * is read as given: the outcome (added, duplicate, superseded: a dedupe against what memory held),
+ * the file, and the fields of an entry it already had. Identity facts are merged by the store
+ * (a `key: value` replaces the older one), so a profile entry's text is given too.
+ */
+const expectedAnswer = (s: StoreAnswerState, d: EventData<'hippocampus.engram.encoded'>): EventData<'hippocampus.engram.encoded'> | null => {
+  const p = d.proposalId === null ? undefined : s.proposals.get(d.proposalId);
+  if (p === undefined || !p.writable) return null;
+  const scope = routeScope(p.engram, s.hasProject);
+  if (d.outcome === 'empty') return { ...d, engram: { ...p.engram, scope } };
+  const wrote = d.outcome !== 'duplicate';
+  const text = p.engram.kind === 'profile' ? d.engram.text : cleanEntryText(p.engram.text);
+  return { ...d, engram: { ...d.engram, text, scope, kind: wrote ? p.engram.kind : d.engram.kind } };
+};
+
+/**
+ * Replay's check of recorded store answers (never attached live: the store's answer is I/O).
+ * Folding `hippocampus.engram.encoded`, it derives the answer the cortex's decisions call for,
+ * with the store's own findings copied from the record, so `--check` compares every derived
+ * field and an edited encoding (its text, scope or kind, or an encoding of a proposal the gate
+ * never let through) diverges.
+ */
+export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<string, never>>> = {
+  name: 'hippocampus',
+  initialState: () => ({ hasProject: false, proposals: new Map(), pending: new Map() }),
+  evolve: (s, e) => {
+    switch (e.type) {
+      case 'executive.session.started':
+        return { ...s, hasProject: e.data.project !== null };
+      case 'cortex.engram.proposed': {
+        const writable = gateDecision(e.data.gate, e.data.engram, e.data.origin) === 'encode';
+        const pending = writable ? s.pending : new Map(s.pending).set(pendingIdFor(e.data.proposalId), e.data.proposalId);
+        return { ...s, proposals: new Map(s.proposals).set(e.data.proposalId, { engram: e.data.engram, writable }), pending };
+      }
+      case 'cortex.engram.confirmed': {
+        const id = s.pending.get(e.data.pendingId);
+        const p = id === undefined ? undefined : s.proposals.get(id);
+        if (id === undefined || p === undefined || e.data.decision !== 'accepted') return s;
+        return { ...s, proposals: new Map(s.proposals).set(id, { ...p, writable: true }) };
+      }
+      default:
+        return s;
+    }
+  },
+  react: (s, e) => {
+    if (e.type !== 'hippocampus.engram.encoded') return NOTHING;
+    const expected = expectedAnswer(s, e.data);
+    return expected === null ? NOTHING : [draft('hippocampus.engram.encoded', expected, storeAnswerCause(e.id))];
+  },
+};
