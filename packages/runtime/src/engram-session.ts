@@ -346,7 +346,7 @@ export class EngramSession {
   }
 
   /** Ends the turn with its answer. Learning starts now; `settled()` waits for it to be stored. */
-  endTurn(answer: string, stopReason: 'end_turn' | 'round_cap' = 'end_turn'): TurnSummary {
+  endTurn(answer: string, stopReason: EventData<'executive.turn.completed'>['stopReason'] = 'end_turn'): TurnSummary {
     this.requireTurn('the end of a turn');
     const turn = this.bus.position.turn;
     const rounds = this.bus.position.round;

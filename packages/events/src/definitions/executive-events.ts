@@ -37,15 +37,20 @@ export const turnStarted = defineEvent({
 
 export const turnCompleted = defineEvent({
   type: 'executive.turn.completed',
-  v: 1,
+  v: 2,
   schema: z.object({
     answer: z.string(),
     rounds: Count,
-    stopReason: z.enum(['end_turn', 'round_cap']),
+    /** `deadline` (v2): the turn ran out of time (`turnTimeoutMs`); the answer is the last text the model gave. */
+    stopReason: z.enum(['end_turn', 'round_cap', 'deadline']),
   }),
   emitter: 'executive',
   consumers: ['acc', 'cerebellum', 'cortex', 'basal-ganglia', 'replay', 'host'],
   description: 'The turn produced its answer; end-of-turn learning (ACC drain, cerebellum flush) starts here.',
+  upcasters: {
+    /** v1 knew two stop reasons; both mean the same in v2, which adds `deadline`. */
+    1: (raw) => raw,
+  },
 });
 
 export const turnFailed = defineEvent({
