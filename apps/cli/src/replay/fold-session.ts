@@ -37,7 +37,7 @@ const stamp = (out: DerivedEvent[], core: ReplayCoreName, drafts: readonly AnyDr
 /** The cores replay folds for one params set: exactly `brainCores` (what a live session attaches), then the check of the store's answers. */
 const running = (p: BrainCoreParams): Running[] => [
   ...brainCores(p).map((c): Running => ({ name: c.id, core: c.core, params: c.params, state: c.core.initialState(c.params) })),
-  { name: 'hippocampus', core: storeAnswerCore as RegionCore<unknown, unknown>, params: {}, state: storeAnswerCore.initialState({}) },
+  { name: 'hippocampus', core: storeAnswerCore, params: {}, state: storeAnswerCore.initialState({}) },
 ];
 
 /**

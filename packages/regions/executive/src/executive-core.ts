@@ -81,44 +81,31 @@ export const verdictFor = (s: ExecutiveState, toolUseId: string): BreakerVerdict
 const ended = (s: ExecutiveState): ExecutiveState => (s.inTurn || s.roundOpen ? { ...s, inTurn: false, roundOpen: false } : s);
 
 const evolve = (s: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
-  switch (e.type) {
-    case 'executive.turn.started':
-      return { ...s, inTurn: true, roundOpen: false, streaks: NO_STREAKS, verdicts: new Map(), message: e.data.message, errors: [], shown: new Set(), nudges: [], lessons: [] };
-    case 'executive.turn.completed':
-    case 'executive.turn.failed':
-    case 'executive.turn.cancelled':
-      return ended(s);
-    case 'executive.session.ended':
-      return { ...ended(s), ended: true };
-    case 'executive.round.started':
-      return { ...s, roundOpen: true, toolCallsThisRound: 0 };
-    case 'executive.round.completed':
-      return s.roundOpen ? { ...s, roundOpen: false } : s;
-    case 'executive.guards.configured':
-      return { ...s, limits: { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool } };
-    case 'executive.tool.called': {
-      const n = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
-      const calls = s.roundOpen ? s.toolCallsThisRound + 1 : s.toolCallsThisRound;
-      if (!s.inTurn) return { ...s, nextToolId: n, toolCallsThisRound: calls };
-      const verdicts = new Map(s.verdicts).set(e.data.toolUseId, breakerVerdict(s.streaks, e.data.name, s.limits));
-      return { ...s, nextToolId: n, toolCallsThisRound: calls, verdicts };
-    }
-    case 'executive.tool.resulted': {
-      if (!s.inTurn) return s;
-      const streaks = recordToolResult(s.streaks, e.data.name, e.data.ok, e.data.error);
-      return { ...s, streaks, errors: e.data.ok ? s.errors : [...s.errors, e.data.error].slice(-TURN_ERRORS_KEPT) };
-    }
-    case 'scratchpad.cell.requested':
-      return { ...s, nextToolId: Math.max(s.nextToolId, madeUpNumber(e.data.cellId)) };
-    case 'cortex.context.injected':
-      return e.data.items.length === 0 ? s : { ...s, shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) };
-    case 'acc.nudge.emitted':
-      return { ...s, nudges: [...s.nudges, { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text }] };
-    case 'acc.lesson.detected':
-      return { ...s, lessons: [...s.lessons, { id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule }] };
-    default:
-      return s;
+  const t = e.type;
+  if (t === 'executive.turn.started')
+    return { ...s, inTurn: true, roundOpen: false, streaks: NO_STREAKS, verdicts: new Map(), message: e.data.message, errors: [], shown: new Set(), nudges: [], lessons: [] };
+  if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') return ended(s);
+  if (t === 'executive.session.ended') return { ...ended(s), ended: true };
+  if (t === 'executive.round.started') return { ...s, roundOpen: true, toolCallsThisRound: 0 };
+  if (t === 'executive.round.completed') return s.roundOpen ? { ...s, roundOpen: false } : s;
+  if (t === 'executive.guards.configured') return { ...s, limits: { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool } };
+  if (t === 'executive.tool.called') {
+    const n = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
+    const calls = s.roundOpen ? s.toolCallsThisRound + 1 : s.toolCallsThisRound;
+    if (!s.inTurn) return { ...s, nextToolId: n, toolCallsThisRound: calls };
+    const verdicts = new Map(s.verdicts).set(e.data.toolUseId, breakerVerdict(s.streaks, e.data.name, s.limits));
+    return { ...s, nextToolId: n, toolCallsThisRound: calls, verdicts };
   }
+  if (t === 'executive.tool.resulted') {
+    if (!s.inTurn) return s;
+    const streaks = recordToolResult(s.streaks, e.data.name, e.data.ok, e.data.error);
+    return { ...s, streaks, errors: e.data.ok ? s.errors : [...s.errors, e.data.error].slice(-TURN_ERRORS_KEPT) };
+  }
+  if (t === 'scratchpad.cell.requested') return { ...s, nextToolId: Math.max(s.nextToolId, madeUpNumber(e.data.cellId)) };
+  if (t === 'cortex.context.injected') return e.data.items.length === 0 ? s : { ...s, shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) };
+  if (t === 'acc.nudge.emitted') return { ...s, nudges: [...s.nudges, { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text }] };
+  if (t === 'acc.lesson.detected') return { ...s, lessons: [...s.lessons, { id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule }] };
+  return s;
 };
 
 const NOTHING: readonly AnyDraft[] = Object.freeze([]);

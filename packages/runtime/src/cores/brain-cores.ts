@@ -43,7 +43,7 @@ export const defaultBrainCoreParams: BrainCoreParams = Object.freeze({
   consolidation: defaultConsolidationParams,
 });
 
-const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], P>, params: P): BrainCore<K> => ({ id, core: core as RegionCore<BrainStates[K], unknown>, params });
+const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], P>, params: P): BrainCore<K> => ({ id, core, params });
 
 /**
  * The one list of cores that derive events: a live session attaches exactly these (in this

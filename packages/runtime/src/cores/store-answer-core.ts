@@ -50,23 +50,19 @@ export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<strin
   name: 'hippocampus',
   initialState: () => ({ hasProject: false, proposals: new Map(), pending: new Map() }),
   evolve: (s, e) => {
-    switch (e.type) {
-      case 'executive.session.started':
-        return { ...s, hasProject: e.data.project !== null };
-      case 'cortex.engram.proposed': {
-        const writable = gateDecision(e.data.gate, e.data.engram, e.data.origin) === 'encode';
-        const pending = writable ? s.pending : new Map(s.pending).set(pendingIdFor(e.data.proposalId), e.data.proposalId);
-        return { ...s, proposals: new Map(s.proposals).set(e.data.proposalId, { engram: e.data.engram, writable }), pending };
-      }
-      case 'cortex.engram.confirmed': {
-        const id = s.pending.get(e.data.pendingId);
-        const p = id === undefined ? undefined : s.proposals.get(id);
-        if (id === undefined || p === undefined || e.data.decision !== 'accepted') return s;
-        return { ...s, proposals: new Map(s.proposals).set(id, { ...p, writable: true }) };
-      }
-      default:
-        return s;
+    if (e.type === 'executive.session.started') return { ...s, hasProject: e.data.project !== null };
+    if (e.type === 'cortex.engram.proposed') {
+      const writable = gateDecision(e.data.gate, e.data.engram, e.data.origin) === 'encode';
+      const pending = writable ? s.pending : new Map(s.pending).set(pendingIdFor(e.data.proposalId), e.data.proposalId);
+      return { ...s, proposals: new Map(s.proposals).set(e.data.proposalId, { engram: e.data.engram, writable }), pending };
     }
+    if (e.type === 'cortex.engram.confirmed' && e.data.decision === 'accepted') {
+      const id = s.pending.get(e.data.pendingId);
+      const p = id === undefined ? undefined : s.proposals.get(id);
+      if (id === undefined || p === undefined) return s;
+      return { ...s, proposals: new Map(s.proposals).set(id, { ...p, writable: true }) };
+    }
+    return s;
   },
   react: (s, e) => {
     if (e.type !== 'hippocampus.engram.encoded') return NOTHING;
