@@ -67,6 +67,35 @@ describe('an engram-driven turn', () => {
     expect(readLogFile(s.eventLog).events.some((e) => e.type === 'executive.cap.exhausted')).toBe(true);
   });
 
+  it('the deadline ends the turn with stop reason deadline, aborting the model call in flight, and the round cap still holds after it', async () => {
+    let turnCalls = 0;
+    const transport: LlmTransportShape = {
+      provider: 'test-script',
+      target: 'memory',
+      send: (request) => {
+        if (request.purpose === 'turn' && ++turnCalls === 2) return Effect.never; // a model that never answers: only the deadline ends this call
+        const content = [{ type: 'tool_use' as const, id: `t-${turnCalls}`, name: 'recall', input: { query: 'sales' } }];
+        return Effect.succeed({ model: request.model, content, stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } });
+      },
+    };
+    const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    const late = await s.turn('look it up', { turnTimeoutMs: 1500 });
+    expect(late).toMatchObject({ stopReason: 'deadline', answer: 'I stopped after 1500 ms without finishing.' });
+    // The next turn runs under its own machine: its cap still ends it.
+    turnCalls = 10;
+    const capped = await s.turn('look again', { roundCap: 2 });
+    expect(capped.stopReason).toBe('round_cap');
+    await s.close();
+    const events = readLogFile(s.eventLog).events;
+    const ends = events.flatMap((e) => (e.type === 'executive.turn.completed' ? [[e.turn, e.data.stopReason, e.data.rounds]] : []));
+    expect(ends).toEqual([
+      [1, 'deadline', 2],
+      [2, 'round_cap', 2],
+    ]);
+    // The deadline's open round was closed before the turn ended.
+    expect(events.filter((e) => e.type === 'executive.round.completed' && e.turn === 1).map((e) => e.round)).toEqual([1, 2]);
+  });
+
   it('a model that cannot be reached fails the turn and learns nothing', async () => {
     const transport: LlmTransportShape = { provider: 'down', target: 'nowhere', send: () => Effect.die(new Error('unplugged')) };
     const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
