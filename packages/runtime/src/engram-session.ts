@@ -7,7 +7,7 @@ import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdS
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
-import { defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
+import { breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import type { EngramPaths } from './engram-paths.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
@@ -219,12 +219,14 @@ export class EngramSession {
    * `allow`, `warn` (run it and show the model the explanation) or `block` (do not run it; give
    * the model the explanation as the tool's result). The executive core gives it as the call is
    * reported, from the turn's results so far, and records warnings and blocks as
-   * `executive.tool.guarded`; asking again gives the same answer and records nothing more.
+   * `executive.tool.guarded`; asking again gives the same answer and records nothing more. A
+   * call that was never reported gets the verdict the breaker would give it now (not recorded:
+   * report calls with `toolCalled` first).
    */
   guard(toolUseId: string, name: string): BreakerVerdict {
     this.requireTurn('a guard check');
-    void name;
-    return verdictFor(this.exec(), toolUseId);
+    const s = this.exec();
+    return s.verdicts.has(toolUseId) ? verdictFor(s, toolUseId) : breakerVerdict(s.streaks, name, s.limits);
   }
 
   /**
