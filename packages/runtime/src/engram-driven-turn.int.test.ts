@@ -5,6 +5,7 @@ import type { LlmRequest, LlmResponse, LlmTransportShape } from '@engram/llm';
 import { readLogFile } from '@engram/store';
 import { Effect } from 'effect';
 import { describe, expect, it } from 'vitest';
+import { brainCores } from './cores/brain-cores.js';
 import { createBrain } from './create-brain.js';
 
 /**
@@ -94,6 +95,32 @@ describe('an engram-driven turn', () => {
     ]);
     // The deadline's open round was closed before the turn ended.
     expect(events.filter((e) => e.type === 'executive.round.completed' && e.turn === 1).map((e) => e.round)).toEqual([1, 2]);
+  });
+
+  it("derives the proposals of the model's memorize call from the recorded call, carries them out, and tells the model what happened", async () => {
+    const r = roots();
+    const memorize = () => [{ type: 'tool_use' as const, id: 'm1', name: 'memorize', input: { entries: [{ text: 'The sales files are in data/raw', kind: 'lesson', scope: 'project' }, { text: '   ' }] } }];
+    const { transport, seen } = scripted([memorize, say('noted')]);
+    const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('remember where the sales files are');
+    await s.settled();
+    await s.close();
+    const told = seen[1]?.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_result' ? [b.content] : []))));
+    expect(told).toEqual(['Stored lesson: The sales files are in data/raw\nRefused lesson:  (empty text)']);
+    expect(readFileSync(join(r.project, '.engram', 'memory', 'lessons.md'), 'utf8')).toMatch(/The sales files are in data\/raw/);
+    const events = readLogFile(s.eventLog).events;
+    const call = events.find((e) => e.type === 'executive.tool.called' && e.data.name === 'memorize');
+    const recorded = events.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [{ ...e.data, causationId: e.causationId }] : []));
+    expect(recorded).toEqual([expect.objectContaining({ proposalId: `${call?.id}:memorize-1`, origin: 'memorize', gate: 'autopilot', causationId: call?.id })]);
+    // Replay's fold of the same cores re-derives exactly the recorded proposal.
+    const states = brainCores().map((c) => ({ c, state: c.core.initialState(c.params) }));
+    const derived = events.flatMap((e) =>
+      states.flatMap((x) => {
+        x.state = x.c.core.evolve(x.state, e);
+        return x.c.core.react(x.state, e, x.c.params).flatMap((d) => (d.type === 'cortex.engram.proposed' ? [{ ...d.data, causationId: d.causationId ?? e.id }] : []));
+      }),
+    );
+    expect(derived).toEqual(recorded);
   });
 
   it('a model that cannot be reached fails the turn and learns nothing', async () => {

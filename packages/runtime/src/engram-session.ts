@@ -422,7 +422,7 @@ export class EngramSession {
       failTurn: (reason, error) => this.failTurn(reason, error),
       cancelTurn: (reason) => this.cancelTurn(reason),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
-      memorize: (input) => this.memory.cortex.memorize(input),
+      memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
       recall: (input) => Promise.resolve(handleRecall(input, { episodes: this.episodes?.memory ?? null })),
       recallSkill: (input) => handleRecallSkill(input, { skills: this.skills }),
       skillList: () => formatSkillList(this.skills.list().skills),

@@ -154,7 +154,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
           continue;
         }
         const started = Date.now();
-        const outcome = await dispatchTool(use.name, use.input, ports);
+        const outcome = await dispatchTool(use.name, use.input, ports, use.id);
         ports.toolResulted(use.id, use.name, !outcome.isError, outcome.content, Date.now() - started);
         // The call was already made, so advice rides with its result, ahead of the model's next move.
         const content = [outcome.content, ...(verdict.action === 'warn' ? [verdict.explanation] : []), ...(advice === '' ? [] : [advice])].join('\n\n');

@@ -5,3 +5,4 @@ export { routeScope } from './route-scope.js';
 export { DEFAULT_MEMORY_MODE, type MemoryMode } from './memory-mode.js';
 export { pendingIdFor } from './pending-item.js';
 export { consolidationCore, defaultConsolidationParams, type ConsolidationState, type ConsolidationParams } from './consolidation/index.js';
+export { planMemorize, memorizeResultText, MEMORIZE_TOOL_NAME, type MemorizePlan, type MemorizeEntryResult, type MemorizeOutcome } from './memorize-tool.js';

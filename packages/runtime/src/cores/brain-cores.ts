@@ -4,7 +4,7 @@ import { cerebellumCore, defaultCerebellumParams, type CerebellumParams, type Ce
 import { consolidationCore, cortexCore, defaultConsolidationParams, type ConsolidationParams, type ConsolidationState, type CortexState } from '@engram/cortex/core';
 import { defaultExecutiveParams, executiveCore, type ExecutiveParams, type ExecutiveState } from '@engram/executive/core';
 import type { RegionCore } from '@engram/kernel';
-import { lessonProposalCore, type LessonProposalState } from './lesson-proposal-core.js';
+import { proposalCore, type ProposalState } from './proposal-core.js';
 
 /** Each core of the brain by id, with its state type. */
 export interface BrainStates {
@@ -12,7 +12,7 @@ export interface BrainStates {
   readonly acc: AccCoreState;
   readonly 'basal-ganglia': RecipeState;
   readonly cerebellum: CerebellumState;
-  readonly 'cortex.lessons': LessonProposalState;
+  readonly 'cortex.proposals': ProposalState;
   readonly 'cortex.gate': CortexState;
   readonly 'cortex.consolidation': ConsolidationState;
 }
@@ -52,7 +52,7 @@ const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], 
  *
  * - executive: the breaker's verdicts (`executive.tool.guarded`) and the turn state hosts read;
  * - acc: nudges and lessons; basal-ganglia: recovery recipes; cerebellum: error classes and lessons;
- * - cortex.lessons: each lesson's proposal; cortex.gate: what waits for the user
+ * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
  *   (`cortex.engram.queued`); cortex.consolidation: sleep replay's proposals from recorded answers.
  *
  * Pure: this module loads no effects, no LLM port and no Effect (hook processes import it).
@@ -62,7 +62,7 @@ export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonl
   bind('acc', accCore, p.acc),
   bind('basal-ganglia', recipeCore, p.recipes),
   bind('cerebellum', cerebellumCore, p.cerebellum),
-  bind('cortex.lessons', lessonProposalCore, {}),
+  bind('cortex.proposals', proposalCore, {}),
   bind('cortex.gate', cortexCore, {}),
   bind('cortex.consolidation', consolidationCore, p.consolidation),
 ];

@@ -50,10 +50,10 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'cerebellum.lesson.learned': { kind: 'derived', by: ['cerebellum'] },
   'cortex.engram.proposed': {
     kind: 'derived',
-    by: ['cortex.lessons', 'cortex.consolidation'],
+    by: ['cortex.proposals', 'cortex.consolidation'],
     givenWhen: {
-      test: (e) => e.type === 'cortex.engram.proposed' && (e.data.origin === 'memorize' || e.data.origin === 'user' || e.data.origin === 'basal-ganglia'),
-      reason: "the model's `memorize` call or the user's own entry: their words, proposed by the tool handler or the CLI",
+      test: (e) => e.type === 'cortex.engram.proposed' && (e.data.origin === 'user' || e.data.origin === 'basal-ganglia' || (e.data.origin === 'memorize' && !e.data.proposalId.includes(':memorize-'))),
+      reason: "the user's own entry (`engram memory add`), or a `memorize` proposal of a host's own tool handler (`Cortex.memorize`): their words",
     },
   },
   'cortex.engram.queued': { kind: 'derived', by: ['cortex.gate'] },

@@ -261,6 +261,22 @@ export class Cortex {
     });
   }
 
+  /**
+   * The `memorize` tool's answer when the proposals were derived by a core from the recorded call
+   * (an engram-driven turn) and are being carried out (`settled`, in entry order): validates the
+   * same input the core planned from and reports what really happened to each entry.
+   */
+  memorizeSettled(input: unknown, settled: readonly Promise<ProposalResult>[]): Promise<string> {
+    return handleMemorize(input, this.mode !== 'off', async () => {
+      const results = await Promise.allSettled(settled);
+      return results.map((r) =>
+        r.status === 'fulfilled'
+          ? { outcome: MEMORIZE_OUTCOME[r.value.status], reason: r.value.reason }
+          : { outcome: 'refused' as const, reason: `the write failed: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}` },
+      );
+    });
+  }
+
   private async snapshots() {
     const global = await this.options.global.read();
     const project = this.options.project === null ? null : await this.options.project.read();
