@@ -22,7 +22,7 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import type { PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -107,7 +107,12 @@ export class EngramSession {
     const postMortem = options.llm ? 'llm' : 'classifier';
     this.brain = attachBrain(
       this.bus,
-      brainCores({ ...defaultBrainCoreParams, acc: { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc }, cerebellum: { ...defaultCerebellumParams, postMortem } }),
+      brainCores({
+        ...defaultBrainCoreParams,
+        acc: { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc },
+        cerebellum: { ...defaultCerebellumParams, postMortem },
+        consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,
+      }),
       resume?.events,
     );
     this.bus.subscribe('session-fallbacks', (e) => {
@@ -127,7 +132,7 @@ export class EngramSession {
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.brain.state('cerebellum'), e, llm)));
       });
-      // Sleep replay needs a model; without one its core is folded but never answered, so it proposes nothing.
+      // Sleep replay needs a model: its core is attached only then (brainCores).
       this.bus.subscribe('consolidation', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.consolidateTurnEnd(this.brain.state('cortex.consolidation'), e, llm)));
       });

@@ -1,5 +1,6 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { defaultCerebellumParams, type PostMortemMode } from '@engram/cerebellum';
+import { defaultConsolidationParams } from '@engram/cortex/core';
 import type { AnyEnvelope } from '@engram/events';
 import { defaultBrainCoreParams, type BrainCoreParams } from '@engram/runtime/cores';
 import { inferPostMortem } from './infer-post-mortem.js';
@@ -12,6 +13,8 @@ export const replayParamsWith = (postMortem: PostMortemMode, detectors?: AccCore
   ...defaultBrainCoreParams,
   acc: detectors === undefined ? defaultAccCoreParams : { ...defaultAccCoreParams, detectors },
   cerebellum: { ...defaultCerebellumParams, postMortem },
+  // A session with a model (the post-mortem mode says so) attaches sleep replay; one without does not.
+  consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,
 });
 
 /**

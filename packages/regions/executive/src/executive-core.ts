@@ -1,7 +1,7 @@
 import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
-import { breakerVerdict, NO_STREAKS, recordToolResult, type BreakerParams, type BreakerVerdict, type Streaks } from './tool-breaker.js';
-import { defaultExecutiveParams, type ExecutiveParams } from './executive-params.js';
+import { breakerVerdict, recordToolResultInto, type BreakerParams, type BreakerVerdict, type Streak, type Streaks } from './tool-breaker.js';
+import type { ExecutiveParams } from './executive-params.js';
 
 /** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
 export const TURN_ERRORS_KEPT = 3;
@@ -52,18 +52,34 @@ export interface ExecutiveState {
   readonly lessons: readonly HostLesson[];
 }
 
-const INITIAL: ExecutiveState = Object.freeze({
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The state `evolve` updates in place: a fold owns the state it created (`initialState`), and
+ * copying it on every tool call and result made the executive the slowest core of a replay.
+ * Readers (the session) see it through the readonly `ExecutiveState`.
+ */
+interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons'>> {
+  streaks: Map<string, Streak>;
+  verdicts: Map<string, BreakerVerdict>;
+  errors: string[];
+  shown: Set<string>;
+  nudges: HostNudge[];
+  lessons: HostLesson[];
+}
+
+const fresh = (limits: BreakerParams): OwnedState => ({
   ended: false,
   inTurn: false,
   roundOpen: false,
   toolCallsThisRound: 0,
   nextToolId: 0,
-  limits: defaultExecutiveParams.breaker,
-  streaks: NO_STREAKS,
+  limits,
+  streaks: new Map(),
   verdicts: new Map(),
   message: '',
   errors: [],
-  shown: new Set<string>(),
+  shown: new Set(),
   nudges: [],
   lessons: [],
 });
@@ -78,33 +94,46 @@ const madeUpNumber = (id: string): number => {
 /** The breaker's verdict on a reported call (allow when the call is unknown or outside a turn). */
 export const verdictFor = (s: ExecutiveState, toolUseId: string): BreakerVerdict => s.verdicts.get(toolUseId) ?? { action: 'allow' };
 
-const ended = (s: ExecutiveState): ExecutiveState => (s.inTurn || s.roundOpen ? { ...s, inTurn: false, roundOpen: false } : s);
-
-const evolve = (s: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
+const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
+  const s = state as OwnedState;
   const t = e.type;
-  if (t === 'executive.turn.started')
-    return { ...s, inTurn: true, roundOpen: false, streaks: NO_STREAKS, verdicts: new Map(), message: e.data.message, errors: [], shown: new Set(), nudges: [], lessons: [] };
-  if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') return ended(s);
-  if (t === 'executive.session.ended') return { ...ended(s), ended: true };
-  if (t === 'executive.round.started') return { ...s, roundOpen: true, toolCallsThisRound: 0 };
-  if (t === 'executive.round.completed') return s.roundOpen ? { ...s, roundOpen: false } : s;
-  if (t === 'executive.guards.configured') return { ...s, limits: { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool } };
-  if (t === 'executive.tool.called') {
-    const n = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
-    const calls = s.roundOpen ? s.toolCallsThisRound + 1 : s.toolCallsThisRound;
-    if (!s.inTurn) return { ...s, nextToolId: n, toolCallsThisRound: calls };
-    const verdicts = new Map(s.verdicts).set(e.data.toolUseId, breakerVerdict(s.streaks, e.data.name, s.limits));
-    return { ...s, nextToolId: n, toolCallsThisRound: calls, verdicts };
-  }
-  if (t === 'executive.tool.resulted') {
+  if (t === 'executive.turn.started') {
+    s.inTurn = true;
+    s.roundOpen = false;
+    s.streaks = new Map();
+    s.verdicts = new Map();
+    s.message = e.data.message;
+    s.errors = [];
+    s.shown = new Set();
+    s.nudges = [];
+    s.lessons = [];
+  } else if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') {
+    s.inTurn = false;
+    s.roundOpen = false;
+  } else if (t === 'executive.session.ended') {
+    s.inTurn = false;
+    s.roundOpen = false;
+    s.ended = true;
+  } else if (t === 'executive.round.started') {
+    s.roundOpen = true;
+    s.toolCallsThisRound = 0;
+  } else if (t === 'executive.round.completed') s.roundOpen = false;
+  else if (t === 'executive.guards.configured') s.limits = { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool };
+  else if (t === 'executive.tool.called') {
+    s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
+    if (s.roundOpen) s.toolCallsThisRound++;
+    if (s.inTurn) s.verdicts.set(e.data.toolUseId, breakerVerdict(s.streaks, e.data.name, s.limits));
+  } else if (t === 'executive.tool.resulted') {
     if (!s.inTurn) return s;
-    const streaks = recordToolResult(s.streaks, e.data.name, e.data.ok, e.data.error);
-    return { ...s, streaks, errors: e.data.ok ? s.errors : [...s.errors, e.data.error].slice(-TURN_ERRORS_KEPT) };
-  }
-  if (t === 'scratchpad.cell.requested') return { ...s, nextToolId: Math.max(s.nextToolId, madeUpNumber(e.data.cellId)) };
-  if (t === 'cortex.context.injected') return e.data.items.length === 0 ? s : { ...s, shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) };
-  if (t === 'acc.nudge.emitted') return { ...s, nudges: [...s.nudges, { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text }] };
-  if (t === 'acc.lesson.detected') return { ...s, lessons: [...s.lessons, { id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule }] };
+    recordToolResultInto(s.streaks, e.data.name, e.data.ok, e.data.error);
+    if (!e.data.ok) {
+      s.errors.push(e.data.error);
+      if (s.errors.length > TURN_ERRORS_KEPT) s.errors.shift();
+    }
+  } else if (t === 'scratchpad.cell.requested') s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.cellId));
+  else if (t === 'cortex.context.injected') for (const i of e.data.items) s.shown.add(i.id);
+  else if (t === 'acc.nudge.emitted') s.nudges.push({ lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text });
+  else if (t === 'acc.lesson.detected') s.lessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
   return s;
 };
 
@@ -119,7 +148,7 @@ const NOTHING: readonly AnyDraft[] = Object.freeze([]);
  */
 export const executiveCore: RegionCore<ExecutiveState, ExecutiveParams> = {
   name: 'executive',
-  initialState: (params) => (params.breaker === INITIAL.limits ? INITIAL : { ...INITIAL, limits: params.breaker }),
+  initialState: (params) => fresh(params.breaker),
   evolve,
   react: (s, e) => {
     if (e.type !== 'executive.tool.called' || !s.inTurn) return NOTHING;

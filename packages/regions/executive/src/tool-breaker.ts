@@ -65,15 +65,20 @@ export const breakerVerdict = (streaks: Streaks, tool: string, params: BreakerPa
   return ALLOW;
 };
 
-/** The streaks after one tool result. */
-export const recordToolResult = (streaks: Streaks, tool: string, ok: boolean, error: string): Streaks => {
-  const next = new Map(streaks);
+/** Updates `streaks` in place with one tool result (the executive core owns its map; see `recordToolResult` for a copy). */
+export const recordToolResultInto = (streaks: Map<string, Streak>, tool: string, ok: boolean, error: string): void => {
   if (ok) {
-    next.delete(tool);
-    return next;
+    streaks.delete(tool);
+    return;
   }
   const signature = errorSignature(error);
   const previous = streaks.get(tool);
-  next.set(tool, { signature, count: previous?.signature === signature ? previous.count + 1 : 1 });
+  streaks.set(tool, { signature, count: previous?.signature === signature ? previous.count + 1 : 1 });
+};
+
+/** The streaks after one tool result (a new map; `streaks` is left as it was). */
+export const recordToolResult = (streaks: Streaks, tool: string, ok: boolean, error: string): Streaks => {
+  const next = new Map(streaks);
+  recordToolResultInto(next, tool, ok, error);
   return next;
 };

@@ -32,7 +32,8 @@ export interface BrainCoreParams {
   readonly acc: AccCoreParams;
   readonly recipes: RecipeParams;
   readonly cerebellum: CerebellumParams;
-  readonly consolidation: ConsolidationParams;
+  /** Sleep replay's params; null when the session has no model (nothing would ever answer its replays, and its backlog would only grow). */
+  readonly consolidation: ConsolidationParams | null;
 }
 
 export const defaultBrainCoreParams: BrainCoreParams = Object.freeze({
@@ -53,7 +54,8 @@ const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], 
  * - executive: the breaker's verdicts (`executive.tool.guarded`) and the turn state hosts read;
  * - acc: nudges and lessons; basal-ganglia: recovery recipes; cerebellum: error classes and lessons;
  * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
- *   (`cortex.engram.queued`); cortex.consolidation: sleep replay's proposals from recorded answers.
+ *   (`cortex.engram.queued`); cortex.consolidation (sessions with a model): sleep replay's proposals
+ *   from recorded answers.
  *
  * Pure: this module loads no effects, no LLM port and no Effect (hook processes import it).
  */
@@ -64,5 +66,5 @@ export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonl
   bind('cerebellum', cerebellumCore, p.cerebellum),
   bind('cortex.proposals', proposalCore, {}),
   bind('cortex.gate', cortexCore, {}),
-  bind('cortex.consolidation', consolidationCore, p.consolidation),
+  ...(p.consolidation === null ? [] : [bind('cortex.consolidation', consolidationCore, p.consolidation)]),
 ];

@@ -12,11 +12,15 @@ interface Proposal {
   readonly writable: boolean;
 }
 
+/**
+ * Owned by the fold that created it (`initialState`): `evolve` updates it in place, since a long
+ * log holds thousands of proposals and copying the maps per proposal would make the fold quadratic.
+ */
 export interface StoreAnswerState {
-  readonly hasProject: boolean;
-  readonly proposals: ReadonlyMap<string, Proposal>;
+  hasProject: boolean;
+  readonly proposals: Map<string, Proposal>;
   /** Queued proposals by pending id, to find the one a confirmation accepts. */
-  readonly pending: ReadonlyMap<string, string>;
+  readonly pending: Map<string, string>;
 }
 
 const NOTHING: readonly AnyDraft[] = Object.freeze([]);
@@ -50,17 +54,15 @@ export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<strin
   name: 'hippocampus',
   initialState: () => ({ hasProject: false, proposals: new Map(), pending: new Map() }),
   evolve: (s, e) => {
-    if (e.type === 'executive.session.started') return { ...s, hasProject: e.data.project !== null };
-    if (e.type === 'cortex.engram.proposed') {
+    if (e.type === 'executive.session.started') s.hasProject = e.data.project !== null;
+    else if (e.type === 'cortex.engram.proposed') {
       const writable = gateDecision(e.data.gate, e.data.engram, e.data.origin) === 'encode';
-      const pending = writable ? s.pending : new Map(s.pending).set(pendingIdFor(e.data.proposalId), e.data.proposalId);
-      return { ...s, proposals: new Map(s.proposals).set(e.data.proposalId, { engram: e.data.engram, writable }), pending };
-    }
-    if (e.type === 'cortex.engram.confirmed' && e.data.decision === 'accepted') {
+      if (!writable) s.pending.set(pendingIdFor(e.data.proposalId), e.data.proposalId);
+      s.proposals.set(e.data.proposalId, { engram: e.data.engram, writable });
+    } else if (e.type === 'cortex.engram.confirmed' && e.data.decision === 'accepted') {
       const id = s.pending.get(e.data.pendingId);
       const p = id === undefined ? undefined : s.proposals.get(id);
-      if (id === undefined || p === undefined) return s;
-      return { ...s, proposals: new Map(s.proposals).set(id, { ...p, writable: true }) };
+      if (id !== undefined && p !== undefined) s.proposals.set(id, { ...p, writable: true });
     }
     return s;
   },
