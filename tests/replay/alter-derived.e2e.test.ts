@@ -54,13 +54,15 @@ const hookLog = (root: string): string => {
   return join(events, files[0] ?? '');
 };
 
-/** The field an alteration changes: the text of what reaches memory, the breaker's explanation, else the first string field. */
+/** The field an alteration changes: the text of what reaches memory, the breaker's explanation, the executive's counts, else the first string field. */
 const alterData = (e: AnyEnvelope): unknown => {
   const data = JSON.parse(JSON.stringify(e.data)) as Record<string, unknown>;
   if (e.type === 'cortex.engram.proposed' || e.type === 'hippocampus.engram.encoded') {
     const engram = data['engram'] as Record<string, unknown>;
     engram['text'] = `${String(engram['text'])} (altered)`;
   } else if (e.type === 'executive.tool.guarded') data['explanation'] = `${String(data['explanation'])} (altered)`;
+  else if (e.type === 'executive.round.completed') data['toolCalls'] = Number(data['toolCalls']) + 1;
+  else if (e.type === 'executive.turn.completed') data['rounds'] = Number(data['rounds']) + 1;
   else {
     const key = Object.keys(data).find((k) => typeof data[k] === 'string');
     if (key === undefined) throw new Error(`${e.type} has no string field to alter`);

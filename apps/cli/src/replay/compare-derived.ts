@@ -1,6 +1,6 @@
 import type { AnyEnvelope } from '@engram/events';
 import type { DerivedEvent } from './derived-event.js';
-import { storeAnswerCause } from '@engram/runtime/cores';
+import { answerCause, isAnswerType } from '@engram/runtime/cores';
 import { isDerivedEvent } from './derived-types.js';
 import type { Divergence } from './divergence.js';
 import { jsonEqual } from './json-equal.js';
@@ -17,7 +17,7 @@ interface Group {
  * a recorded `queued` is filed under the proposal event that carries its `proposalId`.
  */
 const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null =>
-  e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : e.type === 'hippocampus.engram.encoded' ? storeAnswerCause(e.id) : e.causationId;
+  e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : isAnswerType(e.type) ? answerCause(e.id) : e.causationId;
 
 /** Same type and the same data as JSON (`canonicalJson`), key order aside. */
 const sameEvent = (d: DerivedEvent, r: AnyEnvelope): boolean => d.type === r.type && jsonEqual(d.data, r.data);

@@ -1,6 +1,6 @@
 import type { AnyDraft, AnyEnvelope } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
-import { brainCores, storeAnswerCore, type BrainCoreParams } from '@engram/runtime/cores';
+import { brainCores, reportCheckCore, storeAnswerCore, type BrainCoreParams } from '@engram/runtime/cores';
 import type { DerivedEvent, ReplayCoreName } from './derived-event.js';
 import type { ReplayParams } from './replay-params.js';
 
@@ -13,7 +13,7 @@ export interface SessionFold {
   readonly step: (e: AnyEnvelope) => void;
   /**
    * What the cores derived so far: one list per params given, each in the order the bus would
-   * have delivered it (per event: the cores in `brainCores` order, then the store-answer check).
+   * have delivered it (per event: the answer and report checks, then the cores in `brainCores` order).
    */
   readonly derived: readonly DerivedEvent[][];
 }
@@ -34,10 +34,12 @@ const stamp = (out: DerivedEvent[], core: ReplayCoreName, drafts: readonly AnyDr
     out.push({ type: d.type, data: d.data, core, causationId: d.causationId ?? e.id, causeSeq: e.seq, turn: e.turn, round: e.round } as DerivedEvent);
 };
 
-/** The cores replay folds for one params set: exactly `brainCores` (what a live session attaches), then the check of the store's answers. */
+/** The cores replay folds for one params set: the checks of the store's answers and the executive's reports, then exactly `brainCores` (what a live session attaches). */
 const running = (p: BrainCoreParams): Running[] => [
-  ...brainCores(p).map((c): Running => ({ name: c.id, core: c.core, params: c.params, state: c.core.initialState(c.params) })),
+  // The checks first: what they derive stands for the recorded event itself, which the log holds before its consequences.
   { name: 'hippocampus', core: storeAnswerCore, params: {}, state: storeAnswerCore.initialState({}) },
+  { name: 'executive.reports', core: reportCheckCore, params: {}, state: reportCheckCore.initialState({}) },
+  ...brainCores(p).map((c): Running => ({ name: c.id, core: c.core, params: c.params, state: c.core.initialState(c.params) })),
 ];
 
 /**

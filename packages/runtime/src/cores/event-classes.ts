@@ -5,8 +5,8 @@ import type { BrainCoreId } from './brain-cores.js';
  * What `engram replay --check` does with each event type:
  * - `derived`: a core of `brainCores` derives it; replay re-derives it and compares (type, data,
  *   causation). `givenWhen` names the few recorded events of the type that are inputs instead.
- * - `answer`: the outcome of I/O whose derivable fields replay checks (`storeAnswerCore`); `given`
- *   lists what is read as the store's own finding.
+ * - `answer`: a store's answer or a host's report whose derivable fields replay checks
+ *   (`storeAnswerCore`, `reportCheckCore`); `given` lists what is read as recorded.
  * - `recorded`: an input (what a host, a user, a tool, a cell, a model or the machinery
  *   reported); read as given, with the reason.
  */
@@ -22,11 +22,11 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'executive.session.started': { kind: 'recorded', reason: 'the host opened a session: its roots and modes are settings' },
   'executive.session.ended': { kind: 'recorded', reason: `${HOST}: the session was closed` },
   'executive.turn.started': { kind: 'recorded', reason: "the user's message" },
-  'executive.turn.completed': { kind: 'recorded', reason: "the model's (or host's) answer and the loop's stop reason" },
+  'executive.turn.completed': { kind: 'answer', given: ['answer', 'stopReason'], reason: "the model's (or host's) answer and the loop's stop reason; the rounds are the executive's count" },
   'executive.turn.failed': { kind: 'recorded', reason: 'a failure of I/O (the model, a tool) or of the host' },
   'executive.turn.cancelled': { kind: 'recorded', reason: `${HOST}: a cancellation` },
   'executive.round.started': { kind: 'recorded', reason: `${HOST}: a round of the host's loop began` },
-  'executive.round.completed': { kind: 'recorded', reason: `${HOST}: the round's results are in` },
+  'executive.round.completed': { kind: 'answer', given: [], reason: `${HOST}: the round's results are in; its number and tool-call count are the executive's` },
   'executive.tool.called': { kind: 'recorded', reason: "the model's tool call" },
   'executive.tool.resulted': { kind: 'recorded', reason: "the tool's result (I/O)" },
   'executive.history.repaired': { kind: 'recorded', reason: `${HOST}: it sealed dangling tool_use blocks` },
@@ -82,6 +82,9 @@ export const isCheckedEvent = (e: AnyEnvelope): boolean => {
   if (c === undefined || c.kind === 'recorded') return false;
   return c.kind === 'answer' || c.givenWhen === undefined || !c.givenWhen.test(e);
 };
+
+/** Whether replay checks this type as an answer or report, compared under the recorded event itself (`answerCause`). */
+export const isAnswerType = (type: string): boolean => (EVENT_CLASSES as Record<string, EventClass | undefined>)[type]?.kind === 'answer';
 
 /** Whether events of this type can be compared at all (a cheap test on the type alone). */
 export const isCheckedType = (type: string): boolean => {

@@ -2,9 +2,8 @@ import { gateDecision, pendingIdFor, routeScope } from '@engram/cortex/core';
 import { draft, type AnyDraft, type EngramData, type EventData } from '@engram/events';
 import { cleanEntryText } from '@engram/hippocampus';
 import type { RegionCore } from '@engram/kernel';
+import { answerCause } from './answer-cause.js';
 
-/** The cause `hippocampus.engram.encoded` is compared under: the recorded answer itself (the store published it, nothing caused it). */
-export const storeAnswerCause = (encodedEventId: string): string => `answer:${encodedEventId}`;
 
 interface Proposal {
   readonly engram: EngramData;
@@ -69,6 +68,6 @@ export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<strin
   react: (s, e) => {
     if (e.type !== 'hippocampus.engram.encoded') return NOTHING;
     const expected = expectedAnswer(s, e.data);
-    return expected === null ? NOTHING : [draft('hippocampus.engram.encoded', expected, storeAnswerCause(e.id))];
+    return expected === null ? NOTHING : [draft('hippocampus.engram.encoded', expected, answerCause(e.id))];
   },
 };
