@@ -18,8 +18,15 @@ module.exports = {
       name: 'nothing-below-runtime-imports-it',
       comment: 'The runtime is the composition root; packages below it must not depend on it (the Claude Code adapters sit on top of it).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code)/' },
+      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay)/' },
       to: { path: '^(packages/runtime|apps)/' },
+    },
+    {
+      name: 'replay-folds-only-the-cores',
+      comment: 'Replay folds the same cores a live session attaches (@engram/runtime/cores), and nothing else of the runtime: no effects, no sessions.',
+      severity: 'error',
+      from: { path: '^packages/replay/' },
+      to: { path: '^packages/runtime/', pathNot: '^packages/runtime/src/cores/' },
     },
     {
       name: 'packages-never-import-apps',

@@ -1,5 +1,5 @@
-import { Cortex, PendingQueue, pendingPathFor, type MemoryMode } from '@engram/cortex';
-import type { EngramData } from '@engram/events';
+import { Cortex, cortexCore, PendingQueue, pendingPathFor, type MemoryMode } from '@engram/cortex';
+import type { AnyEnvelope, EngramData } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import { sequentialIds, type EventSink } from '@engram/kernel';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -85,7 +85,10 @@ describe('cortex over the file stores', () => {
     expect(cortex.pendingItems()).toEqual([]);
     expect((await project?.read())?.lessons.map((e) => e.text)).toEqual(['certain', 'maybe a']);
     expect(events.filter((e) => e.type === 'cortex.engram.confirmed').map((e) => e.data['decision'])).toEqual(['accepted', 'rejected']);
-    expect(events.filter((e) => e.type === 'cortex.engram.queued')).toHaveLength(2);
+    // The gate core (`cortexCore`, attached by every session) publishes `cortex.engram.queued` from each proposal; the effect only writes the queue.
+    expect(events.filter((e) => e.type === 'cortex.engram.queued')).toEqual([]);
+    const proposed = events.filter((e) => e.type === 'cortex.engram.proposed').map((e) => ({ id: 'p', type: 'cortex.engram.proposed', data: e.data }) as unknown as AnyEnvelope);
+    expect(proposed.flatMap((e) => cortexCore.react(cortexCore.initialState({}), e, {})).map((d) => d.type)).toEqual(['cortex.engram.queued', 'cortex.engram.queued']);
   });
 
   it('mode off stores nothing but still reads; the user can still add', async () => {

@@ -64,9 +64,10 @@ describe('engram replay (built CLI, real logs)', () => {
     expect(r.stdout).toContain(`seq ${seq} (turn 1): differs from what was derived in data.rule`);
     expect(r.stdout).toContain('expected: acc.lesson.detected {"lessonId":"acc.name-switch"');
     expect(r.stdout).toMatch(/actual: {3}acc\.lesson\.detected .*Use MANY scratchpad names/);
-    expect(r.stdout).toContain('check: FAILED, 1 divergence;');
+    // The lesson's proposal is derived from the (edited) lesson, so the recorded proposal differs too.
+    expect(r.stdout).toContain('check: FAILED, 2 divergences;');
     const j = JSON.parse(runCli(['replay', altered, '--check', '--json']).stdout) as CheckJson;
-    expect(j.logs[0]?.check).toMatchObject({ ok: false, divergences: 1, first: { kind: 'different', seq, fields: ['rule'] } });
+    expect(j.logs[0]?.check).toMatchObject({ ok: false, divergences: 2, first: { kind: 'different', seq, fields: ['rule'] } });
   });
 
   it('fails on a deleted derived event, naming the event it should have followed', () => {
@@ -80,7 +81,8 @@ describe('engram replay (built CLI, real logs)', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain(`after seq ${causeSeq} (turn 1): derived but not in the log`);
     expect(r.stdout).toContain('actual:   (nothing)');
-    expect(r.stderr).toContain('1 divergence between derived and recorded events');
+    // The deleted lesson's recorded proposal is then one that nothing derived.
+    expect(r.stderr).toContain('2 divergences between derived and recorded events');
   });
 
   it('--params: shows which lessons disappear; a bad file is exit 2 naming the field', () => {

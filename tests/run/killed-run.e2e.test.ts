@@ -17,7 +17,7 @@ afterEach(() => {
 
 const roundOneOnDisk = (events: string): string | null => {
   if (!existsSync(events)) return null;
-  for (const f of readdirSync(events)) {
+  for (const f of readdirSync(events).filter((name) => name.endsWith('.jsonl'))) {
     const log = join(events, f);
     if (readLogFile(log).events.some((e) => e.type === 'executive.round.completed')) return log;
   }

@@ -54,7 +54,7 @@ const inMemory = async (file: string, opts: BenchOptions): Promise<{ n: number; 
   let derived = 0;
   let divergences = 0;
   opts.progress('replay: fold');
-  const fold = await best('fold acc + recipes + cerebellum + cortex (in memory)', n, () => {
+  const fold = await best('fold brainCores and the replay checks (in memory)', n, () => {
     derived = foldSession(events, params).length;
   });
   opts.progress('replay: fold + compare');

@@ -83,7 +83,7 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
       const ctx: HookContext = {
         session,
         events: state?.events ?? [],
-        inTurn: state?.inTurn ?? false,
+        inTurn: session.inTurn,
         roots,
         paths: brain.paths,
         now,

@@ -1,6 +1,7 @@
 import type { AnyEnvelope } from '@engram/events';
 import type { DerivedEvent } from './derived-event.js';
-import { isDerivedType } from './derived-types.js';
+import { answerCause, isAnswerType } from '@engram/runtime/cores';
+import { isDerivedEvent } from './derived-types.js';
 import type { Divergence } from './divergence.js';
 import { jsonEqual } from './json-equal.js';
 
@@ -16,7 +17,7 @@ interface Group {
  * a recorded `queued` is filed under the proposal event that carries its `proposalId`.
  */
 const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null =>
-  e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : e.causationId;
+  e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : isAnswerType(e.type) ? answerCause(e.id) : e.causationId;
 
 /** Same type and the same data as JSON (`canonicalJson`), key order aside. */
 const sameEvent = (d: DerivedEvent, r: AnyEnvelope): boolean => d.type === r.type && jsonEqual(d.data, r.data);
@@ -58,7 +59,7 @@ const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly Derive
   let i = 0;
   for (const e of events) {
     if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
-    else if (isDerivedType(e.type)) {
+    if (isDerivedEvent(e)) {
       const d = derived[i++];
       if (d === undefined || d.causationId !== recordedCause(e, proposalEvent) || !sameEvent(d, e)) return false;
     }
@@ -83,7 +84,7 @@ export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly
   };
   for (const e of events) {
     if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
-    else if (isDerivedType(e.type)) groupOf(recordedCause(e, proposalEvent)).recorded.push(e);
+    if (isDerivedEvent(e)) groupOf(recordedCause(e, proposalEvent)).recorded.push(e);
   }
   for (const d of derived) groupOf(d.causationId).derived.push(d);
   const out: Divergence[] = [];

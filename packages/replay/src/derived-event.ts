@@ -1,7 +1,8 @@
 import type { AnyDraft } from '@engram/events';
+import type { BrainCoreId } from '@engram/runtime/cores';
 
-/** Which replayed core derived an event. */
-export type ReplayCoreName = 'acc' | 'basal-ganglia' | 'cerebellum' | 'cortex';
+/** Which replayed core derived an event: one of `brainCores`, or a replay-only check (`hippocampus`: a store's answers; `executive.reports`: the executive's counts). */
+export type ReplayCoreName = BrainCoreId | 'hippocampus' | 'executive.reports';
 
 /**
  * One event a core derived while the log was refolded: the draft `react` returned, stamped as

@@ -1,19 +1,12 @@
-import type { EventType } from '@engram/events';
+import type { AnyEnvelope } from '@engram/events';
+import { isCheckedEvent, isCheckedType } from '@engram/runtime/cores';
 
 /**
- * The event types the replayed cores publish live (acc, the recipe core and cerebellum through `attachCore`; the
- * cortex's `queued` through its effect, which applies the same gate as `cortexCore`). Recorded
- * events of these types are what `--check` compares; every other type is an input or a recorded
- * outcome of I/O. `cortex.engram.proposed` is left out: live, the cortex effect proposes (an
- * I/O step), and the consolidation core that would derive it is not wired in the runtime yet.
+ * Which recorded events `--check` compares: every event the cores of `brainCores` derive, and the
+ * derivable fields of the store's answers (`EVENT_CLASSES` in `@engram/runtime/cores` classifies
+ * every type of the catalog, with the reason each input is read as given).
  */
-export const DERIVED_TYPES: ReadonlySet<EventType> = new Set<EventType>([
-  'acc.nudge.emitted',
-  'acc.lesson.detected',
-  'basal-ganglia.recipe.learned',
-  'cerebellum.error.classified',
-  'cerebellum.lesson.learned',
-  'cortex.engram.queued',
-]);
+export const isDerivedEvent = (e: AnyEnvelope): boolean => isCheckedEvent(e);
 
-export const isDerivedType = (type: string): boolean => DERIVED_TYPES.has(type as EventType);
+/** Whether events of this type may be compared (the type alone: for keeping events while streaming). */
+export const isDerivedType = (type: string): boolean => isCheckedType(type);

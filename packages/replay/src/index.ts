@@ -20,7 +20,7 @@ export type { TurnSummary } from './turn-summary.js';
 export type { WhatIfTurn } from './what-if-diff.js';
 export { foldSession, createSessionFold, type SessionFold } from './fold-session.js';
 export type { DerivedEvent, ReplayCoreName } from './derived-event.js';
-export { DERIVED_TYPES, isDerivedType } from './derived-types.js';
+export { isDerivedEvent, isDerivedType } from './derived-types.js';
 export { replayParamsFor, replayParamsWith, type ReplayParams } from './replay-params.js';
 export { inferPostMortem } from './infer-post-mortem.js';
 export { DETECTOR_PARAM_FIELDS } from './detector-param-fields.js';

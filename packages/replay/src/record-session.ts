@@ -1,7 +1,5 @@
-import { accCore } from '@engram/acc';
-import { defaultRecipeParams, recipeCore } from '@engram/basal-ganglia';
-import { cerebellumCore } from '@engram/cerebellum';
 import { catalog, sourceOf, type AnyDraft, type AnyEnvelope } from '@engram/events';
+import { brainCores } from '@engram/runtime/cores';
 import type { ReplayParams } from './replay-params.js';
 
 /** Where an input sits in the session; seq and id are assigned by the recorder. */
@@ -23,15 +21,13 @@ export interface RecordOptions {
 
 /**
  * Records a session as the live runtime would: each input is published on a synchronous FIFO
- * bus to the live-wired cores (acc, the recipe core, then cerebellum, as `EngramSession` attaches them) and the
+ * bus to the live-wired cores (`brainCores`, as `EngramSession` attaches them) and the
  * effects; what they publish is queued, stamped (seq, id, causation = the event handled) and
  * delivered in turn before the next input. Used to synthesise big realistic logs for the bench
  * and the tests; a log recorded here must pass `--check`.
  */
 export const recordSession = (inputs: Iterable<RecordedInput>, params: ReplayParams, opts: RecordOptions): AnyEnvelope[] => {
-  let acc = accCore.initialState(params.acc);
-  let recipes = recipeCore.initialState(defaultRecipeParams);
-  let cerebellum = cerebellumCore.initialState(params.cerebellum);
+  const cores = brainCores(params).map((c) => ({ ...c, state: c.core.initialState(c.params) }));
   let seq = (opts.firstSeq ?? 1) - 1;
   const at = opts.at ?? '2026-11-22T03:15:00.000Z';
   const log: AnyEnvelope[] = [];
@@ -45,12 +41,10 @@ export const recordSession = (inputs: Iterable<RecordedInput>, params: ReplayPar
     for (let i = 0; i < queue.length; i++) {
       const e = queue[i] as AnyEnvelope;
       log.push(e);
-      acc = accCore.evolve(acc, e);
-      for (const d of accCore.react(acc, e, params.acc)) queue.push(stamp(d, e.turn, e.round, e.id));
-      recipes = recipeCore.evolve(recipes, e);
-      for (const d of recipeCore.react(recipes, e, defaultRecipeParams)) queue.push(stamp(d, e.turn, e.round, e.id));
-      cerebellum = cerebellumCore.evolve(cerebellum, e);
-      for (const d of cerebellumCore.react(cerebellum, e, params.cerebellum)) queue.push(stamp(d, e.turn, e.round, e.id));
+      for (const c of cores) {
+        c.state = c.core.evolve(c.state, e);
+        for (const d of c.core.react(c.state, e, c.params)) queue.push(stamp(d, e.turn, e.round, e.id));
+      }
       for (const d of opts.effects?.(e) ?? []) queue.push(stamp(d, e.turn, e.round, e.id));
     }
   }

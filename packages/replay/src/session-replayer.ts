@@ -33,7 +33,7 @@ const MODES: readonly PostMortemMode[] = ['classifier', 'llm'];
  * read only the types the cores derive and the recorded memory traffic (proposals, encodings),
  * so only those are kept: a big log is folded with flat memory instead of being held whole.
  */
-const isKept = (type: string): boolean => type === 'cortex.engram.proposed' || type === 'hippocampus.engram.encoded' || isDerivedType(type);
+const isKept = (type: string): boolean => isDerivedType(type);
 
 /**
  * A streaming `replaySession`: the same result, for events pushed one at a time (a log being
@@ -41,12 +41,12 @@ const isKept = (type: string): boolean => type === 'cortex.engram.proposed' || t
  * `llm.call.*` event means a model was wired). Given `assume`, the cerebellum is folded under
  * that mode alone and `assumedWrongly` says when the log disagrees. Without it, the cerebellum is
  * folded under both modes and the list of the mode the log turned out to have is kept: exact for
- * any stream, for the price of a second cerebellum. The other cores run once either way.
+ * any stream, for the price of a second brain.
  */
 export const createSessionReplayer = (opts: SessionReplayOptions, assume?: PostMortemMode): SessionReplayer => {
   const modes = assume === undefined ? MODES : [assume];
   const foldFor = (detectors?: AccCoreParams['detectors']): SessionFold =>
-    createSessionFold(replayParamsWith('classifier', detectors).acc, modes.map((m) => replayParamsWith(m).cerebellum));
+    createSessionFold(modes.map((m) => replayParamsWith(m, detectors)));
   const fold = foldFor();
   const w = opts.whatIf;
   const whatIfFold = w === undefined ? undefined : foldFor(w.detectors);

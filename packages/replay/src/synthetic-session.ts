@@ -1,5 +1,6 @@
-import { lessonToEngram } from '@engram/acc';
-import { draft, type AnyDraft, type AnyEnvelope, type EngramData } from '@engram/events';
+import { gateDecision, routeScope } from '@engram/cortex/core';
+import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
+import { cleanEntryText } from '@engram/hippocampus';
 import type { RecordedInput } from './record-session.js';
 
 /** Pads the synthetic agent switches between, so name-switch fires in some turns. */
@@ -46,20 +47,18 @@ export const syntheticTurn = (turn: number): RecordedInput[] => {
 };
 
 /**
- * Stands in for the cortex and hippocampus effects in autopilot: every lesson is proposed and
- * encoded (so the ACC learns what memory holds, as live), recorded as their outcome events.
+ * Stands in for the cortex and hippocampus effects: every proposal the gate lets through is
+ * encoded (so the ACC learns what memory holds, as live), recorded as the store's answer,
+ * routed as the cortex routes it.
  */
 export const syntheticEffects = (): ((e: AnyEnvelope) => AnyDraft[]) => {
-  let proposals = 0;
+  let hasProject = false;
   return (e) => {
-    let engram: EngramData;
-    if (e.type === 'acc.lesson.detected') engram = lessonToEngram(e.data);
-    else if (e.type === 'cerebellum.lesson.learned') engram = { text: e.data.text, kind: null, scope: 'project', confidence: 'medium', topic: e.data.topic, source: 'consolidation' };
-    else return [];
-    const proposalId = `proposal-${++proposals}`;
-    return [
-      draft('cortex.engram.proposed', { proposalId, engram, origin: e.type === 'acc.lesson.detected' ? 'acc' : 'cerebellum', gate: 'autopilot' }),
-      draft('hippocampus.engram.encoded', { proposalId, engram, file: engram.scope === 'global' ? '/home/u/.engram/memory/rules.md' : '/work/p/.engram/memory/lessons.md', outcome: 'added' }, null),
-    ];
+    if (e.type === 'executive.session.started') hasProject = e.data.project !== null;
+    if (e.type !== 'cortex.engram.proposed' || gateDecision(e.data.gate, e.data.engram, e.data.origin) !== 'encode') return [];
+    const { proposalId } = e.data;
+    const engram = { ...e.data.engram, text: cleanEntryText(e.data.engram.text), scope: routeScope(e.data.engram, hasProject) };
+    const file = engram.kind === 'lesson' ? '/home/u/.engram/memory/lessons.md' : '/home/u/.engram/memory/rules.md';
+    return [draft('hippocampus.engram.encoded', { proposalId, engram, file, outcome: 'added' }, null)];
   };
 };

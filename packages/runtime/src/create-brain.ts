@@ -5,7 +5,7 @@ import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
-import type { ResumeState } from './resume-state.js';
+import type { ResumeState } from './resume-from-log.js';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
 

@@ -14,7 +14,8 @@ export interface ToolOutcome {
 /** What the dispatcher needs from the session: reporting (events) and the effects it drives. */
 export interface DispatchPorts {
   readonly scratchpad: () => ScratchpadHost;
-  readonly memorize: (input: unknown) => Promise<string>;
+  /** The `memorize` call reported as `toolUseId`: how the proposals the cores derived from it were carried out. */
+  readonly memorize: (input: unknown, toolUseId: string) => Promise<string>;
   readonly recall: (input: unknown) => Promise<string>;
   readonly recallSkill: (input: unknown) => Promise<string>;
   /** Publishes `scratchpad.cell.requested` (the pre-execute observation); returns the cell id. */
@@ -74,14 +75,14 @@ const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts): Prom
  * model to read, never as exceptions that end the turn; the cell observations are published
  * around every cell at this single point (Anton's streaming path skipped them: §15.1).
  */
-export const dispatchTool = async (name: string, input: unknown, ports: DispatchPorts): Promise<ToolOutcome> => {
+export const dispatchTool = async (name: string, input: unknown, ports: DispatchPorts, toolUseId = ''): Promise<ToolOutcome> => {
   try {
     if (name === SCRATCHPAD_TOOL_NAME) {
       const parsed = ScratchpadInputSchema.safeParse(input);
       if (!parsed.success) return { content: `Invalid scratchpad input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, isError: true };
       return await runScratchpad(parsed.data, ports);
     }
-    if (name === MEMORIZE_TOOL_NAME) return { content: clip(await ports.memorize(input)), isError: false };
+    if (name === MEMORIZE_TOOL_NAME) return { content: clip(await ports.memorize(input, toolUseId)), isError: false };
     if (name === RECALL_TOOL.name) return asOutcome(await ports.recall(input));
     if (name === RECALL_SKILL_TOOL.name) return asOutcome(await ports.recallSkill(input));
     return { content: `Tool '${name}' failed: there is no such tool.`, isError: true };

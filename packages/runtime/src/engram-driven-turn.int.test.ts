@@ -5,6 +5,7 @@ import type { LlmRequest, LlmResponse, LlmTransportShape } from '@engram/llm';
 import { readLogFile } from '@engram/store';
 import { Effect } from 'effect';
 import { describe, expect, it } from 'vitest';
+import { brainCores } from './cores/brain-cores.js';
 import { createBrain } from './create-brain.js';
 
 /**
@@ -65,6 +66,61 @@ describe('an engram-driven turn', () => {
     expect(result.lessons.map((l) => l.id)).toContain('acc.cap-exhausted');
     await s.close();
     expect(readLogFile(s.eventLog).events.some((e) => e.type === 'executive.cap.exhausted')).toBe(true);
+  });
+
+  it('the deadline ends the turn with stop reason deadline, aborting the model call in flight, and the round cap still holds after it', async () => {
+    let turnCalls = 0;
+    const transport: LlmTransportShape = {
+      provider: 'test-script',
+      target: 'memory',
+      send: (request) => {
+        if (request.purpose === 'turn' && ++turnCalls === 2) return Effect.never; // a model that never answers: only the deadline ends this call
+        const content = [{ type: 'tool_use' as const, id: `t-${turnCalls}`, name: 'recall', input: { query: 'sales' } }];
+        return Effect.succeed({ model: request.model, content, stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } });
+      },
+    };
+    const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    const late = await s.turn('look it up', { turnTimeoutMs: 1500 });
+    expect(late).toMatchObject({ stopReason: 'deadline', answer: 'I stopped after 1500 ms without finishing.' });
+    // The next turn runs under its own machine: its cap still ends it.
+    turnCalls = 10;
+    const capped = await s.turn('look again', { roundCap: 2 });
+    expect(capped.stopReason).toBe('round_cap');
+    await s.close();
+    const events = readLogFile(s.eventLog).events;
+    const ends = events.flatMap((e) => (e.type === 'executive.turn.completed' ? [[e.turn, e.data.stopReason, e.data.rounds]] : []));
+    expect(ends).toEqual([
+      [1, 'deadline', 2],
+      [2, 'round_cap', 2],
+    ]);
+    // The deadline's open round was closed before the turn ended.
+    expect(events.filter((e) => e.type === 'executive.round.completed' && e.turn === 1).map((e) => e.round)).toEqual([1, 2]);
+  });
+
+  it("derives the proposals of the model's memorize call from the recorded call, carries them out, and tells the model what happened", async () => {
+    const r = roots();
+    const memorize = () => [{ type: 'tool_use' as const, id: 'm1', name: 'memorize', input: { entries: [{ text: 'The sales files are in data/raw', kind: 'lesson', scope: 'project' }, { text: '   ' }] } }];
+    const { transport, seen } = scripted([memorize, say('noted')]);
+    const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('remember where the sales files are');
+    await s.settled();
+    await s.close();
+    const told = seen[1]?.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_result' ? [b.content] : []))));
+    expect(told).toEqual(['Stored lesson: The sales files are in data/raw\nRefused lesson:  (empty text)']);
+    expect(readFileSync(join(r.project, '.engram', 'memory', 'lessons.md'), 'utf8')).toMatch(/The sales files are in data\/raw/);
+    const events = readLogFile(s.eventLog).events;
+    const call = events.find((e) => e.type === 'executive.tool.called' && e.data.name === 'memorize');
+    const recorded = events.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [{ ...e.data, causationId: e.causationId }] : []));
+    expect(recorded).toEqual([expect.objectContaining({ proposalId: `${call?.id}:memorize-1`, origin: 'memorize', gate: 'autopilot', causationId: call?.id })]);
+    // Replay's fold of the same cores re-derives exactly the recorded proposal.
+    const states = brainCores().map((c) => ({ c, state: c.core.initialState(c.params) }));
+    const derived = events.flatMap((e) =>
+      states.flatMap((x) => {
+        x.state = x.c.core.evolve(x.state, e);
+        return x.c.core.react(x.state, e, x.c.params).flatMap((d) => (d.type === 'cortex.engram.proposed' ? [{ ...d.data, causationId: d.causationId ?? e.id }] : []));
+      }),
+    );
+    expect(derived).toEqual(recorded);
   });
 
   it('a model that cannot be reached fails the turn and learns nothing', async () => {

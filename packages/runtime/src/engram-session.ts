@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
+import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
 import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
-import { attachCore, type AttachedCore } from './attach-core.js';
-import { ToolBreaker, type BreakerParams, type BreakerVerdict } from '@engram/executive';
+import { attachBrain, type AttachedBrain } from './attach-brain.js';
+import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
+import { breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import type { EngramPaths } from './engram-paths.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
@@ -15,21 +16,17 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { cerebellumCore, defaultCerebellumParams, type CerebellumState } from '@engram/cerebellum';
+import { defaultCerebellumParams } from '@engram/cerebellum';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
-import { defaultRecipeParams, recipeCore } from '@engram/basal-ganglia';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { consolidationCore, defaultConsolidationParams, type ConsolidationState, type PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
-import type { ResumeState } from './resume-state.js';
+import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
 import { FallbackRegistry } from './fallback-registry.js';
-
-/** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
-const QUERY_ERRORS = 3;
 
 /** What `preCall` answers: the breaker's verdict and the advice to show the model ("" when none). */
 export interface PreCallAdvice {
@@ -40,18 +37,9 @@ export interface PreCallAdvice {
 export type MemoryMode = EventData<'executive.session.started'>['modes']['memory'];
 export type AccMode = EventData<'executive.session.started'>['modes']['acc'];
 
-export interface Nudge {
-  readonly lessonId: string;
-  readonly detector: string;
-  /** The self-check text to put in front of the model with the round's tool results. */
-  readonly text: string;
-}
+export type Nudge = HostNudge;
 
-export interface LearnedLesson {
-  readonly id: string;
-  readonly kind: string;
-  readonly rule: string;
-}
+export type LearnedLesson = HostLesson;
 
 export interface TurnSummary {
   readonly turn: number;
@@ -94,27 +82,15 @@ export class EngramSession {
   readonly events$: Observable<AnyEnvelope>;
   private readonly bus: Bus;
   private readonly log: SessionLog;
-  private readonly acc: AttachedCore<unknown>;
+  /** The cores of `brainCores`, the same replay folds: every decision the session derives is theirs. */
+  private readonly brain: AttachedBrain;
   private readonly memory: SessionMemory;
-  private readonly cerebellum: AttachedCore<CerebellumState>;
-  private readonly consolidation: AttachedCore<ConsolidationState> | null = null;
   private readonly background = new BackgroundWork();
   private readonly episodes: SessionEpisodes | null;
   private readonly skills: FileSkillStore;
   private readonly recipes: FileRecipeStore;
-  private readonly breaker: ToolBreaker;
-  private roundOpen = false;
-  private toolCallsThisRound = 0;
-  private inTurn = false;
-  private nextToolId = 0;
-  private turnNudges: Nudge[] = [];
-  private unread: Nudge[] = [];
-  private turnLessons: LearnedLesson[] = [];
-  /** What pre-call ranking matches on: the turn's message and its latest tool errors. */
-  private turnMessage = '';
-  private turnErrors: string[] = [];
-  /** Learned items already put in front of the model this turn (any injection): not repeated before a call. */
-  private shownThisTurn = new Set<string>();
+  /** How many of the turn's nudges the host has read (`nudges()`): a read cursor, not state of the session. */
+  private nudgesRead = 0;
   private closed = false;
   private llm: Promise<SessionLlm> | null = null;
   private pads: ScratchpadHost | null = null;
@@ -128,66 +104,56 @@ export class EngramSession {
     this.events$ = this.bus.events$;
     this.eventLog = join(options.paths.eventsDir, `${options.sessionId}.jsonl`);
     this.log = new SessionLog(this.bus, this.eventLog);
-    this.acc = attachCore(this.bus, accCore, { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc }, resume?.events);
-    this.bus.subscribe('session-learning', (e) => this.collect(e));
+    const postMortem = options.llm ? 'llm' : 'classifier';
+    this.brain = attachBrain(
+      this.bus,
+      brainCores({
+        ...defaultBrainCoreParams,
+        acc: { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc },
+        cerebellum: { ...defaultCerebellumParams, postMortem },
+        consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,
+      }),
+      resume?.events,
+    );
+    this.bus.subscribe('session-fallbacks', (e) => {
+      if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
+    });
+    if (resume) for (const e of resume.events) if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     const clock = options.clock ?? systemClock;
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
     this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
     this.recipes = new FileRecipeStore({ root: join(options.paths.home, 'skills') });
-    attachCore(this.bus, recipeCore, defaultRecipeParams, resume?.events);
     this.bus.subscribe('recipe-memory', (e) => {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
     });
-    this.breaker = new ToolBreaker(options.guards);
-    const postMortem = options.llm ? 'llm' : 'classifier';
-    this.cerebellum = attachCore(this.bus, cerebellumCore, { ...defaultCerebellumParams, postMortem }, resume?.events);
     if (postMortem === 'llm') {
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
-        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.cerebellum.state(), e, llm)));
+        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.brain.state('cerebellum'), e, llm)));
       });
-      // Sleep replay needs a model; without one its replays would only expire.
-      const consolidation = attachCore(this.bus, consolidationCore, defaultConsolidationParams, resume?.events);
-      this.consolidation = consolidation;
+      // Sleep replay needs a model: its core is attached only then (brainCores).
       this.bus.subscribe('consolidation', (e) => {
-        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.consolidateTurnEnd(consolidation.state(), e, llm)));
+        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.consolidateTurnEnd(this.brain.state('cortex.consolidation'), e, llm)));
       });
     }
-    if (resume) this.resumeFrom(resume);
-    else this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
+    if (!resume) this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });
+    // Limits other than the ones in force (the defaults, or the log's) are recorded, so replay derives the breaker's verdicts with them.
+    const limits = (l: BreakerParams) => ({ warnAt: l.warnAt, blockAt: l.blockAt, perTool: { ...l.perTool } });
+    const guards = limits(options.guards ?? defaultBreakerParams);
+    if (JSON.stringify(limits(this.exec().limits)) !== JSON.stringify(guards)) this.bus.publish('executive.guards.configured', guards);
+    // A resumed session starts with every nudge of the open turn read: they were answered by an earlier process.
+    this.nudgesRead = this.exec().nudges.length;
   }
 
-  /**
-   * Carries on from the log without publishing anything: the cores have folded its events; here
-   * the host-facing state follows (what was open, the made-up id counter, the breaker's streaks,
-   * whatever `collect` derives across turns), and per-turn buffers start empty.
-   */
-  private resumeFrom(r: ResumeState): void {
-    this.inTurn = r.inTurn;
-    this.roundOpen = r.roundOpen;
-    this.toolCallsThisRound = r.toolCallsThisRound;
-    this.nextToolId = r.nextToolId;
-    for (const t of r.turnToolResults) this.breaker.record(t.name, t.ok, t.error);
-    for (const e of r.events) this.collect(e);
-    this.turnNudges = [];
-    this.unread = [];
-    this.turnLessons = [];
+  /** The executive core's folded state: what is open, the ids made up, the breaker, the turn's nudges and lessons. */
+  private exec(): ExecutiveState {
+    return this.brain.state('executive');
   }
 
-  private collect(e: AnyEnvelope): void {
-    if (e.type === 'acc.nudge.emitted') {
-      const n = { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text };
-      this.turnNudges.push(n);
-      this.unread.push(n);
-    } else if (e.type === 'acc.lesson.detected') this.turnLessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
-    else if (e.type === 'executive.turn.started') {
-      this.turnMessage = e.data.message;
-      this.turnErrors = [];
-      this.shownThisTurn = new Set();
-    } else if (e.type === 'executive.tool.resulted' && !e.data.ok) this.turnErrors = [...this.turnErrors, e.data.error].slice(-QUERY_ERRORS);
-    else if (e.type === 'cortex.context.injected') for (const item of e.data.items) this.shownThisTurn.add(item.id);
-    else if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
+  /** A turn is open (started, and not completed, failed or cancelled): also after resuming a log that left one open. */
+  get inTurn(): boolean {
+    return this.exec().inTurn;
   }
 
   private requireTurn(what: string): void {
@@ -196,9 +162,7 @@ export class EngramSession {
   }
 
   private openRound(): void {
-    if (this.roundOpen) return;
-    this.roundOpen = true;
-    this.toolCallsThisRound = 0;
+    if (this.exec().roundOpen) return;
     this.bus.publish('executive.round.started', { round: this.bus.position.round + 1 });
   }
 
@@ -206,12 +170,7 @@ export class EngramSession {
   startTurn(message: string): void {
     if (this.closed) throw new Error(`session ${this.id} is closed`);
     if (this.inTurn) this.cancelTurn('a new turn started before this one ended');
-    this.inTurn = true;
-    this.roundOpen = false;
-    this.turnNudges = [];
-    this.unread = [];
-    this.turnLessons = [];
-    this.breaker.reset();
+    this.nudgesRead = 0;
     this.bus.publish('executive.turn.started', { message: scrubSecrets(message) });
   }
 
@@ -220,8 +179,7 @@ export class EngramSession {
     this.requireTurn('a tool call');
     const r = parseReport(ToolCallReportSchema, 'tool call', report);
     this.openRound();
-    this.toolCallsThisRound++;
-    const toolUseId = r.id ?? `tool-${++this.nextToolId}`;
+    const toolUseId = r.id ?? `tool-${this.exec().nextToolId + 1}`;
     const input = scrubValue(r.input);
     this.bus.publish('executive.tool.called', { toolUseId, name: r.name, input, argsSummary: summariseArgs(input) });
     return toolUseId;
@@ -233,7 +191,6 @@ export class EngramSession {
     const r = parseReport(ToolResultReportSchema, 'tool result', report);
     this.openRound();
     const error = scrubSecrets(r.error);
-    this.breaker.record(r.name, r.ok, error);
     this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error, output: scrubSecrets(r.output), durationMs: r.durationMs });
   }
 
@@ -256,22 +213,25 @@ export class EngramSession {
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, explanation: verdict.explanation });
     }
     const extra = recipeStrategies(this.recipes.list().recipes, name, toolTarget(args));
-    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [this.turnMessage, ...this.turnErrors].join('\n'), args, extra, exclude: this.shownThisTurn });
+    const turn = this.exec();
+    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, extra, exclude: turn.shown });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
     return { verdict, advice: strategies.text };
   }
 
   /**
-   * Asks the per-turn circuit breaker before running a tool (call it after `toolCalled`): `allow`,
-   * `warn` (run it and show the model the explanation) or `block` (do not run it; give the model the
-   * explanation as the tool's result). Warnings and blocks are recorded as `executive.tool.guarded`.
+   * The per-turn circuit breaker's verdict on a reported call (call it after `toolCalled`):
+   * `allow`, `warn` (run it and show the model the explanation) or `block` (do not run it; give
+   * the model the explanation as the tool's result). The executive core gives it as the call is
+   * reported, from the turn's results so far, and records warnings and blocks as
+   * `executive.tool.guarded`; asking again gives the same answer and records nothing more. A
+   * call that was never reported gets the verdict the breaker would give it now (not recorded:
+   * report calls with `toolCalled` first).
    */
   guard(toolUseId: string, name: string): BreakerVerdict {
     this.requireTurn('a guard check');
-    const verdict = this.breaker.check(name);
-    if (verdict.action !== 'allow')
-      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: verdict.action === 'warn' ? 'warned' : 'blocked', failures: verdict.failures, signature: verdict.signature, explanation: verdict.explanation });
-    return verdict;
+    const s = this.exec();
+    return s.verdicts.has(toolUseId) ? verdictFor(s, toolUseId) : breakerVerdict(s.streaks, name, s.limits);
   }
 
   /**
@@ -339,7 +299,7 @@ export class EngramSession {
   /** The pre-execute observation of a cell: publishes `scratchpad.cell.requested`; returns the cell id. */
   private cellStarted(cell: { pad: string; code: string; description: string; runtime: 'python' | 'node'; confirmedNewPad: boolean }): string {
     this.openRound();
-    const cellId = `cell-${++this.nextToolId}`;
+    const cellId = `cell-${this.exec().nextToolId + 1}`;
     this.bus.publish('scratchpad.cell.requested', {
       pad: cell.pad,
       cellId,
@@ -378,42 +338,38 @@ export class EngramSession {
   /** Ends the current round (all its tool results are in) and returns the nudges it produced. */
   endRound(): readonly Nudge[] {
     this.requireTurn('the end of a round');
-    if (!this.roundOpen) this.openRound();
-    const before = this.turnNudges.length;
-    this.bus.publish('executive.round.completed', { round: this.bus.position.round, toolCalls: this.toolCallsThisRound });
-    this.roundOpen = false;
-    return this.turnNudges.slice(before);
+    this.openRound();
+    const before = this.exec().nudges.length;
+    this.bus.publish('executive.round.completed', { round: this.bus.position.round, toolCalls: this.exec().toolCallsThisRound });
+    return this.exec().nudges.slice(before);
   }
 
   /** Nudges produced since the last call (at most one per detector per turn). */
   nudges(): readonly Nudge[] {
-    const out = this.unread;
-    this.unread = [];
+    const all = this.exec().nudges;
+    const out = all.slice(this.nudgesRead);
+    this.nudgesRead = all.length;
     return out;
   }
 
   /** Ends the turn with its answer. Learning starts now; `settled()` waits for it to be stored. */
-  endTurn(answer: string, stopReason: 'end_turn' | 'round_cap' = 'end_turn'): TurnSummary {
+  endTurn(answer: string, stopReason: EventData<'executive.turn.completed'>['stopReason'] = 'end_turn'): TurnSummary {
     this.requireTurn('the end of a turn');
     const turn = this.bus.position.turn;
     const rounds = this.bus.position.round;
-    this.inTurn = false;
-    this.roundOpen = false;
     this.bus.publish('executive.turn.completed', { answer: scrubSecrets(answer), rounds, stopReason });
-    return { turn, lessons: [...this.turnLessons] };
+    return { turn, lessons: [...this.exec().lessons] };
   }
 
   /** Ends the turn without an answer; nothing is learned from it. */
   failTurn(reason: 'llm' | 'tool' | 'internal', error: string): void {
     this.requireTurn('a failed turn');
-    this.inTurn = false;
     this.bus.publish('executive.turn.failed', { reason, error: scrubSecrets(error) });
   }
 
   /** Cancels the turn; per-turn buffers are dropped without learning. */
   cancelTurn(reason: string): void {
     if (!this.inTurn) return;
-    this.inTurn = false;
     this.bus.publish('executive.turn.cancelled', { reason });
   }
 
@@ -434,7 +390,8 @@ export class EngramSession {
       .list()
       .recipes.filter((r) => r.trigger.tool === tool)
       .flatMap((r) => recipeStrategies([r], tool, r.trigger.target.exact));
-    const strategies = await this.memory.cortex.preCallStrategies({ tool, turnText: this.turnMessage, extra, target: 'tool-description', exclude: this.shownThisTurn });
+    const turn = this.exec();
+    const strategies = await this.memory.cortex.preCallStrategies({ tool, turnText: turn.message, extra, target: 'tool-description', exclude: turn.shown });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', strategies.injection);
     // Both are suffixes of the tool's own description, so each starts on a new paragraph.
     return strategies.text === '' ? primer : `${primer}\n\n${strategies.text}`;
@@ -470,7 +427,7 @@ export class EngramSession {
       failTurn: (reason, error) => this.failTurn(reason, error),
       cancelTurn: (reason) => this.cancelTurn(reason),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
-      memorize: (input) => this.memory.cortex.memorize(input),
+      memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
       recall: (input) => Promise.resolve(handleRecall(input, { episodes: this.episodes?.memory ?? null })),
       recallSkill: (input) => handleRecallSkill(input, { skills: this.skills }),
       skillList: () => formatSkillList(this.skills.list().skills),
@@ -479,7 +436,7 @@ export class EngramSession {
       cellRejected: (pad) => this.cellRejected(pad),
       padReset: (pad) => this.bus.publish('scratchpad.pad.reset', { pad, reason: 'manual' }),
     }, options);
-    return { ...outcome, turn: turnAtStart, lessons: [...this.turnLessons] };
+    return { ...outcome, turn: turnAtStart, lessons: [...this.exec().lessons] };
   }
 
   /** Pads run in the project folder (or the home folder outside a project), created if missing. */
@@ -516,7 +473,7 @@ export class EngramSession {
 
   /** The ACC core's state, for inspection. */
   accState(): unknown {
-    return this.acc.state();
+    return this.brain.state('acc');
   }
 
   /**

@@ -11,7 +11,7 @@ export { type TurnResult } from './engram-session.js';
 export type { TurnOptions, TurnStopReason } from './run-turn.js';
 export { type FallbackStep, type FallbackAttempt, type FallbackOutcome } from './fallback-chain.js';
 export { resumeSession } from './resume-session.js';
-export { resumeStateOf, type ResumeState, type ResumedToolResult } from './resume-state.js';
+export { resumeStateOf, type ResumeState } from './resume-from-log.js';
 export { type BrainMemory, type MemoryAudit, type MemoryWhy, type FoundEntry, type PrunedStale } from './audit/brain-memory.js';
 export type { MemoryStats } from './audit/compute-memory-stats.js';
 export type { PromotionPrecision } from './audit/promotion-precision.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { sessionIdProblem } from '@engram/store';
 import type { EngramPaths } from './engram-paths.js';
 import { resumeFromLog } from './resume-from-log.js';
-import type { ResumeState } from './resume-state.js';
+import type { ResumeState } from './resume-from-log.js';
 
 /**
  * The resume state of a session by id, read from its log under the session's events folder;

@@ -2,7 +2,7 @@
 // which a session without a model and every hook process must not load (tests/runtime-lazy).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, turnMachine, type MemoryMode } from '@engram/executive';
+import { DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, turnMachine, type MemoryMode, type StopReason } from '@engram/executive';
 import { isLlmError, type InputBlock, type LlmMessage, type LlmTool } from '@engram/llm';
 import { createActor } from 'xstate';
 import { dispatchTool, type DispatchPorts } from './dispatch-tool.js';
@@ -22,7 +22,7 @@ export interface TurnOptions {
   readonly signal?: AbortSignal;
 }
 
-export type TurnStopReason = 'end_turn' | 'round_cap' | 'failed' | 'cancelled';
+export type TurnStopReason = StopReason | 'failed' | 'cancelled';
 
 export interface TurnOutcome {
   readonly answer: string;
@@ -54,7 +54,7 @@ export interface TurnPorts extends DispatchPorts {
   readonly toolResulted: (id: string, name: string, ok: boolean, output: string, durationMs: number) => void;
   readonly endRound: () => readonly { readonly text: string }[];
   readonly capExhausted: (cap: number) => void;
-  readonly endTurn: (answer: string, stopReason: 'end_turn' | 'round_cap') => void;
+  readonly endTurn: (answer: string, stopReason: StopReason) => void;
   readonly failTurn: (reason: 'llm' | 'tool' | 'internal', error: string) => void;
   readonly cancelTurn: (reason: string) => void;
 }
@@ -68,13 +68,22 @@ const projectInstructions = (project: string | null): string => {
 /**
  * Runs one turn with the configured model, driven by the turn machine: assemble the prompt
  * (memory context, then the project's instructions so the user's words win; tool descriptions
- * with their primers), then think and act until an answer or the round cap. Nudges from the ACC
- * go back to the model with the round's tool results.
+ * with their primers), then think and act while the machine is `thinking`. The machine decides
+ * when the turn ends: the model's answer, the round cap, or the deadline (`turnTimeoutMs`, which
+ * also aborts a model call in flight); each ends the turn with its stop reason. Nudges from the
+ * ACC go back to the model with the round's tool results.
  */
 export const runTurn = async (message: string, ports: TurnPorts, options: TurnOptions = {}): Promise<TurnOutcome> => {
   const roundCap = options.roundCap ?? DEFAULT_ROUND_CAP;
-  const actor = createActor(turnMachine, { input: { roundCap, memoryMode: ports.memoryMode, turnTimeoutMs: options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS } });
+  const turnTimeoutMs = options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  const actor = createActor(turnMachine, { input: { roundCap, memoryMode: ports.memoryMode, turnTimeoutMs } });
+  const deadline = new AbortController();
+  actor.subscribe((snap) => {
+    if (snap.context.stopReason === 'deadline' && !deadline.signal.aborted) deadline.abort(new Error(`the turn ran past its deadline (${turnTimeoutMs} ms)`));
+  });
   actor.start();
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const stopReason = (): StopReason | null => actor.getSnapshot().context.stopReason;
   const fail = (reason: 'llm' | 'tool' | 'internal', error: string, llmFailure?: string): TurnOutcome => {
     actor.send({ type: 'FAILED', reason, error });
     ports.failTurn(reason, error);
@@ -88,6 +97,17 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     actor.stop();
     return { answer: '', stopReason: 'cancelled' };
   };
+  let lastText = '';
+  let roundOpen = false;
+  /** The machine has left `active` with an answer (the cap or the deadline): the turn ends with what the model said last. */
+  const stopped = (reason: 'round_cap' | 'deadline'): TurnOutcome => {
+    if (roundOpen) ports.endRound();
+    if (reason === 'round_cap') ports.capExhausted(roundCap);
+    const answer = lastText || (reason === 'round_cap' ? `I stopped after ${roundCap} rounds without finishing.` : `I stopped after ${turnTimeoutMs} ms without finishing.`);
+    ports.endTurn(answer, reason);
+    actor.stop();
+    return { answer, stopReason: reason };
+  };
   ports.startTurn(message);
   actor.send({ type: 'START', message });
   try {
@@ -97,17 +117,20 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });
     const messages: LlmMessage[] = [{ role: 'user', content: message }];
-    let lastText = '';
-    for (;;) {
+    // Another round runs only while the machine is thinking: an answer, the cap or the deadline moves it on.
+    while (actor.getSnapshot().hasTag('thinking')) {
       if (options.signal?.aborted) return cancelled();
       ports.beginRound();
+      roundOpen = true;
       let response;
       try {
-        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', ...(options.signal ? { signal: options.signal } : {}) });
+        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal });
       } catch (err) {
         if (options.signal?.aborted) return cancelled();
+        if (stopReason() === 'deadline') break;
         return isLlmError(err) ? fail('llm', `${err.reason}: ${err.message}`, err.reason) : fail('llm', String(err), 'unknown');
       }
+      if (stopReason() === 'deadline') break;
       const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
       const uses = response.content.flatMap((b) => (b.type === 'tool_use' ? [b] : []));
       if (text) lastText = text;
@@ -122,6 +145,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       const results: InputBlock[] = [];
       for (const use of uses) {
         if (options.signal?.aborted) return cancelled();
+        if (stopReason() === 'deadline') break;
         ports.toolCalled(use.id, use.name, use.input);
         const { verdict, advice } = await ports.preCall(use.id, use.name, use.input);
         if (verdict.action === 'block') {
@@ -130,23 +154,22 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
           continue;
         }
         const started = Date.now();
-        const outcome = await dispatchTool(use.name, use.input, ports);
+        const outcome = await dispatchTool(use.name, use.input, ports, use.id);
         ports.toolResulted(use.id, use.name, !outcome.isError, outcome.content, Date.now() - started);
         // The call was already made, so advice rides with its result, ahead of the model's next move.
         const content = [outcome.content, ...(verdict.action === 'warn' ? [verdict.explanation] : []), ...(advice === '' ? [] : [advice])].join('\n\n');
         results.push({ type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) });
       }
+      if (stopReason() === 'deadline') break;
       for (const n of ports.endRound()) results.push({ type: 'text', text: n.text });
+      roundOpen = false;
       messages.push({ role: 'user', content: results });
       actor.send({ type: 'TOOLS_DONE' });
-      if (actor.getSnapshot().context.stopReason === 'round_cap') {
-        ports.capExhausted(roundCap);
-        const answer = lastText || `I stopped after ${roundCap} rounds without finishing.`;
-        ports.endTurn(answer, 'round_cap');
-        actor.stop();
-        return { answer, stopReason: 'round_cap' };
-      }
     }
+    const reason = stopReason();
+    if (options.signal?.aborted) return cancelled();
+    if (reason === 'round_cap' || reason === 'deadline') return stopped(reason);
+    return fail('internal', `the turn machine stopped the loop in ${JSON.stringify(actor.getSnapshot().value)}`);
   } catch (err) {
     return fail('internal', err instanceof Error ? err.message : String(err));
   }

@@ -1,6 +1,6 @@
-import { lessonToEngram, slotRivals, type LessonId } from '@engram/acc';
+import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
+import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, pendingPathFor, type ProposalResult } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
@@ -10,11 +10,16 @@ import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
 import { habitsBlock, readPromotedHabits } from './promoted-habits.js';
 
+/** Proposals the cores derive (`brainCores`); the others (`memorize`, the user's) are proposed by the cortex effect itself. */
+const noop = (): void => undefined;
+
+const DERIVED_ORIGINS: ReadonlySet<string> = new Set(['acc', 'cerebellum', 'consolidation', 'memorize']);
+
 /**
- * The session's long-term memory: the cortex over the file stores of both scopes. Lessons the
- * regions publish become proposals through the cortex's gate (the ACC's with their detector slot,
- * so a new kill-loop variant replaces the stored one). Writes run as background work the
- * session's `settled()` waits for.
+ * The session's long-term memory: the cortex over the file stores of both scopes. The proposals
+ * the cores derive from the regions' lessons are carried out here through the cortex's gate (the
+ * ACC's with their detector slot, so a new kill-loop variant replaces the stored one). Writes run
+ * as background work the session's `settled()` waits for.
  */
 export class SessionMemory {
   readonly cortex: Cortex;
@@ -33,22 +38,64 @@ export class SessionMemory {
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 
+  /** ACC lessons by the id of the event that published them: an ACC proposal replaces its detector slot's rivals. */
+  private readonly accLessons = new Map<string, LessonId>();
+  /** The open turn's `memorize` calls by tool_use id: the recorded call's event id and (scrubbed) input. */
+  private readonly memorizeCalls = new Map<string, { readonly eventId: string; readonly input: unknown }>();
+  /** The proposals derived from each `memorize` call (by its event id), in entry order: carried out when the tool runs. */
+  private readonly memorizeSettles = new Map<string, (() => Promise<ProposalResult>)[]>();
+
+  /**
+   * Carries out what the cortex's cores decided: each proposal they derived from a lesson
+   * or a `memorize` call (`cortex.proposals`) or a sleep replay (`cortex.consolidation`) goes through the gate it
+   * recorded (encode now, or write the pending queue, whose `cortex.engram.queued` the gate core
+   * publishes) and the store's answer is recorded as `hippocampus.engram.encoded`.
+   */
   private onEvent(e: AnyEnvelope): void {
-    if (e.type === 'acc.lesson.detected') {
-      const lesson = { id: e.data.lessonId as LessonId, kind: e.data.kind, rule: e.data.rule };
-      this.background.track(this.cortex.propose({ engram: lessonToEngram(lesson), origin: 'acc', causationId: e.id, supersedes: slotRivals(lesson).map((r) => r.rule) }));
-    } else if (e.type === 'cortex.engram.proposed' && e.data.origin === 'consolidation') {
-      // Sleep replay's core publishes its proposals itself (so replay re-derives them); the gate and the write happen here.
-      this.background.track(this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: 'consolidation', causationId: e.id }));
-    } else if (e.type === 'cerebellum.lesson.learned') {
-      this.background.track(
-        this.cortex.propose({
-          engram: { text: e.data.text, kind: 'lesson', scope: 'project', confidence: 'medium', topic: e.data.topic, source: 'consolidation' },
-          origin: 'cerebellum',
-          causationId: e.id,
-        }),
-      );
+    if (e.type === 'acc.lesson.detected') this.accLessons.set(e.id, e.data.lessonId as LessonId);
+    else if (e.type === 'executive.turn.started') {
+      this.memorizeCalls.clear();
+      this.memorizeSettles.clear();
+    } else if (e.type === 'executive.tool.called' && e.data.name === MEMORIZE_TOOL_NAME) this.memorizeCalls.set(e.data.toolUseId, { eventId: e.id, input: e.data.input });
+    else if (e.type === 'cortex.engram.proposed' && DERIVED_ORIGINS.has(e.data.origin)) {
+      const lesson = e.data.origin === 'acc' && e.causationId !== null ? this.accLessons.get(e.causationId) : undefined;
+      const supersedes = lesson === undefined ? undefined : slotRivals({ id: lesson }).map((r) => r.rule);
+      const settle = () => this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: e.data.origin, gate: e.data.gate, causationId: e.id, ...(supersedes === undefined ? {} : { supersedes }) });
+      if (e.data.origin !== 'memorize' || e.causationId === null) {
+        this.background.track(settle());
+        return;
+      }
+      const list = this.memorizeSettles.get(e.causationId);
+      if (list === undefined) this.memorizeSettles.set(e.causationId, [settle]);
+      else list.push(settle);
     }
+  }
+
+  /** Carries out a memorize call's proposals one after another (each write sees the previous one). */
+  private async settleInOrder(settles: readonly (() => Promise<ProposalResult>)[]): Promise<Promise<ProposalResult>[]> {
+    const out: Promise<ProposalResult>[] = [];
+    for (const settle of settles) {
+      const p = settle();
+      out.push(p);
+      await p.then(noop, noop);
+    }
+    return out;
+  }
+
+  /**
+   * The `memorize` tool's result for a call reported as `toolUseId` in an engram-driven turn: the
+   * proposal core derived its proposals from the recorded call; the tool running is when they are
+   * carried out (in order), and the result says what happened to each entry.
+   */
+  async memorizeCall(toolUseId: string, input: unknown): Promise<string> {
+    const call = this.memorizeCalls.get(toolUseId);
+    if (call === undefined) return this.cortex.memorize(input);
+    const settles = this.memorizeSettles.get(call.eventId) ?? [];
+    this.memorizeSettles.delete(call.eventId);
+    // The tool handler reports a write's failure to the model; `settled()` only waits for the writes.
+    const written = this.settleInOrder(settles);
+    this.background.track(written.then(noop, noop));
+    return this.cortex.memorizeSettled(call.input, await written);
   }
 
   /**

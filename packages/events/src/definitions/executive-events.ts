@@ -37,15 +37,20 @@ export const turnStarted = defineEvent({
 
 export const turnCompleted = defineEvent({
   type: 'executive.turn.completed',
-  v: 1,
+  v: 2,
   schema: z.object({
     answer: z.string(),
     rounds: Count,
-    stopReason: z.enum(['end_turn', 'round_cap']),
+    /** `deadline` (v2): the turn ran out of time (`turnTimeoutMs`); the answer is the last text the model gave. */
+    stopReason: z.enum(['end_turn', 'round_cap', 'deadline']),
   }),
   emitter: 'executive',
   consumers: ['acc', 'cerebellum', 'cortex', 'basal-ganglia', 'replay', 'host'],
   description: 'The turn produced its answer; end-of-turn learning (ACC drain, cerebellum flush) starts here.',
+  upcasters: {
+    /** v1 knew two stop reasons; both mean the same in v2, which adds `deadline`. */
+    1: (raw) => raw,
+  },
 });
 
 export const turnFailed = defineEvent({
@@ -170,6 +175,22 @@ export const toolGuarded = defineEvent({
   description: 'A tool kept failing the same way within a turn: the breaker warned the model, then blocked the call with an explanation it sees.',
 });
 
+const BreakerLimitsSchema = z.object({ warnAt: Count, blockAt: Count });
+
+/**
+ * The circuit breaker's limits in force from here on (a host's `guards`, a project's guards.json),
+ * recorded so replay derives the breaker's verdicts with the limits the session used. Published
+ * when a session starts and whenever a resumed session runs with limits other than the log's.
+ */
+export const guardsConfigured = defineEvent({
+  type: 'executive.guards.configured',
+  v: 1,
+  schema: BreakerLimitsSchema.extend({ perTool: z.record(z.string(), BreakerLimitsSchema) }),
+  emitter: 'executive',
+  consumers: ['executive', 'replay'],
+  description: "The breaker's limits (default and per tool) in force from this event on.",
+});
+
 /**
  * A host-registered fallback chain ran for a tool call (issue 8: fallbacks): which steps were
  * tried in order, how each ended, and the one that worked, so the next call on a target of the
@@ -206,4 +227,5 @@ export const executiveEvents = [
   capExhausted,
   fallbackResolved,
   toolGuarded,
+  guardsConfigured,
 ] as const;

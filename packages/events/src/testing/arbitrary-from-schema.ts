@@ -33,6 +33,11 @@ export const arbitraryFromSchema = (schema: z.ZodType): fc.Arbitrary<unknown> =>
   if (schema instanceof z.ZodNullable) return fc.option(arbitraryFromSchema(schema.unwrap() as z.ZodType), { nil: null });
   if (schema instanceof z.ZodArray) return fc.array(arbitraryFromSchema(schema.element as z.ZodType), { maxLength: MAX_ARRAY });
   if (schema instanceof z.ZodUnion) return fc.oneof(...(schema.options as z.ZodType[]).map(arbitraryFromSchema));
+  if (schema instanceof z.ZodRecord) {
+    // `__proto__` as a key would not round-trip through object spreads.
+    const key = fc.string({ maxLength: 12 }).filter((k) => k !== '__proto__');
+    return fc.dictionary(key, arbitraryFromSchema(schema.valueType as z.ZodType), { maxKeys: MAX_ARRAY });
+  }
   if (schema instanceof z.ZodObject) {
     const shape = schema.shape as Record<string, z.ZodType>;
     const required: string[] = [];

@@ -24,58 +24,61 @@ export type BreakerVerdict =
   | { readonly action: 'allow' }
   | { readonly action: 'warn' | 'block'; readonly failures: number; readonly signature: string; readonly explanation: string };
 
-interface Streak {
+/** Consecutive identical failures of one tool in the open turn. */
+export interface Streak {
   readonly signature: string;
   readonly count: number;
 }
 
+/** Per tool, its current streak; a turn starts with none. */
+export type Streaks = ReadonlyMap<string, Streak>;
+
+export const NO_STREAKS: Streaks = new Map();
+
+const ALLOW: BreakerVerdict = Object.freeze({ action: 'allow' });
+
 /**
- * A per-turn circuit breaker for tool calls (issue 8, guards): it counts, per tool, consecutive
- * failures with the same error signature (a success or a different error restarts the count).
- * Before a call it answers allow, warn (the call runs; the model is told) or block (the call does
- * not run; the model is told why). Pure state: the runtime feeds it results and resets it per turn.
+ * The per-turn circuit breaker (issue 8, guards) as a pure function of the turn's streaks: per
+ * tool, consecutive failures with the same error signature (a success or a different error
+ * restarts the count). Before a call: allow, warn (the call runs; the model is told) or block
+ * (the call does not run; the model is told why). The executive core folds the streaks from the
+ * log, so the verdict replay derives is the one the session gave.
  */
-export class ToolBreaker {
-  private readonly streaks = new Map<string, Streak>();
+export const breakerVerdict = (streaks: Streaks, tool: string, params: BreakerParams): BreakerVerdict => {
+  const streak = streaks.get(tool);
+  if (streak === undefined) return ALLOW;
+  const { warnAt, blockAt } = params.perTool[tool] ?? params;
+  if (streak.count >= blockAt)
+    return {
+      action: 'block',
+      failures: streak.count,
+      signature: streak.signature,
+      explanation: `Blocked: ${tool} failed ${streak.count} times in this turn with the same error (${streak.signature}). Repeating it will fail again: change the arguments or the approach, use another tool, or tell the user.`,
+    };
+  if (streak.count >= warnAt)
+    return {
+      action: 'warn',
+      failures: streak.count,
+      signature: streak.signature,
+      explanation: `Warning: ${tool} has failed ${streak.count} times in a row with the same error; one more identical failure and it will be blocked for this turn.`,
+    };
+  return ALLOW;
+};
 
-  constructor(private readonly params: BreakerParams = defaultBreakerParams) {}
-
-  private limits(tool: string): BreakerLimits {
-    return this.params.perTool[tool] ?? this.params;
+/** Updates `streaks` in place with one tool result (the executive core owns its map; see `recordToolResult` for a copy). */
+export const recordToolResultInto = (streaks: Map<string, Streak>, tool: string, ok: boolean, error: string): void => {
+  if (ok) {
+    streaks.delete(tool);
+    return;
   }
+  const signature = errorSignature(error);
+  const previous = streaks.get(tool);
+  streaks.set(tool, { signature, count: previous?.signature === signature ? previous.count + 1 : 1 });
+};
 
-  check(tool: string): BreakerVerdict {
-    const streak = this.streaks.get(tool);
-    if (streak === undefined) return { action: 'allow' };
-    const { warnAt, blockAt } = this.limits(tool);
-    if (streak.count >= blockAt)
-      return {
-        action: 'block',
-        failures: streak.count,
-        signature: streak.signature,
-        explanation: `Blocked: ${tool} failed ${streak.count} times in this turn with the same error (${streak.signature}). Repeating it will fail again: change the arguments or the approach, use another tool, or tell the user.`,
-      };
-    if (streak.count >= warnAt)
-      return {
-        action: 'warn',
-        failures: streak.count,
-        signature: streak.signature,
-        explanation: `Warning: ${tool} has failed ${streak.count} times in a row with the same error; one more identical failure and it will be blocked for this turn.`,
-      };
-    return { action: 'allow' };
-  }
-
-  record(tool: string, ok: boolean, error: string): void {
-    if (ok) {
-      this.streaks.delete(tool);
-      return;
-    }
-    const signature = errorSignature(error);
-    const previous = this.streaks.get(tool);
-    this.streaks.set(tool, { signature, count: previous?.signature === signature ? previous.count + 1 : 1 });
-  }
-
-  reset(): void {
-    this.streaks.clear();
-  }
-}
+/** The streaks after one tool result (a new map; `streaks` is left as it was). */
+export const recordToolResult = (streaks: Streaks, tool: string, ok: boolean, error: string): Streaks => {
+  const next = new Map(streaks);
+  recordToolResultInto(next, tool, ok, error);
+  return next;
+};

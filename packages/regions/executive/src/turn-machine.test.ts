@@ -88,7 +88,7 @@ describe('the turn machine (pure transitions)', () => {
 });
 
 describe('the turn deadline (simulated clock)', () => {
-  it('fails a turn that stays active past its deadline, and not one that finishes in time', () => {
+  it('ends a turn that stays active past its deadline with stop reason deadline, and not one that finishes in time', () => {
     const clock = new SimulatedClock();
     const actor = createActor(turnMachine, { input: { ...input, turnTimeoutMs: 1000 }, clock });
     actor.start();
@@ -97,8 +97,13 @@ describe('the turn deadline (simulated clock)', () => {
     clock.increment(999);
     expect(actor.getSnapshot().value).toEqual({ active: 'thinking' });
     clock.increment(1);
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context.failure).toEqual({ reason: 'timeout', error: 'turn exceeded 1000 ms' });
+    expect(actor.getSnapshot().value).toBe('reflecting');
+    expect(actor.getSnapshot().context).toMatchObject({ stopReason: 'deadline', failure: null });
+    // A late answer or round does not start another round.
+    actor.send({ type: 'LLM_ANSWERED', text: 'late', toolCalls: 1 });
+    actor.send({ type: 'TOOLS_DONE' });
+    expect(actor.getSnapshot().value).toBe('reflecting');
+    actor.send({ type: 'LEARNING_SETTLED', pending: 0 });
 
     actor.send({ type: 'START', message: 'fast' });
     actor.send({ type: 'CONTEXT_READY' });
@@ -106,7 +111,7 @@ describe('the turn deadline (simulated clock)', () => {
     actor.send({ type: 'LLM_ANSWERED', text: 'ok', toolCalls: 0 });
     clock.increment(5000);
     expect(actor.getSnapshot().value).toBe('reflecting');
-    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, stopReason: 'end_turn' });
     actor.stop();
   });
 });

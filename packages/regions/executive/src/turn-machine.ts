@@ -11,7 +11,8 @@ export interface TurnInput {
   readonly turnTimeoutMs: number;
 }
 
-export type StopReason = 'end_turn' | 'round_cap';
+/** Why a turn that produced an answer stopped: the model finished, the round cap, or the deadline. */
+export type StopReason = 'end_turn' | 'round_cap' | 'deadline';
 
 export interface TurnContext extends TurnInput {
   readonly message: string;
@@ -19,7 +20,7 @@ export interface TurnContext extends TurnInput {
   readonly round: number;
   readonly answer: string | null;
   readonly stopReason: StopReason | null;
-  readonly failure: { readonly reason: 'llm' | 'tool' | 'internal' | 'timeout'; readonly error: string } | null;
+  readonly failure: { readonly reason: 'llm' | 'tool' | 'internal'; readonly error: string } | null;
   readonly cancelled: string | null;
   /** Copilot proposals waiting for the user when the turn ended. */
   readonly pending: number;
@@ -43,8 +44,11 @@ export const DEFAULT_TURN_TIMEOUT_MS = 30 * 60 * 1000;
 /**
  * The turn lifecycle (DESIGN.md "The turn"): idle -> assembling -> thinking <-> acting ->
  * reflecting -> (confirming) -> idle, with cancellation, failure and a deadline. Pure: actions
- * only assign context; the runtime does the I/O each state asks for and reports back with events.
- * The deadline uses XState's clock, so tests drive it with a simulated clock.
+ * only assign context; the runtime does the I/O each state asks for and reports back with events,
+ * and runs another round only while the machine is `thinking`. The round cap and the deadline
+ * both end the turn in `reflecting` with their stop reason (the answer so far stands, and the
+ * turn is learned from); once there, no event starts another round. The deadline uses XState's
+ * clock, so tests drive it with a simulated clock.
  */
 export const turnMachine = setup({
   types: {
@@ -80,9 +84,7 @@ export const turnMachine = setup({
     recordFailure: assign({
       failure: ({ event }) => (event.type === 'FAILED' ? { reason: event.reason, error: event.error } : null),
     }),
-    recordTimeout: assign({
-      failure: ({ context }) => ({ reason: 'timeout' as const, error: `turn exceeded ${context.turnTimeoutMs} ms` }),
-    }),
+    recordDeadline: assign({ stopReason: () => 'deadline' as const }),
     recordCancel: assign({ cancelled: ({ event }) => (event.type === 'CANCEL' ? event.reason : 'cancelled') }),
     recordPending: assign({ pending: ({ event }) => (event.type === 'LEARNING_SETTLED' ? event.pending : 0) }),
   },
@@ -96,7 +98,7 @@ export const turnMachine = setup({
     },
     active: {
       initial: 'assembling',
-      after: { turnDeadline: { target: 'failed', actions: 'recordTimeout' } },
+      after: { turnDeadline: { target: '#turn.reflecting', actions: 'recordDeadline' } },
       on: {
         FAILED: { target: 'failed', actions: 'recordFailure' },
         CANCEL: { target: 'cancelled', actions: 'recordCancel' },

@@ -131,14 +131,16 @@ export class Cortex {
   }
 
   /**
-   * Applies the gate to a proposal that is already on the record (a region core published
-   * `cortex.engram.proposed` itself, as consolidation does): encode, queue or drop, and publish
-   * what happened. `propose` is publish-then-settle.
+   * Carries out the gate's decision on a proposal that is on the record (a core derived
+   * `cortex.engram.proposed`, or `propose` published it): encode it and record the store's
+   * answer, write it to the pending queue, or drop it. The decision is `gateDecision` under the
+   * gate the proposal recorded, the same pure function the gate core (`cortexCore`) folds; that
+   * core, not this effect, publishes `cortex.engram.queued`, so replay re-derives it.
    */
-  async settle(request: ProposeRequest & { readonly proposalId: string }): Promise<ProposalResult> {
+  async settle(request: ProposeRequest & { readonly proposalId: string; readonly gate?: MemoryMode }): Promise<ProposalResult> {
     const { proposalId, engram, origin } = request;
     const none = { proposalId, scope: null, entry: null, pendingId: null, location: null, replaced: 0 };
-    switch (gateDecision(this.mode, engram, origin)) {
+    switch (gateDecision(request.gate ?? this.mode, engram, origin)) {
       case 'drop':
         return { ...none, status: 'dropped', reason: 'memory mode is off' };
       case 'queue': {
@@ -150,7 +152,6 @@ export class Cortex {
           queuedAt: new Date(this.clock.now()).toISOString(),
           supersedes: [...(request.supersedes ?? [])],
         });
-        this.sink.publish('cortex.engram.queued', { proposalId: item.proposalId, pendingId: item.pendingId }, { causationId: request.causationId ?? null });
         return { ...none, status: 'queued', pendingId: item.pendingId, reason: 'copilot mode: waits for the user to confirm' };
       }
       case 'encode':
@@ -257,6 +258,22 @@ export class Cortex {
         }
       }
       return out;
+    });
+  }
+
+  /**
+   * The `memorize` tool's answer when the proposals were derived by a core from the recorded call
+   * (an engram-driven turn) and are being carried out (`settled`, in entry order): validates the
+   * same input the core planned from and reports what really happened to each entry.
+   */
+  memorizeSettled(input: unknown, settled: readonly Promise<ProposalResult>[]): Promise<string> {
+    return handleMemorize(input, this.mode !== 'off', async () => {
+      const results = await Promise.allSettled(settled);
+      return results.map((r) =>
+        r.status === 'fulfilled'
+          ? { outcome: MEMORIZE_OUTCOME[r.value.status], reason: r.value.reason }
+          : { outcome: 'refused' as const, reason: `the write failed: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}` },
+      );
     });
   }
 

@@ -1,0 +1,4 @@
+// The executive's pure core, without the turn machine (XState): what `brainCores` and replay load.
+export { executiveCore, verdictFor, TURN_ERRORS_KEPT, type ExecutiveState, type HostNudge, type HostLesson } from './executive-core.js';
+export { defaultExecutiveParams, EXECUTIVE_PARAM_REASONS, type ExecutiveParams } from './executive-params.js';
+export { breakerVerdict, recordToolResult, defaultBreakerParams, BREAKER_PARAM_REASONS, NO_STREAKS, type BreakerParams, type BreakerLimits, type BreakerVerdict, type Streak, type Streaks } from './tool-breaker.js';

@@ -1,0 +1,70 @@
+import { accCore, defaultAccCoreParams, type AccCoreParams, type AccCoreState } from '@engram/acc';
+import { defaultRecipeParams, recipeCore, type RecipeParams, type RecipeState } from '@engram/basal-ganglia';
+import { cerebellumCore, defaultCerebellumParams, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
+import { consolidationCore, cortexCore, defaultConsolidationParams, type ConsolidationParams, type ConsolidationState, type CortexState } from '@engram/cortex/core';
+import { defaultExecutiveParams, executiveCore, type ExecutiveParams, type ExecutiveState } from '@engram/executive/core';
+import type { RegionCore } from '@engram/kernel';
+import { proposalCore, type ProposalState } from './proposal-core.js';
+
+/** Each core of the brain by id, with its state type. */
+export interface BrainStates {
+  readonly executive: ExecutiveState;
+  readonly acc: AccCoreState;
+  readonly 'basal-ganglia': RecipeState;
+  readonly cerebellum: CerebellumState;
+  readonly 'cortex.proposals': ProposalState;
+  readonly 'cortex.gate': CortexState;
+  readonly 'cortex.consolidation': ConsolidationState;
+}
+
+export type BrainCoreId = keyof BrainStates;
+
+/** One core of the brain with the params it runs under. */
+export interface BrainCore<K extends BrainCoreId = BrainCoreId> {
+  readonly id: K;
+  readonly core: RegionCore<BrainStates[K], unknown>;
+  readonly params: unknown;
+}
+
+/** The params of every core; the simulation and what-if replays vary them. */
+export interface BrainCoreParams {
+  readonly executive: ExecutiveParams;
+  readonly acc: AccCoreParams;
+  readonly recipes: RecipeParams;
+  readonly cerebellum: CerebellumParams;
+  /** Sleep replay's params; null when the session has no model (nothing would ever answer its replays, and its backlog would only grow). */
+  readonly consolidation: ConsolidationParams | null;
+}
+
+export const defaultBrainCoreParams: BrainCoreParams = Object.freeze({
+  executive: defaultExecutiveParams,
+  acc: defaultAccCoreParams,
+  recipes: defaultRecipeParams,
+  cerebellum: defaultCerebellumParams,
+  consolidation: defaultConsolidationParams,
+});
+
+const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], P>, params: P): BrainCore<K> => ({ id, core, params });
+
+/**
+ * The one list of cores that derive events: a live session attaches exactly these (in this
+ * order, which is the order their events reach the log for one cause) and `engram replay` folds
+ * exactly these over a recorded log, so what replay proves is what the session ran.
+ *
+ * - executive: the breaker's verdicts (`executive.tool.guarded`) and the turn state hosts read;
+ * - acc: nudges and lessons; basal-ganglia: recovery recipes; cerebellum: error classes and lessons;
+ * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
+ *   (`cortex.engram.queued`); cortex.consolidation (sessions with a model): sleep replay's proposals
+ *   from recorded answers.
+ *
+ * Pure: this module loads no effects, no LLM port and no Effect (hook processes import it).
+ */
+export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonly BrainCore[] => [
+  bind('executive', executiveCore, p.executive),
+  bind('acc', accCore, p.acc),
+  bind('basal-ganglia', recipeCore, p.recipes),
+  bind('cerebellum', cerebellumCore, p.cerebellum),
+  bind('cortex.proposals', proposalCore, {}),
+  bind('cortex.gate', cortexCore, {}),
+  ...(p.consolidation === null ? [] : [bind('cortex.consolidation', consolidationCore, p.consolidation)]),
+];

@@ -1,0 +1,93 @@
+import type { AnyEnvelope, EventType } from '@engram/events';
+import type { BrainCoreId } from './brain-cores.js';
+
+/**
+ * What `engram replay --check` does with each event type:
+ * - `derived`: a core of `brainCores` derives it; replay re-derives it and compares (type, data,
+ *   causation). `givenWhen` names the few recorded events of the type that are inputs instead.
+ * - `answer`: a store's answer or a host's report whose derivable fields replay checks
+ *   (`storeAnswerCore`, `reportCheckCore`); `given` lists what is read as recorded.
+ * - `recorded`: an input (what a host, a user, a tool, a cell, a model or the machinery
+ *   reported); read as given, with the reason.
+ */
+export type EventClass =
+  | { readonly kind: 'derived'; readonly by: readonly BrainCoreId[]; readonly givenWhen?: { readonly test: (e: AnyEnvelope) => boolean; readonly reason: string } }
+  | { readonly kind: 'answer'; readonly given: readonly string[]; readonly reason: string }
+  | { readonly kind: 'recorded'; readonly reason: string };
+
+const HOST = 'a report of the host (or of the engram-driven loop acting as one)';
+
+/** Every type of the catalog, classified (the type makes a missing one a compile error). */
+export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
+  'executive.session.started': { kind: 'recorded', reason: 'the host opened a session: its roots and modes are settings' },
+  'executive.session.ended': { kind: 'recorded', reason: `${HOST}: the session was closed` },
+  'executive.turn.started': { kind: 'recorded', reason: "the user's message" },
+  'executive.turn.completed': { kind: 'answer', given: ['answer', 'stopReason'], reason: "the model's (or host's) answer and the loop's stop reason; the rounds are the executive's count" },
+  'executive.turn.failed': { kind: 'recorded', reason: 'a failure of I/O (the model, a tool) or of the host' },
+  'executive.turn.cancelled': { kind: 'recorded', reason: `${HOST}: a cancellation` },
+  'executive.round.started': { kind: 'recorded', reason: `${HOST}: a round of the host's loop began` },
+  'executive.round.completed': { kind: 'answer', given: [], reason: `${HOST}: the round's results are in; its number and tool-call count are the executive's` },
+  'executive.tool.called': { kind: 'recorded', reason: "the model's tool call" },
+  'executive.tool.resulted': { kind: 'recorded', reason: "the tool's result (I/O)" },
+  'executive.history.repaired': { kind: 'recorded', reason: `${HOST}: it sealed dangling tool_use blocks` },
+  'executive.cap.exhausted': { kind: 'recorded', reason: "the turn machine's round cap is a per-turn option of the host (`turn({ roundCap })`), not in the log" },
+  'executive.guards.configured': { kind: 'recorded', reason: "the host's breaker limits (guards, guards.json): settings" },
+  'executive.fallback.resolved': { kind: 'recorded', reason: "the outcome of a fallback chain's steps (I/O)" },
+  'executive.tool.guarded': {
+    kind: 'derived',
+    by: ['executive'],
+    givenWhen: {
+      test: (e) => e.type === 'executive.tool.guarded' && e.data.signature.startsWith('never-rule:'),
+      reason: 'a never-rule warning matches the call against the rules memory held at that moment (a store read the log does not hold)',
+    },
+  },
+  'acc.lesson.detected': { kind: 'derived', by: ['acc'] },
+  'acc.nudge.emitted': { kind: 'derived', by: ['acc'] },
+  'basal-ganglia.recipe.learned': { kind: 'derived', by: ['basal-ganglia'] },
+  'basal-ganglia.instinct.promoted': { kind: 'recorded', reason: '`engram instincts` derives it across every session of a project, not from one session' },
+  'basal-ganglia.instinct.archived': { kind: 'recorded', reason: '`engram instincts` derives it across every session of a project (or the user archived it)' },
+  'cerebellum.error.classified': { kind: 'derived', by: ['cerebellum'] },
+  'cerebellum.lesson.learned': { kind: 'derived', by: ['cerebellum'] },
+  'cortex.engram.proposed': {
+    kind: 'derived',
+    by: ['cortex.proposals', 'cortex.consolidation'],
+    givenWhen: {
+      test: (e) => e.type === 'cortex.engram.proposed' && (e.data.origin === 'user' || e.data.origin === 'basal-ganglia' || (e.data.origin === 'memorize' && !e.data.proposalId.includes(':memorize-'))),
+      reason: "the user's own entry (`engram memory add`), or a `memorize` proposal of a host's own tool handler (`Cortex.memorize`): their words",
+    },
+  },
+  'cortex.engram.queued': { kind: 'derived', by: ['cortex.gate'] },
+  'cortex.engram.confirmed': { kind: 'recorded', reason: "the user's (or host's) answer to a pending memory" },
+  'hippocampus.engram.encoded': {
+    kind: 'answer',
+    given: ['outcome', 'file', 'engram.confidence', 'engram.topic', 'engram.source', 'the kind of an entry found already (duplicate)', 'the text of a merged identity fact'],
+    reason: "the store's answer to a write the gate let through",
+  },
+  'hippocampus.engram.removed': { kind: 'recorded', reason: 'the user (or ageing) removed an entry outside a session' },
+  'cortex.context.injected': { kind: 'recorded', reason: 'what was put in front of the model depends on what memory held at that moment (a store read)' },
+  'llm.call.completed': { kind: 'recorded', reason: "the model's answer" },
+  'llm.call.failed': { kind: 'recorded', reason: "the model call's failure" },
+  'scratchpad.cell.requested': { kind: 'recorded', reason: "the model's cell" },
+  'scratchpad.cell.executed': { kind: 'recorded', reason: "the cell's output (I/O)" },
+  'scratchpad.cell.killed': { kind: 'recorded', reason: "the cell's kill (I/O, the clock)" },
+  'scratchpad.cell.rejected': { kind: 'recorded', reason: 'the host refused an empty cell' },
+  'scratchpad.pad.reset': { kind: 'recorded', reason: `${HOST}: a pad was reset` },
+  'bus.subscriber.failed': { kind: 'recorded', reason: 'a fact about the machinery (a subscriber threw)' },
+  'store.log.repaired': { kind: 'recorded', reason: 'a fact about the machinery (a torn line was cut)' },
+};
+
+/** Whether `--check` compares this recorded event with what the cores derived (a derived or answer type, and not one of its given exceptions). */
+export const isCheckedEvent = (e: AnyEnvelope): boolean => {
+  const c: EventClass | undefined = (EVENT_CLASSES as Record<string, EventClass | undefined>)[e.type];
+  if (c === undefined || c.kind === 'recorded') return false;
+  return c.kind === 'answer' || c.givenWhen === undefined || !c.givenWhen.test(e);
+};
+
+/** Whether replay checks this type as an answer or report, compared under the recorded event itself (`answerCause`). */
+export const isAnswerType = (type: string): boolean => (EVENT_CLASSES as Record<string, EventClass | undefined>)[type]?.kind === 'answer';
+
+/** Whether events of this type can be compared at all (a cheap test on the type alone). */
+export const isCheckedType = (type: string): boolean => {
+  const c: EventClass | undefined = (EVENT_CLASSES as Record<string, EventClass | undefined>)[type];
+  return c !== undefined && c.kind !== 'recorded';
+};
