@@ -1,12 +1,10 @@
 import { scrubValue } from '@engram/kernel';
-import { mkdirSync, statSync } from 'node:fs';
+import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { atomicWriteFile, PRIVATE_DIR_MODE } from '../effects/atomic-write-file.js';
-import { DEFAULT_LOCK_SETTINGS, withFileLock, type LockSettings } from '../effects/with-file-lock.js';
-import { mergeRecipe, type LearnedRecipe, type RecipeSighting } from './merge-recipe.js';
-import { parseRecipeFile, renderRecipeFile, type RecipeFileRead } from './recipe-file.js';
-import type { RecipeProblem, StoredRecipe } from './stored-recipe.js';
-import { readIfExists } from '../effects/read-if-exists.js';
+import { mergeRecipe, type LearnedRecipe, type RecipeSighting } from '../recipes/merge-recipe.js';
+import { parseRecipeFile, renderRecipeFile, type RecipeFileRead } from '../recipes/recipe-file.js';
+import type { RecipeProblem, StoredRecipe } from '../recipes/stored-recipe.js';
 
 /** The recipes file's name inside the skills folder (procedural memory lives together). */
 export const RECIPES_FILE = 'recipes.json';
@@ -14,6 +12,8 @@ export const RECIPES_FILE = 'recipes.json';
 export interface FileRecipeStoreOptions {
   /** The skills folder, `$ENGRAM_HOME/skills`; recipes live in `recipes.json` beside the skill folders. */
   readonly root: string;
+  /** The trusted folder the skills folder lies under, with no link between (default: its parent, `$ENGRAM_HOME`). */
+  readonly home?: string;
   readonly lock?: Partial<LockSettings>;
 }
 
@@ -44,12 +44,14 @@ const stampOf = (path: string): string => {
 export class FileRecipeStore {
   readonly root: string;
   readonly file: string;
+  private readonly home: string;
   private readonly lockSettings: LockSettings;
   private cache: { readonly stamp: string; readonly read: RecipeFileRead } | null = null;
 
   constructor(options: FileRecipeStoreOptions) {
     this.root = options.root;
     this.file = join(options.root, RECIPES_FILE);
+    this.home = options.home ?? rootForDir(options.root);
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
   }
 
@@ -59,7 +61,7 @@ export class FileRecipeStore {
     if (this.cache?.stamp === stamp) return this.cache.read;
     let read: RecipeFileRead;
     try {
-      const text = readIfExists(this.file);
+      const text = readTextContained(this.home, this.file);
       read = text === null ? { recipes: [], problems: [] } : parseRecipeFile(text, this.file);
     } catch (err) {
       return { recipes: [], problems: [{ file: this.file, field: null, reason: `cannot read: ${(err as Error).message}` }] };
@@ -75,14 +77,14 @@ export class FileRecipeStore {
    */
   async record(learned: LearnedRecipe, sighting: RecipeSighting): Promise<{ readonly recipe: StoredRecipe; readonly outcome: 'added' | 'merged' }> {
     const clean = scrubValue(learned) as LearnedRecipe;
-    mkdirSync(this.root, { recursive: true, mode: PRIVATE_DIR_MODE });
-    return withFileLock(this.file, this.lockSettings, (assertHeld) => {
-      const text = readIfExists(this.file);
+    ensureDir(this.home, this.root);
+    return withLock(this.file, this.lockSettings, (assertHeld) => {
+      const text = readTextContained(this.home, this.file);
       const read = text === null ? { recipes: [], problems: [] } : parseRecipeFile(text, this.file);
       const [problem] = read.problems;
       if (problem !== undefined) throw new RecipeFileError(problem);
       const merged = mergeRecipe(read.recipes, clean, sighting);
-      atomicWriteFile(this.file, renderRecipeFile(merged.recipes), assertHeld);
+      writeFileAtomic(this.file, renderRecipeFile(merged.recipes), { root: this.home, beforeCommit: assertHeld });
       this.cache = null;
       return { recipe: merged.recipe, outcome: merged.outcome };
     });

@@ -1,9 +1,5 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { appendToFd, nodeFsPort, openForAppend, rootForDir } from '@engram/fs';
 import { dirname } from 'node:path';
-
-/** Files engram creates are private to the user (DESIGN.md, storage). */
-const PRIVATE_FILE_MODE = 0o600;
-const PRIVATE_DIR_MODE = 0o700;
 
 /**
  * Appends one line with a single `write` on an `O_APPEND` descriptor. The kernel positions and
@@ -14,24 +10,24 @@ const PRIVATE_DIR_MODE = 0o700;
  * The check is not atomic with the write: a writer that sees another's record half-written
  * (the size grows page by page) also starts a fresh line, leaving a blank line that readers
  * skip. A blank line is cheap; gluing the next record onto a torn one would lose it.
+ * The file is created 0600 (an existing one made 0600), never through a link, and a write
+ * that does not fully happen (a full disk) is cut back and thrown, never half-stored.
  */
-export const appendLine = (path: string, line: string): number => {
-  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
-  const fd = openSync(path, 'a+', PRIVATE_FILE_MODE);
+export const appendLine = (path: string, line: string, root: string = rootForDir(dirname(path))): number => {
+  const port = nodeFsPort;
+  const { fd, path: abs } = openForAppend(path, { root, port, read: true });
   try {
-    const size = fstatSync(fd).size;
+    const size = port.fstat(fd).size;
     let text = line;
     if (size > 0) {
       const last = Buffer.alloc(1);
-      readSync(fd, last, 0, 1, size - 1);
+      port.read(fd, last, 0, 1, size - 1);
       if (last[0] !== 0x0a) text = `\n${line}`;
     }
     const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    // A regular file takes the whole buffer in one call; the loop only guards a signal-interrupted short write.
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    appendToFd(fd, bytes, { path: abs, sizeBefore: size, port });
     return bytes.length;
   } finally {
-    closeSync(fd);
+    port.close(fd);
   }
 };

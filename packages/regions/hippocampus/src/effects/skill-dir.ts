@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { SkillLabelError } from './skill-label.js';
+import { SkillLabelError } from '../skills/skill-label.js';
 
 /** Is `path` strictly inside `root` (not the root itself, not beside it)? */
 const strictlyInside = (root: string, path: string): boolean => {

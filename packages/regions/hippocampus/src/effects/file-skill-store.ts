@@ -1,24 +1,24 @@
 import { scrubSecrets, systemClock, type Clock } from '@engram/kernel';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { DEFAULT_LOCK_SETTINGS, containedPath, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { atomicWriteFile, PRIVATE_DIR_MODE } from '../effects/atomic-write-file.js';
-import { DEFAULT_LOCK_SETTINGS, withFileLock, type LockSettings } from '../effects/with-file-lock.js';
 import { cutChars } from '../episodes/cut-chars.js';
 import { isoWithOffset } from '../episodes/episode-time.js';
-import { CLOSE_MATCH_CUTOFF, closeMatches } from './close-matches.js';
-import { MAX_DESCRIPTION_LENGTH, readLegacySkill } from './legacy-skill.js';
-import { normalizeSkillName } from './normalize-skill-name.js';
-import type { Skill, SkillProblem, SkillSummary } from './skill.js';
+import { CLOSE_MATCH_CUTOFF, closeMatches } from '../skills/close-matches.js';
+import { MAX_DESCRIPTION_LENGTH, readLegacySkill } from '../skills/legacy-skill.js';
+import { normalizeSkillName } from '../skills/normalize-skill-name.js';
+import type { Skill, SkillProblem, SkillSummary } from '../skills/skill.js';
 import { realSkillDir, skillDir } from './skill-dir.js';
-import { assertSkillLabel, lookupProblem, SkillLabelError } from './skill-label.js';
-import { parseSkillMd, renderSkillMd, type SkillMd } from './skill-md.js';
-import { creditRecommended, parseSkillStats, renderSkillStats, ZERO_STATS, type SkillStage, type SkillStats } from './skill-stats.js';
-import { slugifySkillLabel } from './slugify-skill-label.js';
-import { readIfExists } from '../effects/read-if-exists.js';
+import { assertSkillLabel, lookupProblem, SkillLabelError } from '../skills/skill-label.js';
+import { parseSkillMd, renderSkillMd, type SkillMd } from '../skills/skill-md.js';
+import { creditRecommended, parseSkillStats, renderSkillStats, ZERO_STATS, type SkillStage, type SkillStats } from '../skills/skill-stats.js';
+import { slugifySkillLabel } from '../skills/slugify-skill-label.js';
 
 export interface FileSkillStoreOptions {
   /** The skills folder, `$ENGRAM_HOME/skills` (Anton: `~/.anton/skills`). */
   readonly root: string;
+  /** The trusted folder above `root` (default: its parent, `$ENGRAM_HOME`); nothing between them may be a link. */
+  readonly home?: string;
   readonly clock?: Clock;
   readonly lock?: Partial<LockSettings>;
   /** Default: the kernel's secret scrubber, applied to everything `save` writes. */
@@ -95,6 +95,8 @@ const isDir = (path: string): boolean => {
  */
 export class FileSkillStore {
   readonly root: string;
+  /** The trusted folder above the skills folder; nothing between it and a skill file may be a link. */
+  private readonly home: string;
   private readonly clock: Clock;
   private readonly lockSettings: LockSettings;
   private readonly scrub: (text: string) => string;
@@ -102,6 +104,7 @@ export class FileSkillStore {
 
   constructor(options: FileSkillStoreOptions) {
     this.root = options.root;
+    this.home = options.home ?? rootForDir(options.root);
     this.clock = options.clock ?? systemClock;
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
     this.scrub = options.scrub ?? scrubSecrets;
@@ -148,19 +151,18 @@ export class FileSkillStore {
     const label = assertSkillLabel(draft.label);
     const description = cutChars(this.scrub([draft.description.trim(), (draft.whenToUse ?? '').trim()].filter((p) => p !== '').join('. ')), MAX_DESCRIPTION_LENGTH);
     if (description === '') throw new RangeError(`skill ${label}: the description is empty; say in a sentence what the skill is for`);
-    mkdirSync(this.root, { recursive: true, mode: PRIVATE_DIR_MODE });
     const dir = realSkillDir(this.root, label);
     const created = !existsSync(dir);
-    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    ensureDir(this.home, dir);
     const metadata: Record<string, string> = {};
     const fields: [string, string | undefined][] = [['display_name', draft.displayName], ['provenance', draft.provenance], ['created_at', draft.createdAt ?? isoWithOffset(this.clock.now())]];
     for (const [k, v] of fields) if (v !== undefined && v !== '') metadata[k] = this.scrub(v);
     const text = renderSkillMd({ name: label, description, metadata, body: this.scrub(draft.body) });
     const mdPath = join(dir, SKILL_MD);
-    await withFileLock(mdPath, this.lockSettings, (assertHeld) => atomicWriteFile(mdPath, text, assertHeld));
+    await withLock(mdPath, this.lockSettings, (assertHeld) => writeFileAtomic(mdPath, text, { root: this.home, beforeCommit: assertHeld }));
     const statsPath = join(dir, STATS);
-    await withFileLock(statsPath, this.lockSettings, (assertHeld) => {
-      if (!existsSync(statsPath)) atomicWriteFile(statsPath, renderSkillStats(ZERO_STATS), assertHeld);
+    await withLock(statsPath, this.lockSettings, (assertHeld) => {
+      if (!existsSync(statsPath)) writeFileAtomic(statsPath, renderSkillStats(ZERO_STATS), { root: this.home, beforeCommit: assertHeld });
     });
     return { label, dir, created };
   }
@@ -175,7 +177,8 @@ export class FileSkillStore {
     const entry = this.findExact(input, this.scan().entries);
     const folder = entry?.summary.folder ?? this.folderNamed(input);
     if (folder === null) return { removed: false, label: null, dir: null };
-    const dir = realSkillDir(this.root, folder);
+    // A linked skill folder (or a link above it) is refused; rmSync never follows links inside.
+    const dir = containedPath(this.home, realSkillDir(this.root, folder));
     rmSync(dir, { recursive: true, force: true });
     this.cache.delete(folder);
     return { removed: true, label: entry?.summary.label ?? folder, dir };
@@ -192,10 +195,10 @@ export class FileSkillStore {
       if (entry === null) return { ok: false, error: `no skill named ${JSON.stringify(label)} to credit` };
       const dir = realSkillDir(this.root, entry.summary.folder);
       const path = join(dir, STATS);
-      const stats = await withFileLock(path, this.lockSettings, (assertHeld) => {
+      const stats = await withLock(path, this.lockSettings, (assertHeld) => {
         if (!isDir(dir)) throw new Error(`skill folder ${dir} was removed`);
-        const next = creditRecommended(parseSkillStats(readIfExists(path) ?? ''), stage, isoWithOffset(this.clock.now()));
-        atomicWriteFile(path, renderSkillStats(next), assertHeld);
+        const next = creditRecommended(parseSkillStats(readTextContained(this.home, path) ?? ''), stage, isoWithOffset(this.clock.now()));
+        writeFileAtomic(path, renderSkillStats(next), { root: this.home, beforeCommit: assertHeld });
         return next;
       });
       return { ok: true, stats };
@@ -262,14 +265,14 @@ export class FileSkillStore {
   }
 
   private parseFolder(folder: string, mdPath: string, metaPath: string, declPath: string): CachedEntry['entry'] | null {
-    const md = readIfExists(mdPath);
+    const md = this.readText(mdPath);
     if (md !== null) {
       const parsed = parseSkillMd(md, folder);
       if (!parsed.ok) return { problem: `${SKILL_MD}: ${parsed.reason}` };
       return { summary: summaryOf(parsed.skill, folder, 'current'), md: parsed.skill };
     }
-    const meta = readIfExists(metaPath);
-    const decl = readIfExists(declPath);
+    const meta = this.readText(metaPath);
+    const decl = this.readText(declPath);
     if (meta === null && decl === null) return null;
     const legacy = readLegacySkill(meta, decl);
     const skill: SkillMd = { name: normalizeSkillName(folder), description: legacy.description, metadata: legacy.metadata, body: legacy.body };
@@ -297,9 +300,14 @@ export class FileSkillStore {
     }
   }
 
+  /** A skill file's text (null when missing), never read through a link: skills reach the prompt. */
+  private readText(path: string): string | null {
+    return readTextContained(this.home, path);
+  }
+
   private toSkill(entry: Entry): Skill {
     const dir = skillDir(this.root, entry.summary.folder);
-    const statsText = readIfExists(join(dir, STATS));
+    const statsText = this.readText(join(dir, STATS));
     const { metadata } = entry.md;
     return {
       ...entry.summary,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileRecipeStore, RecipeFileError } from './file-recipe-store.js';
-import { learnedRecipe } from './recipe-fixtures.test-helper.js';
+import { learnedRecipe } from '../recipes/recipe-fixtures.test-helper.js';
 
 let home: string;
 let root: string;

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from './episode.js';
-import { episodeMatcher } from './episode-matcher.js';
-import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from './episode-time.js';
-import { parseEpisodeLine } from './parse-episode-line.js';
+import { makePrivateFile, rootForDir } from '@engram/fs';
+import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
+import { episodeMatcher } from '../episodes/episode-matcher.js';
+import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
+import { parseEpisodeLine } from '../episodes/parse-episode-line.js';
 
 /** Bump when the schema changes: an index of another version is dropped and rebuilt from the JSONL files. */
 const SCHEMA_VERSION = 2;
@@ -203,13 +204,18 @@ export class EpisodeIndex {
   }
 
   private open(): Database.Database {
-    mkdirSync(dirname(this.indexFile), { recursive: true, mode: 0o700 });
+    // Created (or chmod-ed) 0600 before SQLite opens it: SQLite gives its -wal and -shm files the
+    // database file's mode, so the whole index is private to the user, and a linked index is refused.
+    const root = rootForDir(dirname(this.indexFile));
+    makePrivateFile(root, this.indexFile);
+    for (const suffix of ['-wal', '-shm', '-journal']) if (existsSync(`${this.indexFile}${suffix}`)) makePrivateFile(root, `${this.indexFile}${suffix}`);
     try {
       return this.prepare(new Database(this.indexFile));
     } catch (err) {
       if (!isCorruption(err)) throw err;
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${this.indexFile}${suffix}`, { force: true });
       this.pending.push({ file: this.indexFile, line: 0, reason: `the index was unreadable (${(err as Error).message}) and was rebuilt from the episode files` });
+      makePrivateFile(root, this.indexFile);
       return this.prepare(new Database(this.indexFile));
     }
   }

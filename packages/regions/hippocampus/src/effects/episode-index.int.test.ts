@@ -2,9 +2,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Episode } from './episode.js';
+import type { Episode } from '../episodes/episode.js';
 import { EpisodeIndex } from './episode-index.js';
-import { serializeEpisode } from './serialize-episode.js';
+import { serializeEpisode } from '../episodes/serialize-episode.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-episode-index-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileSkillStore } from './file-skill-store.js';
-import { SkillLabelError } from './skill-label.js';
+import { SkillLabelError } from '../skills/skill-label.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../../../tests/fixtures/anton-home/.anton/skills');
 const tmp = mkdtempSync(join(tmpdir(), 'engram-skills-'));
