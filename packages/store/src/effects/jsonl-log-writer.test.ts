@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvent, buildStream } from '@engram/events/testing';
@@ -18,6 +18,41 @@ describe('JsonlLogWriter', () => {
     w.close();
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
+  });
+
+  it('a line copied to the tail does not make the next writer reuse seqs: seq follows the highest one read', async () => {
+    const file = tmpFile();
+    const first = new JsonlLogWriter(file, SESSION);
+    await first.append(buildStream([['executive.turn.started'], ['executive.round.started'], ['executive.round.completed']]));
+    first.close();
+    const lines = readFileSync(file, 'utf8').split('\n');
+    appendFileSync(file, `${lines[0] ?? ''}\n`); // seq 1 again, pasted by hand
+    const second = new JsonlLogWriter(file, SESSION);
+    const stored = await second.append([buildEvent('executive.turn.completed')]);
+    second.close();
+    expect(stored.map((e) => e.seq)).toEqual([4]);
+  });
+
+  it('makes an existing 0644 log private before appending to it', async () => {
+    const file = tmpFile();
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, '');
+    chmodSync(file, 0o644);
+    const w = new JsonlLogWriter(file, SESSION);
+    await w.append([buildEvent('executive.turn.started')]);
+    w.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a log file that is a link, writing nothing to its target', async () => {
+    const file = tmpFile();
+    mkdirSync(join(file, '..'), { recursive: true });
+    const target = join(mkdtempSync(join(tmpdir(), 'engram-elsewhere-')), 'x.jsonl');
+    writeFileSync(target, '');
+    symlinkSync(target, file);
+    const w = new JsonlLogWriter(file, SESSION);
+    await expect(w.append([buildEvent('executive.turn.started')])).rejects.toThrow(/is a symbolic link/);
+    expect(readFileSync(target, 'utf8')).toBe('');
   });
 
   it('cuts a torn tail back to the last complete event and records the repair', async () => {

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AnyEnvelope } from '@engram/events';
-import type { LogProblem } from './log-problem.js';
-import { parseLogLine } from './parse-log-line.js';
+import type { LogProblem } from '../log-problem.js';
+import { parseLogLine } from '../parse-log-line.js';
 
 /** How often a followed log is checked for growth: fast enough to feel live, cheap when idle. */
 const DEFAULT_POLL_MS = 100;

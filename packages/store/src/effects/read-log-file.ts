@@ -1,8 +1,8 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { AnyEnvelope } from '@engram/events';
-import type { LogProblem } from './log-problem.js';
-import { parseLogLine } from './parse-log-line.js';
+import type { LogProblem } from '../log-problem.js';
+import { parseLogLine } from '../parse-log-line.js';
 
 /** Big enough to amortise syscalls, small enough to keep memory flat on huge logs. */
 const CHUNK_BYTES = 1 << 20;

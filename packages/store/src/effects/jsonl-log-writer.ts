@@ -1,13 +1,13 @@
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
+import { appendToFd, openForAppend, rootForDir, withLock } from '@engram/fs';
 import { randomIds, systemClock, type Clock, type IdSource } from '@engram/kernel';
-import lockfile from 'proper-lockfile';
 import { readLogTail } from './log-tail.js';
-import { parseLogLine } from './parse-log-line.js';
+import { parseLogLine } from '../parse-log-line.js';
 
-/** Lock retry policy: many short waits, because appends hold the lock for well under a millisecond. */
-const LOCK_RETRIES = { retries: 2000, factor: 1.2, minTimeout: 2, maxTimeout: 50, randomize: true } as const;
+/** Lock retry policy: many short waits, because appends hold the lock for well under a millisecond (about 100 s in all). */
+const LOCK_WAIT = { retries: 2000, minTimeoutMs: 2, maxTimeoutMs: 50 } as const;
 /** A lock older than this is a crashed holder's; proper-lockfile refreshes live locks well before (5 s is its minimum). */
 const LOCK_STALE_MS = 10_000;
 /** How much of a torn line the repair record quotes. */
@@ -18,6 +18,8 @@ export interface WriterOptions {
   readonly ids?: IdSource;
   /** How old a lock must be before it is taken as a crashed writer's (default 10 s, minimum 5 s). */
   readonly lockStaleMs?: number;
+  /** The trusted folder the log lies under (default: the project folder for `<project>/.engram/events`, else the events folder's parent); no link between is followed. */
+  readonly root?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export class JsonlLogWriter {
   private fd: number | null = null;
   /** File size and last seq as of this writer's last append; a different size means someone else wrote. */
   private known: { size: number; lastSeq: number } | null = null;
-  private compromised: Error | null = null;
+  private readonly root: string;
   private readonly clock: Clock;
   private readonly ids: IdSource;
   private readonly lockStaleMs: number;
@@ -44,13 +46,12 @@ export class JsonlLogWriter {
     this.clock = options.clock ?? systemClock;
     this.ids = options.ids ?? randomIds();
     this.lockStaleMs = options.lockStaleMs ?? LOCK_STALE_MS;
+    this.root = options.root ?? rootForDir(dirname(file));
   }
 
   private open(): number {
-    if (this.fd === null) {
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      this.fd = openSync(this.file, 'a+', 0o600);
-    }
+    // O_NOFOLLOW, every folder above checked, created 0600 or made 0600.
+    if (this.fd === null) this.fd = openForAppend(this.file, { root: this.root, read: true }).fd;
     return this.fd;
   }
 
@@ -58,28 +59,10 @@ export class JsonlLogWriter {
   async append(events: readonly AnyEnvelope[]): Promise<AnyEnvelope[]> {
     if (events.length === 0) return [];
     const fd = this.open();
-    const release = await lockfile.lock(this.file, {
-      realpath: false,
-      stale: this.lockStaleMs,
-      retries: LOCK_RETRIES,
-      onCompromised: (err) => {
-        this.compromised = err;
-      },
-    });
-    try {
-      return this.appendLocked(fd, events);
-    } finally {
-      await release().catch(() => undefined);
-      if (this.compromised) {
-        const err = this.compromised;
-        this.compromised = null;
-        // eslint-disable-next-line no-unsafe-finally -- a lost lock must surface: the batch may interleave with another writer.
-        throw new Error(`lock on ${this.file} was compromised during an append: ${err.message}`);
-      }
-    }
+    return withLock(this.file, { ...LOCK_WAIT, staleMs: this.lockStaleMs }, (assertHeld) => this.appendLocked(fd, events, assertHeld));
   }
 
-  private appendLocked(fd: number, events: readonly AnyEnvelope[]): AnyEnvelope[] {
+  private appendLocked(fd: number, events: readonly AnyEnvelope[], assertHeld: () => void): AnyEnvelope[] {
     let size = fstatSync(fd).size;
     let lastSeq: number;
     const stored: AnyEnvelope[] = [];
@@ -92,7 +75,8 @@ export class JsonlLogWriter {
         const complete = parseLogLine(tornText);
         if (complete.ok && complete.event.seq > lastSeq) {
           // The crash lost only the newline: the event is whole, keep it.
-          writeSync(fd, '\n');
+          assertHeld();
+          appendToFd(fd, Buffer.from('\n'), { path: this.file, sizeBefore: size });
           lastSeq = complete.event.seq;
           size += 1;
         } else {
@@ -107,8 +91,14 @@ export class JsonlLogWriter {
     let text = '';
     for (const e of stored) text += `${JSON.stringify(e)}\n`;
     const buf = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    assertHeld();
+    // All of the batch or none of it: a full disk half way cuts the file back and throws.
+    try {
+      appendToFd(fd, buf, { path: this.file, sizeBefore: size });
+    } catch (err) {
+      this.known = null;
+      throw err;
+    }
     this.known = { size: size + buf.length, lastSeq };
     return stored;
   }

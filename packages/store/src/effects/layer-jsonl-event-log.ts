@@ -2,12 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock, IdSource } from '@engram/kernel';
 import { Effect, Layer, Stream } from 'effect';
-import { EventLog, type ReadRange } from './event-log.js';
+import { EventLog, type ReadRange } from '../event-log.js';
 import { followLogFile } from './follow-log-file.js';
 import { JsonlLogWriter } from './jsonl-log-writer.js';
 import { readLogFile } from './read-log-file.js';
-import { checkSessionId } from './safe-session-id.js';
-import { StoreError } from './store-error.js';
+import { checkSessionId } from '../safe-session-id.js';
+import { StoreError } from '../store-error.js';
 
 export interface JsonlEventLogOptions {
   /** The events folder, e.g. `<project>/.engram/events`. */
