@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { accCore, defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
@@ -7,7 +6,7 @@ import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdS
 import type { Observable } from 'rxjs';
 import { attachCore, type AttachedCore } from './attach-core.js';
 import { ToolBreaker, type BreakerParams, type BreakerVerdict } from '@engram/executive';
-import type { EngramPaths } from './engram-paths.js';
+import { ensureDir, type EngramPaths } from '@engram/fs';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
 import { SessionMemory } from './session-memory.js';
@@ -133,9 +132,9 @@ export class EngramSession {
     const clock = options.clock ?? systemClock;
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
-    this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
+    this.skills = new FileSkillStore({ root: options.paths.skillsDir, clock });
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
-    this.recipes = new FileRecipeStore({ root: join(options.paths.home, 'skills') });
+    this.recipes = new FileRecipeStore({ root: options.paths.skillsDir });
     attachCore(this.bus, recipeCore, defaultRecipeParams, resume?.events);
     this.bus.subscribe('recipe-memory', (e) => {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
@@ -485,7 +484,7 @@ export class EngramSession {
   /** Pads run in the project folder (or the home folder outside a project), created if missing. */
   private openScratchpads(): ScratchpadHost {
     const cwd = this.options.paths.project ?? this.options.paths.home;
-    mkdirSync(cwd, { recursive: true });
+    ensureDir(cwd, cwd);
     return createScratchpadHost({ ...this.options.scratchpad, cwd });
   }
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { formatProblem, readLogFile } from '@engram/store';
 import { resumeStateOf, type ResumeState } from './resume-state.js';
 
@@ -9,8 +8,13 @@ import { resumeStateOf, type ResumeState } from './resume-state.js';
  * last line is cut (and the cut recorded) by the next append, as for any writer.
  */
 export const resumeFromLog = (file: string, onProblem: (problem: string) => void = () => undefined): ResumeState | null => {
-  if (!existsSync(file)) return null;
-  const log = readLogFile(file);
+  let log: ReturnType<typeof readLogFile>;
+  try {
+    log = readLogFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
   for (const p of log.problems) onProblem(formatProblem(p));
   return resumeStateOf(log.events);
 };
