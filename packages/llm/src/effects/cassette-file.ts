@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '@engram/fs';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { CassetteSchema, type Cassette } from './cassette.js';
+import { CassetteSchema, type Cassette } from '../cassette.js';
 
 /** A cassette that could not be read: the message names the file and the failing field. */
 export class CassetteFileError extends Error {
@@ -34,14 +34,7 @@ export const readCassette = async (file: string): Promise<Cassette> => {
 
 /** Writes atomically (unique temp file, then rename) and private to the user (0600). */
 export const writeCassette = async (file: string, cassette: Cassette): Promise<void> => {
-  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, `${JSON.stringify(cassette, null, 2)}\n`, {
-      mode: 0o600,
-    });
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+  // All of it or nothing, 0600, never through a link (a full disk is an FsError naming the file).
+  writeFileAtomic(file, `${JSON.stringify(cassette, null, 2)}\n`);
+  return Promise.resolve();
 };
