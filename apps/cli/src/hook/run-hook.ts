@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_LOCK_SETTINGS, withFileLock } from '@engram/hippocampus';
+import { withLock } from '@engram/fs';
 import { createBrain, resumeSession } from '@engram/runtime';
 import { FallbackConfigError, readFallbackConfig, type FallbackChainConfig } from './fallback-config.js';
 import type { HookContext } from './hook-context.js';
@@ -78,7 +78,7 @@ export const runHook = async (name: HookName, flags: HookFlags, io: HookIo = def
     const brain = createBrain({ home: roots.home, project: roots.project, env: io.env, guards: guardsOrDefaults(roots.project, warn) });
     const now = io.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
-    const output = await withFileLock(join(roots.hooksDir, id), DEFAULT_LOCK_SETTINGS, async () => {
+    const output = await withLock(join(roots.hooksDir, id), {}, async () => {
       let state = resumeSession(brain.paths, id, warn);
       if (state?.ended) {
         // The engram session was closed (by a host or a tool): this Claude session carries on in a new one.

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { atomicWriteFile, DEFAULT_LOCK_SETTINGS, withFileLock } from '@engram/hippocampus';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
 import { isSessionId, newSessionId } from '@engram/kernel';
 import { isObject } from './payload-fields.js';
 
 /** The map file, under `<project>/.engram/hooks/`. */
-export const SESSION_MAP = 'sessions.json';
+export const SESSION_MAP = ENGRAM_FILE_NAMES.hookSessions;
 /** Entries older than this are dropped when the map is written: it stays small, and a Claude session resumed after a month gets a new engram session. */
 const KEEP_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -19,10 +19,12 @@ interface MapEntry {
 type SessionMap = Map<string, MapEntry>;
 
 const readMap = (file: string, warn: (message: string) => void): SessionMap => {
-  if (!existsSync(file)) return new Map();
+  // Never read through a link (a cloned project can carry one): a linked map is an error naming it.
+  const text = readTextContained(rootForDir(dirname(file)), file);
+  if (text === null) return new Map();
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(text);
   } catch (err) {
     warn(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}); it is rewritten, and Claude sessions listed there start new engram sessions`);
     return new Map();
@@ -49,8 +51,9 @@ export const engramSessionFor = async (hooksDir: string, claudeSessionId: string
     const known = readMap(file, () => undefined).get(claudeSessionId);
     if (known !== undefined) return known.session;
   }
-  mkdirSync(hooksDir, { recursive: true, mode: 0o700 });
-  return withFileLock(file, DEFAULT_LOCK_SETTINGS, (assertHeld) => {
+  const root = rootForDir(hooksDir);
+  ensureDir(root, hooksDir);
+  return withLock(file, {}, (assertHeld) => {
     const map = readMap(file, warn);
     const known = map.get(claudeSessionId);
     if (known !== undefined && options.renew !== true) return known.session;
@@ -61,7 +64,7 @@ export const engramSessionFor = async (hooksDir: string, claudeSessionId: string
     while (used(session)) session = newSessionId(now);
     const kept = [...map].filter(([, entry]) => now - Date.parse(entry.createdAt) < KEEP_DAYS * DAY_MS);
     kept.push([claudeSessionId, { session, createdAt: new Date(now).toISOString() }]);
-    atomicWriteFile(file, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`, assertHeld);
+    writeFileAtomic(file, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`, { root, beforeCommit: assertHeld });
     return session;
   });
 };

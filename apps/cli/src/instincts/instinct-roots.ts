@@ -1,5 +1,5 @@
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { engramPaths } from '@engram/fs';
+import { resolve } from 'node:path';
 
 /** The flags every `engram instincts` command takes. */
 export interface InstinctOptions {
@@ -33,8 +33,9 @@ export interface InstinctRoots {
  * (replays and tests); by default it is the wall clock, read once here at the edge.
  */
 export const instinctRoots = (o: InstinctOptions, env: Readonly<Record<string, string | undefined>> = process.env): InstinctRoots => {
-  const home = resolve(o.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
-  const project = resolve(o.project ?? process.cwd());
+  const paths = engramPaths({ home: o.home, project: o.project ?? process.cwd() }, env);
+  const home = paths.home;
+  const project = paths.project ?? resolve(process.cwd());
   const scope = o.scope ?? 'project';
   if (scope !== 'project' && scope !== 'global') throw new InstinctUsageError(`--scope must be project or global, not ${JSON.stringify(scope)}`);
   const now = o.now === undefined ? Date.now() : Date.parse(o.now);
@@ -42,9 +43,9 @@ export const instinctRoots = (o: InstinctOptions, env: Readonly<Record<string, s
   return {
     home,
     project,
-    eventDirs: [join(project, '.engram', 'events'), join(home, 'events')],
-    instinctsDir: scope === 'project' ? join(project, '.engram', 'instincts') : join(home, 'instincts'),
-    lifecycleEventsDir: scope === 'project' ? join(project, '.engram', 'events') : join(home, 'events'),
+    eventDirs: [paths.eventsDirOf('project'), paths.globalEventsDir],
+    instinctsDir: paths.instinctsDir(scope),
+    lifecycleEventsDir: paths.eventsDirOf(scope),
     now,
   };
 };

@@ -1,10 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { engramPaths } from '@engram/fs';
 import type { AnyEnvelope } from '@engram/events';
 import { formatProblem, readLogFile } from '@engram/store';
 
 /** The folders holding event logs: the project's, then the global one (DESIGN.md, storage). */
-export const eventLogDirs = (home: string, project: string): string[] => [join(project, '.engram', 'events'), join(home, 'events')];
+export const eventLogDirs = (home: string, project: string): string[] => {
+  const paths = engramPaths({ home, project }, {});
+  return [paths.eventsDirOf('project'), paths.globalEventsDir];
+};
 
 /** `*.jsonl` files directly in `dir`, sorted by name (session ids sort by time); none when it is missing. */
 export const jsonlFilesIn = (dir: string): string[] => {

@@ -1,8 +1,7 @@
-import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, pendingPathFor } from '@engram/cortex';
-import { FileSemanticStore, memoryDir } from '@engram/hippocampus';
+import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode } from '@engram/cortex';
+import { engramPaths } from '@engram/fs';
+import { FileSemanticStore } from '@engram/hippocampus';
 import type { EngramScope, SemanticStore } from '@engram/kernel';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
 
 /** The flags every memory command takes. */
 export interface MemoryRootOptions {
@@ -39,8 +38,9 @@ export class MemoryUsageError extends Error {
  * project's `.engram/`.
  */
 export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): OpenedMemory => {
-  const home = resolve(options.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
-  const project = resolve(options.project ?? process.cwd());
+  const paths = engramPaths({ home: options.home, project: options.project ?? process.cwd() }, env);
+  const home = paths.home;
+  const project = paths.project ?? process.cwd();
   let mode;
   try {
     mode = parseMemoryMode(env['ENGRAM_MEMORY_MODE']);
@@ -48,12 +48,11 @@ export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<stri
     if (err instanceof MemoryModeError) throw new MemoryUsageError(err.message);
     throw err;
   }
-  const roots = { home, project, env };
   const stores = {
-    global: new FileSemanticStore({ dir: memoryDir('global', roots), scope: 'global' }),
-    project: new FileSemanticStore({ dir: memoryDir('project', roots), scope: 'project' }),
+    global: new FileSemanticStore({ dir: paths.memoryDir('global'), scope: 'global', root: home }),
+    project: new FileSemanticStore({ dir: paths.memoryDir('project'), scope: 'project', root: project }),
   };
-  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(pendingPathFor(join(project, '.engram'))) });
+  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }) });
   return { cortex, stores, home, project };
 };
 

@@ -28,6 +28,11 @@ export interface ReadLogOptions {
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
   /** Receive events one at a time instead of collecting them (keeps memory flat). */
   readonly onEvent?: (event: AnyEnvelope, line: number) => void;
+  /**
+   * One log is one session's: report (and skip) a line of another session. Give the session id
+   * the file belongs to, or `'first'` to take the first valid event's.
+   */
+  readonly session?: string;
 }
 
 export interface ReadLogResult {
@@ -47,6 +52,7 @@ export interface ReadLogResult {
  */
 export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLogResult => {
   const { fromSeq = 0, toSeq = Number.POSITIVE_INFINITY, onProgress, onEvent } = options;
+  let session = options.session === 'first' ? null : (options.session ?? undefined);
   const events: AnyEnvelope[] = [];
   const problems: LogProblem[] = [];
   const fd = openSync(file, 'r');
@@ -67,6 +73,11 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
       return;
     }
     const e = r.event;
+    if (session === null) session = e.sessionId;
+    if (session !== undefined && e.sessionId !== session) {
+      problems.push({ file, line: lineNo, field: 'sessionId', problem: `session ${JSON.stringify(e.sessionId)} is not this log's session ${JSON.stringify(session)} (a line of another session)` });
+      return;
+    }
     if (e.seq <= lastSeq) {
       problems.push({ file, line: lineNo, field: 'seq', problem: `seq ${e.seq} does not follow ${lastSeq} (seq must strictly increase)` });
       return;
