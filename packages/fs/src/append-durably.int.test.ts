@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendDurably } from './append-durably.js';
 import { faultyFsPort } from './faulty-fs-port.js';
-import { FsError } from './fs-error.js';
+import type { FsError } from './fs-error.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'engram-fs-'));
 

@@ -11,6 +11,12 @@ export interface LockSettings {
   readonly maxTimeoutMs: number;
   /** A lock not refreshed for this long belongs to a dead process and is taken over (proper-lockfile's floor is 2 s). */
   readonly staleMs: number;
+  /**
+   * Keep the lock until the process next yields, for a back-to-back write to reuse (default
+   * true). Off for holders whose process may block right after (the event log: a host that
+   * runs synchronous work after a flush would otherwise keep other writers waiting).
+   */
+  readonly linger?: boolean;
 }
 
 export const DEFAULT_LOCK_SETTINGS: LockSettings = {
@@ -84,7 +90,10 @@ export const withLock = async <T>(file: string, settings: Partial<LockSettings>,
       });
     } finally {
       if (lock.compromised !== null) held.delete(key);
-      else
+      else if (full.linger === false) {
+        held.delete(key);
+        await lock.release();
+      } else
         lock.timer = setImmediate(() => {
           if (held.get(key) !== lock) return;
           held.delete(key);

@@ -23,6 +23,15 @@ const guarded = (name: string, io: InstinctIo, body: () => number): number => {
   }
 };
 
+const guardedAsync = async (name: string, io: InstinctIo, body: () => Promise<number>): Promise<number> => {
+  try {
+    return await body();
+  } catch (err) {
+    io.err(`engram instincts ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return err instanceof InstinctUsageError ? 2 : 1;
+  }
+};
+
 const planText = (plan: InstinctPlan): string[] => [
   ...plan.active.map(instinctLine),
   ...plan.promoted.map((id) => `promoted: ${id}`),
@@ -39,10 +48,12 @@ const planText = (plan: InstinctPlan): string[] => [
  */
 export const runLoop = async (command: LoopCommand, options: InstinctOptions & { id?: string }, io: InstinctIo = defaultIo): Promise<number> => {
   let decided: { eventsDir: string; now: number; plan: InstinctPlan } | null = null;
-  const code = guarded(command, io, () => {
+  const code = await guardedAsync(command, io, () => {
     const roots = instinctRoots(options);
     const store = new InstinctStore(roots.instinctsDir);
-    const stored = store.read();
+    // Read, analyse and write as one step under the store's lock: a concurrent run cannot lose this one's update.
+    return store.locked((tx) => {
+    const stored = tx.read();
     const problems = stored.problems.map((p) => `${p.file}: ${p.problem}`);
     let plan: InstinctPlan;
     let observations = 0;
@@ -69,7 +80,7 @@ export const runLoop = async (command: LoopCommand, options: InstinctOptions & {
       observations = a.observations;
       scores = a.scores.map(scoreJson);
     }
-    store.write(plan);
+    tx.write(plan);
     decided = { eventsDir: roots.lifecycleEventsDir, now: roots.now, plan };
     for (const p of problems) io.err(`warning: ${p}\n`);
     if (options.json === true) {
@@ -95,6 +106,7 @@ export const runLoop = async (command: LoopCommand, options: InstinctOptions & {
       if (lines.length > 0) io.out(`${lines.join('\n')}\n`);
     }
     return 0;
+    });
   });
   if (code !== 0 || decided === null) return code;
   const { eventsDir, now, plan }: { eventsDir: string; now: number; plan: InstinctPlan } = decided;

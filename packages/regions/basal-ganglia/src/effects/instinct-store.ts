@@ -1,4 +1,4 @@
-import { listContained, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
+import { ensureDir, listContained, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
 import { join } from 'node:path';
 import type { Instinct } from '../instinct.js';
 import { instinctFileName } from '../instinct-file-name.js';
@@ -65,6 +65,7 @@ export class InstinctStore {
 
   /** Runs `fn` holding the store's lock: read, decide and write as one step across processes. */
   locked<T>(fn: (tx: InstinctTransaction) => T | Promise<T>): Promise<T> {
+    ensureDir(this.root, this.dir);
     return withLock(this.rulesFile, this.lockSettings, () => fn({ read: () => this.read(), write: (plan) => this.writeUnlocked(plan) }));
   }
 

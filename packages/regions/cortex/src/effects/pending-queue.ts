@@ -1,4 +1,4 @@
-import { ENGRAM_FILE_NAMES, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
+import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
 import { dirname, join } from 'node:path';
 import { EMPTY_PENDING, PendingFileSchema, addPending, takePending, type PendingFile, type PendingItem } from '../pending-item.js';
 
@@ -62,6 +62,7 @@ export class PendingQueue {
   }
 
   private change<R>(fn: (file: PendingFile) => { file: PendingFile; result: R }): Promise<R> {
+    ensureDir(this.root, dirname(this.file));
     return withLock(this.file, {}, (assertHeld) => {
       const before = this.load();
       const { file, result } = fn(before);
