@@ -2,7 +2,9 @@
  * Dependency rules from DESIGN.md, enforced by `npm test`:
  * - regions never import each other (they talk through events);
  * - nothing below the runtime (packages/*, regions) imports the runtime or the CLI;
- * - no cycles.
+ * - no cycles;
+ * - file system access (node:fs) only in effects/ folders and in @engram/fs, so pure code stays pure
+ *   and every store writes through the one infrastructure (apps/cli and tests are exempt for now).
  */
 module.exports = {
   forbidden: [
@@ -26,6 +28,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'fs-only-in-effects',
+      comment: 'Packages touch the file system only in src/effects/ folders or through @engram/fs (the one place writers, locks and containment live).',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/fs/', '/effects/', '\\.test\\.ts$'] },
+      to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
     },
     {
       name: 'no-circular',
