@@ -13,8 +13,9 @@ export interface LockSettings {
   readonly staleMs: number;
   /**
    * Keep the lock until the process next yields, for a back-to-back write to reuse (default
-   * true). Off for holders whose process may block right after (the event log: a host that
-   * runs synchronous work after a flush would otherwise keep other writers waiting).
+   * false). Worth it for batches of small writes (the semantic store's encodes); off elsewhere,
+   * because a process that blocks right after (synchronous work, a spawnSync) would keep the
+   * lock, and other writers waiting, until it yields.
    */
   readonly linger?: boolean;
 }
@@ -90,7 +91,7 @@ export const withLock = async <T>(file: string, settings: Partial<LockSettings>,
       });
     } finally {
       if (lock.compromised !== null) held.delete(key);
-      else if (full.linger === false) {
+      else if (full.linger !== true) {
         held.delete(key);
         await lock.release();
       } else

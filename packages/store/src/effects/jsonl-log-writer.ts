@@ -59,7 +59,7 @@ export class JsonlLogWriter {
   async append(events: readonly AnyEnvelope[]): Promise<AnyEnvelope[]> {
     if (events.length === 0) return [];
     const fd = this.open();
-    return withLock(this.file, { ...LOCK_WAIT, staleMs: this.lockStaleMs, linger: false }, (assertHeld) => this.appendLocked(fd, events, assertHeld));
+    return withLock(this.file, { ...LOCK_WAIT, staleMs: this.lockStaleMs }, (assertHeld) => this.appendLocked(fd, events, assertHeld));
   }
 
   private appendLocked(fd: number, events: readonly AnyEnvelope[], assertHeld: () => void): AnyEnvelope[] {

@@ -115,7 +115,8 @@ export class FileSemanticStore implements SemanticStore {
     this.root = options.root ?? rootForDir(options.dir);
     this.port = options.port ?? nodeFsPort;
     this.clock = options.clock ?? systemClock;
-    this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
+    // Batches of encodes reuse one lock (see LockSettings.linger).
+    this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, linger: true, ...options.lock };
     this.cache = new MemoryFileCache(options.scope, this.root, this.port);
     this.syncAppends = options.syncAppends ?? false;
     this.ruleWrites = { ...DEFAULT_RULE_WRITE_LIMITS, ...options.ruleWrites };
