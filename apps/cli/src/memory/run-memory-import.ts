@@ -1,6 +1,7 @@
 import { FileSemanticStore, FileSkillStore, skillLabelProblem, type SkillDraft } from '@engram/hippocampus';
 import type { EncodeOutcome, EncodeRequest, EngramScope, MemoryEntry, RuleKind } from '@engram/kernel';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '@engram/fs';
+import { cpSync, existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
@@ -10,10 +11,6 @@ export interface MemoryImportOptions extends MemoryRootOptions {
   readonly scope?: string;
   readonly json?: boolean;
 }
-
-/** Private to the user, as everything engram creates (DESIGN.md, storage). */
-const PRIVATE_DIR = 0o700;
-const PRIVATE_FILE = 0o600;
 
 interface ImportReport {
   readonly from: string;
@@ -95,9 +92,8 @@ export const runMemoryImport = (options: MemoryImportOptions, io: MemoryIo = def
           report.episodes.skipped.push({ file: d.name, reason: 'exists' });
           continue;
         }
-        mkdirSync(target, { recursive: true, mode: PRIVATE_DIR });
-        copyFileSync(join(episodesDir, d.name), dest);
-        chmodSync(dest, PRIVATE_FILE);
+        // All of it or nothing, 0600, and never through a link in the project's .engram.
+        writeFileAtomic(dest, readFileSync(join(episodesDir, d.name)), { root: m.project });
         report.episodes.copied.push(d.name);
       }
     }
@@ -128,7 +124,7 @@ export const runMemoryImport = (options: MemoryImportOptions, io: MemoryIo = def
         for (const [sub, to] of [['scripts', 'scripts'], ['code', 'scripts'], ['references', 'references']] as const) {
           const src = join(skillsDir, skill.folder, sub);
           const dest = join(saved.dir, to);
-          if (isDir(src) && !existsSync(dest)) cpSync(src, dest, { recursive: true, errorOnExist: false, force: false, filter: (p) => !statSync(p, { throwIfNoEntry: false })?.isSymbolicLink() });
+          if (isDir(src) && !existsSync(dest)) cpSync(src, dest, { recursive: true, errorOnExist: false, force: false, filter: (p) => !lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() });
         }
         report.skills.imported.push(label);
       }
