@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { containedPath } from './contain-path.js';
 import { PRIVATE_FILE_MODE, ensureDir } from './ensure-dir.js';
-import { FsError, toFsError, type FsOperation } from './fs-error.js';
+import { FsError, errnoOf, toFsError, type FsOperation } from './fs-error.js';
 import { O, nodeFsPort, type FsPort, type PortStats } from './fs-port.js';
 import { writeAll } from './write-all.js';
 
@@ -35,10 +35,10 @@ export const openForAppend = (
   const port = options.port ?? nodeFsPort;
   const root = options.root ?? dirname(path);
   const abs = containedPath(root, path, port);
-  ensureDir(root, dirname(abs), port);
+  const flags = (options.read === true ? O.RDWR : O.WRONLY) | O.APPEND | O.CREAT | O.NOFOLLOW;
   let fd: number;
   try {
-    fd = port.open(abs, (options.read === true ? O.RDWR : O.WRONLY) | O.APPEND | O.CREAT | O.NOFOLLOW, PRIVATE_FILE_MODE);
+    fd = openMakingDir(port, root, abs, flags);
   } catch (err) {
     throw toFsError(err, abs, 'open', 'nothing was appended');
   }
@@ -51,6 +51,17 @@ export const openForAppend = (
     throw toFsError(err, abs, 'chmod', 'nothing was appended');
   }
   return { fd, path: abs };
+};
+
+/** Opens `abs`; only when its folder is missing (the first write) are the folders made, then it is opened again. */
+const openMakingDir = (port: FsPort, root: string, abs: string, flags: number): number => {
+  try {
+    return port.open(abs, flags, PRIVATE_FILE_MODE);
+  } catch (err) {
+    if (errnoOf(err) !== 'ENOENT') throw err;
+  }
+  ensureDir(root, dirname(abs), port);
+  return port.open(abs, flags, PRIVATE_FILE_MODE);
 };
 
 /**

@@ -31,7 +31,7 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array, options
   const port = options.port ?? nodeFsPort;
   const root = options.root ?? dirname(path);
   const abs = containedPath(root, path, port);
-  const dir = ensureDir(root, dirname(abs), port);
+  const dir = dirname(abs);
   let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const current = port.lstat(abs);
   if (current !== null && !current.isFile) throw new FsError(current.isSymbolicLink ? 'symlink' : 'not-a-file', abs, 'open', null, UNCHANGED);
@@ -42,7 +42,14 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array, options
   let op: FsOperation = 'open';
   let committed = false;
   try {
-    fd = port.open(temp, O.WRONLY | O.CREAT | O.EXCL | O.NOFOLLOW, PRIVATE_FILE_MODE);
+    try {
+      fd = port.open(temp, O.WRONLY | O.CREAT | O.EXCL | O.NOFOLLOW, PRIVATE_FILE_MODE);
+    } catch (err) {
+      // The folder is made only when missing (the first write): most writes skip the mkdir calls.
+      if (errnoOf(err) !== 'ENOENT') throw err;
+      ensureDir(root, dir, port);
+      fd = port.open(temp, O.WRONLY | O.CREAT | O.EXCL | O.NOFOLLOW, PRIVATE_FILE_MODE);
+    }
     op = 'write';
     writeAll(port, fd, bytes, abs);
     op = 'fsync';
