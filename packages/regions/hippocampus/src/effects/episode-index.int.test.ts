@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,23 @@ const write = (dir: string, file: string, episodes: readonly Episode[]) => appen
 const contents = (index: EpisodeIndex, q: string, limit = 100) => index.matches(q, { limit }).map((e) => e.content);
 
 describe('EpisodeIndex', () => {
+  it('creates the index 0600, makes an existing 0644 one 0600, and never indexes a linked episode file', () => {
+    const paths = setup();
+    const outside = join(root, `outside-${n}.jsonl`);
+    write(root, `outside-${n}.jsonl`, [ep(1, 1, 'user', 'SECRET from outside')]);
+    symlinkSync(outside, join(paths.episodesDir, 'linked.jsonl'));
+    write(paths.episodesDir, 'real.jsonl', [ep(2, 1, 'user', 'a real episode')]);
+    const index = new EpisodeIndex(paths);
+    expect(statSync(paths.indexFile).mode & 0o777).toBe(0o600);
+    const report = index.sync();
+    expect(report.problems).toEqual([{ file: join(paths.episodesDir, 'linked.jsonl'), line: 0, reason: 'is a symbolic link, which engram never follows; not indexed' }]);
+    expect(contents(index, 'secret')).toEqual([]);
+    expect(contents(index, 'real')).toEqual(['a real episode']);
+    index.close();
+    chmodSync(paths.indexFile, 0o644);
+    new EpisodeIndex(paths).close();
+    expect(statSync(paths.indexFile).mode & 0o777).toBe(0o600);
+  });
   it('indexes files and serves case-insensitive substring matches newest first (by record time, across files)', () => {
     const paths = setup();
     write(paths.episodesDir, 'b.jsonl', [ep(1, 1, 'user', 'CSV one'), ep(5, 1, 'assistant', 'csv three')]);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fstatSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { makePrivateFile, rootForDir } from '@engram/fs';
+import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
 import { episodeMatcher } from '../episodes/episode-matcher.js';
 import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
@@ -115,13 +115,19 @@ export class EpisodeIndex {
 
   /** Reads what was appended to the JSONL files since the last call; drops files that are gone. */
   sync(): SyncReport {
-    const names = existsSync(this.episodesDir)
-      ? readdirSync(this.episodesDir)
-          .filter((n) => n.endsWith('.jsonl'))
-          .sort()
-      : [];
     const problems: EpisodeProblem[] = this.pending;
     this.pending = [];
+    // Episodes are recalled into the prompt: a linked episodes folder or file (a cloned project
+    // can carry one) is reported and never read.
+    let names: string[] = [];
+    try {
+      names = listContained(rootForDir(this.episodesDir), this.episodesDir)
+        .filter((n) => n.endsWith('.jsonl'))
+        .sort();
+    } catch (err) {
+      if (!isFsError(err)) throw err;
+      problems.push({ file: this.episodesDir, line: 0, reason: err.message });
+    }
     let filesRead = 0;
     let episodesAdded = 0;
     const known = new Map((this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files').all() as FileRow[]).map((r) => [r.name, r]));
@@ -129,9 +135,13 @@ export class EpisodeIndex {
       const path = join(this.episodesDir, name);
       let st;
       try {
-        st = statSync(path);
+        st = lstatSync(path);
       } catch {
         continue; // deleted between readdir and stat: the next sync drops it
+      }
+      if (!st.isFile()) {
+        problems.push({ file: path, line: 0, reason: st.isSymbolicLink() ? 'is a symbolic link, which engram never follows; not indexed' : 'not a regular file; not indexed' });
+        continue;
       }
       const row = known.get(name);
       known.delete(name);
@@ -253,7 +263,7 @@ export class EpisodeIndex {
   private catchUp(name: string, path: string, problems: EpisodeProblem[]): number | null {
     let fd: number;
     try {
-      fd = openSync(path, 'r');
+      fd = openSync(path, O.RDONLY | O.NOFOLLOW);
     } catch {
       return null;
     }
