@@ -1,8 +1,8 @@
-import { isFsError, projectEngramDir, readTextContained } from '@engram/fs';
+import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
 import { defaultBreakerParams, type BreakerLimits, type BreakerParams } from '@engram/executive';
 
-export const GUARDS_FILE = 'guards.json';
+export const GUARDS_FILE = ENGRAM_FILE_NAMES.guards;
 
 /** A guards file that cannot be used: the message names the file and the field. */
 export class GuardsConfigError extends Error {

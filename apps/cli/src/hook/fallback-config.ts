@@ -1,4 +1,4 @@
-import { isFsError, projectEngramDir, readTextContained } from '@engram/fs';
+import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
 import { Fields, isObject, PayloadError, type JsonObject } from './payload-fields.js';
 
@@ -16,7 +16,7 @@ export interface FallbackChainConfig {
   readonly steps: readonly FallbackStepConfig[];
 }
 
-export const FALLBACKS_FILE = 'fallbacks.json';
+export const FALLBACKS_FILE = ENGRAM_FILE_NAMES.fallbacks;
 
 /** Thrown for a fallbacks file that cannot be used; names the file and the field. */
 export class FallbackConfigError extends Error {

@@ -60,7 +60,7 @@ export const engramSessionFor = async (hooksDir: string, claudeSessionId: string
     const taken = new Set([...map.values()].map((e) => e.session));
     let session = newSessionId(now);
     // Another engram session (engram run, an ended hook session) may already own the id's log.
-    const used = (id: string) => taken.has(id) || existsSync(join(hooksDir, '..', 'events', `${id}.jsonl`));
+    const used = (id: string) => taken.has(id) || existsSync(join(dirname(hooksDir), ENGRAM_FILE_NAMES.events, `${id}.jsonl`));
     while (used(session)) session = newSessionId(now);
     const kept = [...map].filter(([, entry]) => now - Date.parse(entry.createdAt) < KEEP_DAYS * DAY_MS);
     kept.push([claudeSessionId, { session, createdAt: new Date(now).toISOString() }]);

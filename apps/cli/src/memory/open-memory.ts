@@ -1,5 +1,5 @@
 import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode } from '@engram/cortex';
-import { engramPaths } from '@engram/fs';
+import { engramPaths, type EngramPaths } from '@engram/fs';
 import { FileSemanticStore } from '@engram/hippocampus';
 import type { EngramScope, SemanticStore } from '@engram/kernel';
 
@@ -24,6 +24,8 @@ export interface OpenedMemory {
   readonly stores: Readonly<Record<EngramScope, FileSemanticStore>>;
   readonly home: string;
   readonly project: string;
+  /** Every file and folder under the two roots. */
+  readonly paths: EngramPaths;
 }
 
 /** A usage or settings problem: the command exits 2. */
@@ -53,7 +55,7 @@ export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<stri
     project: new FileSemanticStore({ dir: paths.memoryDir('project'), scope: 'project', root: project }),
   };
   const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }) });
-  return { cortex, stores, home, project };
+  return { cortex, stores, home, project, paths };
 };
 
 /** Parses `--scope`; `undefined` means both. */

@@ -80,7 +80,7 @@ export const runMemoryImport = (options: MemoryImportOptions, io: MemoryIo = def
 
     const episodesDir = join(from, 'episodes');
     if (isDir(episodesDir)) {
-      const target = join(m.project, '.engram', 'episodes');
+      const target = m.paths.episodesDir ?? join(m.project, '.engram', 'episodes');
       for (const d of readdirSync(episodesDir, { withFileTypes: true })) {
         if (!d.name.endsWith('.jsonl')) continue;
         if (!d.isFile()) {
@@ -101,7 +101,7 @@ export const runMemoryImport = (options: MemoryImportOptions, io: MemoryIo = def
     const skillsDir = join(from, 'skills');
     if (isDir(skillsDir)) {
       const source = new FileSkillStore({ root: skillsDir });
-      const target = new FileSkillStore({ root: join(m.home, 'skills') });
+      const target = new FileSkillStore({ root: m.paths.skillsDir });
       const listing = source.list();
       for (const p of listing.problems) report.skills.skipped.push({ label: p.folder, reason: p.reason });
       for (const summary of listing.skills) {

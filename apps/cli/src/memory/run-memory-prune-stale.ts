@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { draft, type AnyDraft } from '@engram/events';
 import type { EngramScope } from '@engram/kernel';
 import { recordEvents } from '../audit/record-events.js';
@@ -39,8 +38,8 @@ export const runMemoryPruneStale = (options: MemoryPruneStaleOptions, io: Memory
           removed.push({ id: item.id, scope, text: item.text });
           (drafts[scope] ??= []).push(draft('hippocampus.engram.removed', { entryId: item.id, scope, text: item.text, by: 'ageing' }));
         }
-      if (drafts.global) await recordEvents(join(m.home, 'events'), nowMs, drafts.global);
-      if (drafts.project) await recordEvents(join(m.project, '.engram', 'events'), nowMs, drafts.project);
+      if (drafts.global) await recordEvents(m.paths.globalEventsDir, nowMs, drafts.global);
+      if (drafts.project) await recordEvents(m.paths.eventsDirOf('project'), nowMs, drafts.project);
     }
     if (options.json === true) io.out(`${JSON.stringify({ ...stale, removed })}\n`);
     else if (!stale.judged) io.out(`not judged: ${stale.injections} injections in the last ${stale.windowDays} days are too few to tell what is unused; nothing removed\n`);
