@@ -67,6 +67,20 @@ describe.skipIf(!built)('file safety through the CLI (built CLI)', () => {
     expect(readdirSync(outside)).toEqual([]);
   });
 
+  it('a home or project folder that is itself a link (the user chose it) is used as it is', () => {
+    const realHome = join(dir, 'real-home');
+    const realProject = join(dir, 'real-proj');
+    mkdirSync(realHome);
+    mkdirSync(realProject);
+    symlinkSync(realHome, join(dir, 'home-link'));
+    symlinkSync(realProject, join(dir, 'proj-link'));
+    const linked = ['--home', join(dir, 'home-link'), '--project', join(dir, 'proj-link')];
+    expect(engram(['memory', 'add', '--kind', 'always', '--scope', 'global', 'Global rule.', ...linked]).status).toBe(0);
+    expect(engram(['memory', 'add', '--kind', 'lesson', '--scope', 'project', 'Project lesson.', ...linked]).status).toBe(0);
+    expect(readFileSync(join(realHome, 'memory', 'rules.md'), 'utf8')).toContain('Global rule.');
+    expect(readFileSync(join(realProject, '.engram', 'memory', 'lessons.md'), 'utf8')).toContain('Project lesson.');
+  });
+
   it('log prune refuses a linked events folder and deletes nothing where it points', () => {
     const outside = join(dir, 'victim');
     mkdirSync(outside);

@@ -32,7 +32,10 @@ describe('engramPaths', () => {
   });
 
   it('finds a store folder root from the path', () => {
-    expect(rootForDir('/p/.engram/memory')).toBe('/p');
-    expect(rootForDir('/h/memory')).toBe('/h');
+    expect(rootForDir('/p/.engram/memory', { ENGRAM_HOME: '/h' })).toBe('/p');
+    expect(rootForDir('/h/memory', { ENGRAM_HOME: '/elsewhere' })).toBe('/h');
+    // The default home is itself a `.engram` folder, and may be a link the user made: it is the root, not checked.
+    expect(rootForDir(join(homedir(), '.engram', 'memory'), {})).toBe(join(homedir(), '.engram'));
+    expect(rootForDir('/u/.engram/memory', { ENGRAM_HOME: '/u/.engram' })).toBe('/u/.engram');
   });
 });

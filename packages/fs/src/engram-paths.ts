@@ -136,12 +136,14 @@ export const engramPaths = (opts: EngramPathsOptions = {}, env: Readonly<Record<
 
 /**
  * The containment root of a folder a store owns, found from the path alone (for stores handed
- * only their folder): the project folder when the path runs through a `.engram` folder (so a
- * linked `.engram` is refused too), else the folder's parent (`$ENGRAM_HOME` for
- * `$ENGRAM_HOME/memory`).
+ * only their folder): the home (`$ENGRAM_HOME`, default `~/.engram`, which the user may have
+ * made a link) when the folder is under it; else the project folder when the path runs through
+ * a `.engram` folder (so a linked `.engram` is refused too); else the folder's parent.
  */
-export const rootForDir = (dir: string): string => {
+export const rootForDir = (dir: string, env: Readonly<Record<string, string | undefined>> = process.env): string => {
   const abs = resolve(dir);
+  const home = resolveEngramHome(undefined, env);
+  if (isUnder(home, abs) && abs !== home) return home;
   const parts = abs.split('/');
   const at = parts.lastIndexOf(PROJECT_DIR_NAME);
   if (at > 0) return parts.slice(0, at).join('/') || '/';

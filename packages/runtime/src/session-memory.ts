@@ -25,8 +25,8 @@ export class SessionMemory {
     clock: Clock,
     private readonly background: BackgroundWork,
   ) {
-    const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, clock });
-    const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, clock });
+    const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock });
+    const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock });
     this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(paths.pendingMemoryFile), sink: bus, clock });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
