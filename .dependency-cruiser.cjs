@@ -3,7 +3,9 @@
  * - regions never import each other (they talk through events);
  * - nothing below the runtime (packages/*, regions) imports the runtime or the CLI;
  * - nothing but the CLI imports the CLI's sources (tests spawn the built CLI or import packages);
- * - no cycles.
+ * - no cycles;
+ * - file system access (node:fs) only in effects/ folders and in @engram/fs, so pure code stays pure
+ *   and every store writes through the one infrastructure (apps/cli and tests are exempt for now).
  */
 module.exports = {
   forbidden: [
@@ -41,6 +43,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(tests|packages|examples|scripts)/' },
       to: { path: '^apps/cli/src/' },
+    },
+    {
+      name: 'fs-only-in-effects',
+      comment: 'Packages touch the file system only in src/effects/ folders or through @engram/fs (the one place writers, locks and containment live). @engram/bench is a harness that makes and measures files: exempt, like the CLI.',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/fs/', '^packages/bench/', '/effects/', '\\.test\\.ts$'] },
+      to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
     },
     {
       name: 'no-circular',

@@ -34,7 +34,7 @@ describe('promoted instincts in the prompt', () => {
     const store = new InstinctStore(join(project, '.engram', 'instincts'));
     const first = analyzeInstincts({ events: readAll(logFiles()), existing: [], now, params: defaultBasalGangliaParams, promote: true });
     expect(first.plan.promoted).toEqual([gre]);
-    store.write(first.plan);
+    await store.write(first.plan);
 
     const brain = createBrain({ home, project, modes: { memory: 'autopilot', acc: 'off' }, env: {}, clock: manualClock(now + DAY_MS) });
     const s = brain.session();

@@ -82,10 +82,10 @@ describe('engram hook (built CLI, recorded Claude Code payloads)', () => {
     return r;
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     mkdirSync(join(t.home, 'memory'), { recursive: true });
     writeFileSync(join(t.home, 'memory', 'rules.md'), '# Rules\n\n## Always\n- Run the unit tests before saying a change is done.\n');
-    new InstinctStore(join(t.project, '.engram', 'instincts')).write({ active: [promotedHabit()], archived: [], promoted: [], promotable: [] });
+    await new InstinctStore(join(t.project, '.engram', 'instincts')).write({ active: [promotedHabit()], archived: [], promoted: [], promotable: [] });
     writeFileSync(join(t.project, '.engram', 'fallbacks.json'), JSON.stringify(FALLBACKS));
 
     step('start', 'session-start', 'session-start');

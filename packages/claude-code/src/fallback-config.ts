@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
 import { Fields, isObject, PayloadError, type JsonObject } from './payload-fields.js';
 
@@ -16,7 +16,7 @@ export interface FallbackChainConfig {
   readonly steps: readonly FallbackStepConfig[];
 }
 
-export const FALLBACKS_FILE = 'fallbacks.json';
+export const FALLBACKS_FILE = ENGRAM_FILE_NAMES.fallbacks;
 
 /** Thrown for a fallbacks file that cannot be used; names the file and the field. */
 export class FallbackConfigError extends Error {
@@ -64,7 +64,13 @@ export const parseFallbackConfig = (text: string, file: string): FallbackChainCo
  * absent. A file that cannot be used is a `FallbackConfigError` naming the file and the field.
  */
 export const readFallbackConfig = (project: string): FallbackChainConfig[] => {
-  const file = join(project, '.engram', FALLBACKS_FILE);
-  if (!existsSync(file)) return [];
-  return parseFallbackConfig(readFileSync(file, 'utf8'), file);
+  const file = join(projectEngramDir(project), FALLBACKS_FILE);
+  let text: string | null;
+  try {
+    text = readTextContained(project, file); // a linked fallbacks.json is refused, not followed
+  } catch (err) {
+    if (isFsError(err)) throw new FallbackConfigError(err.message);
+    throw err;
+  }
+  return text === null ? [] : parseFallbackConfig(text, file);
 };

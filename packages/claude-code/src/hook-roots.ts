@@ -1,5 +1,5 @@
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { engramPaths } from '@engram/fs';
+import { resolve } from 'node:path';
 
 export interface HookFlags {
   readonly project?: string;
@@ -21,6 +21,6 @@ export interface HookRoots {
 export const hookRoots = (flags: HookFlags, cwd: string, env: NodeJS.ProcessEnv): HookRoots => {
   const fromEnv = env['CLAUDE_PROJECT_DIR'];
   const project = resolve(flags.project ?? (fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : cwd));
-  const home = resolve(flags.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
-  return { project, home, hooksDir: join(project, '.engram', 'hooks') };
+  const paths = engramPaths({ home: flags.home, project }, env);
+  return { project, home: paths.home, hooksDir: paths.hooksDir ?? '' };
 };

@@ -18,6 +18,6 @@ export { HOOK_EVENTS, HOOK_NAMES, parseHookPayload, type HookName, type HookPayl
 export { PayloadError } from './payload-fields.js';
 export { hookOutput, MAX_CONTEXT_CHARS, type HookOutput } from './hook-output.js';
 export { hookRoots, type HookFlags, type HookRoots } from './hook-roots.js';
-export { engramSessionFor, SESSION_MAP } from './session-map.js';
+export { engramSessionFor, SESSION_MAP } from './effects/session-map.js';
 export { readFallbackConfig, parseFallbackConfig, FallbackConfigError, FALLBACKS_FILE, type FallbackChainConfig, type FallbackStepConfig } from './fallback-config.js';
 export { chainFor, preCallFallback, postCallFallback, type PostCallPlan } from './fallback-plan.js';

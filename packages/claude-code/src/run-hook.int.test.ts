@@ -7,7 +7,7 @@ import { readLogFile } from '@engram/store';
 import { describe, expect, it } from 'vitest';
 import type { HookName } from './hook-payload.js';
 import { runHook } from './run-hook.js';
-import { SESSION_MAP } from './session-map.js';
+import { SESSION_MAP } from './effects/session-map.js';
 
 const setUp = () => {
   const root = mkdtempSync(join(tmpdir(), 'engram-hook-int-'));

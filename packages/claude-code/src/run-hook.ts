@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_LOCK_SETTINGS, withFileLock } from '@engram/hippocampus';
+import { withLock } from '@engram/fs';
 import { FallbackConfigError, readFallbackConfig, type FallbackChainConfig } from './fallback-config.js';
 import type { HookContext } from './hook-context.js';
 import type { HookOutput } from './hook-output.js';
@@ -7,7 +7,7 @@ import { parseHookPayload, type HookName, type HookPayload } from './hook-payloa
 import { hookRoots, type HookFlags } from './hook-roots.js';
 import { postToolUseHook } from './post-tool-use-hook.js';
 import { preToolUseHook } from './pre-tool-use-hook.js';
-import { engramSessionFor } from './session-map.js';
+import { engramSessionFor } from './effects/session-map.js';
 import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
@@ -71,7 +71,7 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
     const brain = createBrain({ home: roots.home, project: roots.project, env, guards: guardsOrDefaults(roots.project, warn) });
     const now = options.now ?? Date.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
-    const output = await withFileLock(join(roots.hooksDir, id), DEFAULT_LOCK_SETTINGS, async () => {
+    const output = await withLock(join(roots.hooksDir, id), {}, async () => {
       let state = resumeSession(brain.paths, id, warn);
       if (state?.ended) {
         // The engram session was closed (by a host or a tool): this Claude session carries on in a new one.

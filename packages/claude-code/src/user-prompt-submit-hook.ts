@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { HookContext } from './hook-context.js';
 import { hookOutput, type HookOutput } from './hook-output.js';
 import type { UserPromptPayload } from './hook-payload.js';
-import { memoryChangedSince } from './memory-changed-since.js';
+import { memoryChangedSince } from './effects/memory-changed-since.js';
 
 /** When the memory block was last put in front of the model in this session (epoch ms), or null. */
 const lastShown = (ctx: HookContext): number | null => {
@@ -23,7 +22,7 @@ const lastShown = (ctx: HookContext): number | null => {
 export const userPromptSubmitHook = async (ctx: HookContext, p: UserPromptPayload): Promise<HookOutput | null> => {
   ctx.session.startTurn(p.prompt);
   const shown = lastShown(ctx);
-  const sources = [ctx.paths.globalMemoryDir, ctx.paths.projectMemoryDir, join(ctx.roots.project, '.engram', 'instincts'), join(ctx.roots.home, 'instincts')];
+  const sources = [ctx.paths.globalMemoryDir, ctx.paths.projectMemoryDir, ctx.paths.projectInstinctsDir, ctx.paths.globalInstinctsDir];
   if (shown !== null && !memoryChangedSince(sources, shown)) return null;
   const memory = await ctx.session.memoryContext(p.prompt);
   return hookOutput(p.event, memory.trim() === '' ? [] : [`# engram: what this agent learned in earlier sessions\n\n${memory.trim()}`]);

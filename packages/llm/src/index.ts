@@ -48,7 +48,7 @@ export {
   type CassetteEntry,
   type CassetteMatch,
 } from './cassette.js';
-export { readCassette, writeCassette, parseCassette, CassetteFileError } from './cassette-file.js';
+export { readCassette, writeCassette, parseCassette, CassetteFileError } from './effects/cassette-file.js';
 export { requestHash } from './request-hash.js';
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.js';
 export { estimateCost, DEFAULT_PRICES, type ModelPrice } from './estimate-cost.js';

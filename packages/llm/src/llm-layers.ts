@@ -1,7 +1,7 @@
 import { Effect, Layer } from 'effect';
 import { makeAnthropicTransport, type AnthropicTransportConfig } from './anthropic-transport.js';
 import type { Cassette } from './cassette.js';
-import { readCassette, type CassetteFileError } from './cassette-file.js';
+import { readCassette, type CassetteFileError } from './effects/cassette-file.js';
 import { Llm, makeLlm, type LlmSettings } from './llm.js';
 import { LlmTransport } from './llm-transport.js';
 import { makeOpenAiTransport, type OpenAiTransportConfig } from './openai-transport.js';

@@ -1,6 +1,6 @@
 import { makeAnthropicTransport } from './anthropic-transport.js';
 import type { Cassette } from './cassette.js';
-import { CassetteFileError, readCassette } from './cassette-file.js';
+import { CassetteFileError, readCassette } from './effects/cassette-file.js';
 import { LlmConfigError } from './llm-config-error.js';
 import type { LlmTransportShape } from './llm-transport.js';
 import type { LlmModels } from './llm-types.js';

@@ -1,7 +1,7 @@
 import { scrubSecrets } from '@engram/kernel';
 import { Effect } from 'effect';
 import { CASSETTE_VERSION, type Cassette } from './cassette.js';
-import { writeCassette } from './cassette-file.js';
+import { writeCassette } from './effects/cassette-file.js';
 import { LlmError } from './llm-error.js';
 import type { LlmTransportShape } from './llm-transport.js';
 import type { LlmModels } from './llm-types.js';

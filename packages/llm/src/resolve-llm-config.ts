@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { engramPaths, readTextContained } from '@engram/fs';
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { LlmConfigError } from './llm-config-error.js';
 import type { LlmModels } from './llm-types.js';
@@ -80,14 +79,23 @@ interface ConfigLayer {
 const hasKeyField = (u: unknown): boolean =>
   typeof u === 'object' && u !== null && Object.entries(u).some(([k, v]) => /^(api_?key|key|token)$/i.test(k) || hasKeyField(v));
 
-const readSection = async (file: string, source: ConfigLayer['source'], dir: string): Promise<ConfigLayer | undefined> => {
-  let text: string;
+/** Reads `file` under the trusted folder `root` without following a link (a cloned project's config.json could be one). */
+const readSection = (file: string, source: ConfigLayer['source'], dir: string, root: string): Promise<ConfigLayer | undefined> => {
+  let text: string | null;
   try {
-    text = await readFile(file, 'utf8');
+    text = readTextContained(root, file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new LlmConfigError(`${file}: ${err instanceof Error ? err.message : String(err)}`);
+    return Promise.reject(new LlmConfigError(err instanceof Error ? err.message : String(err)));
   }
+  if (text === null) return Promise.resolve(undefined);
+  try {
+    return Promise.resolve(parseSection(text, file, source, dir));
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+};
+
+const parseSection = (text: string, file: string, source: ConfigLayer['source'], dir: string): ConfigLayer | undefined => {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -128,11 +136,12 @@ export const resolveLlmConfig = async (input: ResolveLlmConfigInput = {}): Promi
   const env = input.env ?? process.env;
   const cwd = input.cwd ?? process.cwd();
   const projectDir = resolve(cwd, input.projectDir ?? '.');
-  const home = resolve(cwd, input.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
+  const paths = engramPaths({ home: input.home, project: projectDir, cwd }, env);
+  const home = paths.home;
   const layers = (
     await Promise.all([
-      readSection(join(projectDir, '.engram', 'config.json'), 'project', projectDir),
-      readSection(join(home, 'config.json'), 'global', home),
+      readSection(paths.projectConfigFile ?? '', 'project', projectDir, projectDir),
+      readSection(paths.globalConfigFile, 'global', home, home),
     ])
   ).filter((l): l is ConfigLayer => l !== undefined);
   const fromFiles = <T>(get: (s: LlmSection) => T | undefined): (readonly [SettingSource, T | undefined])[] =>

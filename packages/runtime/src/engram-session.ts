@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
@@ -8,7 +7,7 @@ import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
 import { breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
-import type { EngramPaths } from './engram-paths.js';
+import { ensureDir, type EngramPaths } from '@engram/fs';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
 import { SessionMemory } from './session-memory.js';
@@ -122,9 +121,9 @@ export class EngramSession {
     const clock = options.clock ?? systemClock;
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
-    this.skills = new FileSkillStore({ root: join(options.paths.home, 'skills'), clock });
+    this.skills = new FileSkillStore({ root: options.paths.skillsDir, clock });
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
-    this.recipes = new FileRecipeStore({ root: join(options.paths.home, 'skills') });
+    this.recipes = new FileRecipeStore({ root: options.paths.skillsDir });
     this.bus.subscribe('recipe-memory', (e) => {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
     });
@@ -442,7 +441,7 @@ export class EngramSession {
   /** Pads run in the project folder (or the home folder outside a project), created if missing. */
   private openScratchpads(): ScratchpadHost {
     const cwd = this.options.paths.project ?? this.options.paths.home;
-    mkdirSync(cwd, { recursive: true });
+    ensureDir(cwd, cwd);
     return createScratchpadHost({ ...this.options.scratchpad, cwd });
   }
 

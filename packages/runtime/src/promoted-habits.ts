@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describePattern, InstinctStore, type Instinct } from '@engram/basal-ganglia';
 import type { EventData } from '@engram/events';
 import { estimateTokens } from '@engram/kernel';
@@ -11,7 +10,7 @@ type Injection = EventData<'cortex.context.injected'>;
 
 /** The promoted instincts of the project and the global store (project first; an id once). */
 export const readPromotedHabits = (paths: EngramPaths): { habits: Instinct[]; problems: string[] } => {
-  const dirs = [...(paths.project === null ? [] : [join(paths.project, '.engram', 'instincts')]), join(paths.home, 'instincts')];
+  const dirs = [...(paths.projectInstinctsDir === null ? [] : [paths.projectInstinctsDir]), paths.globalInstinctsDir];
   const seen = new Set<string>();
   const habits: Instinct[] = [];
   const problems: string[] = [];

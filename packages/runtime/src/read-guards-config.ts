@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
 import { defaultBreakerParams, type BreakerLimits, type BreakerParams } from '@engram/executive';
 
-export const GUARDS_FILE = 'guards.json';
+export const GUARDS_FILE = ENGRAM_FILE_NAMES.guards;
 
 /** A guards file that cannot be used: the message names the file and the field. */
 export class GuardsConfigError extends Error {
@@ -59,6 +59,13 @@ export const parseGuardsConfig = (text: string, file: string): BreakerParams => 
 
 /** The project's guards (`<project>/.engram/guards.json`), or the defaults when there is no file. */
 export const readGuardsConfig = (project: string): BreakerParams => {
-  const file = join(project, '.engram', GUARDS_FILE);
-  return existsSync(file) ? parseGuardsConfig(readFileSync(file, 'utf8'), file) : defaultBreakerParams;
+  const file = join(projectEngramDir(project), GUARDS_FILE);
+  let text: string | null;
+  try {
+    text = readTextContained(project, file); // a linked guards.json is refused, not followed
+  } catch (err) {
+    if (isFsError(err)) throw new GuardsConfigError(err.message);
+    throw err;
+  }
+  return text === null ? defaultBreakerParams : parseGuardsConfig(text, file);
 };

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { AnyEnvelope } from '@engram/events';
 import { formatProblem, readLogFile } from '@engram/store';
 
@@ -36,8 +35,13 @@ export const resumeStateOf = (events: readonly AnyEnvelope[]): ResumeState => {
  * last line is cut (and the cut recorded) by the next append, as for any writer.
  */
 export const resumeFromLog = (file: string, onProblem: (problem: string) => void = () => undefined): ResumeState | null => {
-  if (!existsSync(file)) return null;
-  const log = readLogFile(file);
+  let log: ReturnType<typeof readLogFile>;
+  try {
+    log = readLogFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
   for (const p of log.problems) onProblem(formatProblem(p));
   return resumeStateOf(log.events);
 };

@@ -1,7 +1,6 @@
+import { engramPaths, readTextContained } from '@engram/fs';
 // Loaded on demand (dynamic `import()` in engram-session.ts): it pulls in the LLM package and Effect,
 // which a session without a model and every hook process must not load (tests/runtime-lazy).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, turnMachine, type MemoryMode, type StopReason } from '@engram/executive';
 import { isLlmError, type InputBlock, type LlmMessage, type LlmTool } from '@engram/llm';
 import { createActor } from 'xstate';
@@ -61,8 +60,9 @@ export interface TurnPorts extends DispatchPorts {
 
 const projectInstructions = (project: string | null): string => {
   if (project === null) return '';
-  const file = join(project, '.engram', 'engram.md');
-  return existsSync(file) ? `\n\n## Project instructions\n${readFileSync(file, 'utf8').trim()}` : '';
+  // Read for the prompt: a linked engram.md (a cloned repository can carry one) is refused, not followed.
+  const text = readTextContained(project, engramPaths({ project }).projectInstructionsFile ?? '');
+  return text === null ? '' : `\n\n## Project instructions\n${text.trim()}`;
 };
 
 /**

@@ -1,10 +1,9 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, pendingPathFor, type ProposalResult } from '@engram/cortex';
+import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, type ProposalResult } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
-import { join } from 'node:path';
 import type { EngramPaths } from './engram-paths.js';
 import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
@@ -31,10 +30,9 @@ export class SessionMemory {
     clock: Clock,
     private readonly background: BackgroundWork,
   ) {
-    const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, clock });
-    const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, clock });
-    const engramRoot = paths.project === null ? paths.home : join(paths.project, '.engram');
-    this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(pendingPathFor(engramRoot)), sink: bus, clock });
+    const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock });
+    const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock });
+    this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(paths.pendingMemoryFile), sink: bus, clock });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '@engram/fs';
 import { accProfiles } from '@engram/acc';
 import { recommendedParams } from './build-sim-report.js';
 import type { SimReport } from './sim-report.js';
@@ -20,5 +20,5 @@ export const saveProfile = (name: string, file: string, report: SimReport): void
       detectors: Object.fromEntries(report.detectors.map((d) => [d.detector, { precision: d.recommended.precision, recall: d.recommended.recall, f1: d.recommended.f1, anton: { precision: d.anton.precision, recall: d.anton.recall, f1: d.anton.f1 } }])),
     },
   };
-  writeFileSync(file, `${JSON.stringify(profile, null, 2)}\n`, { mode: 0o600 });
+  writeFileAtomic(file, `${JSON.stringify(profile, null, 2)}\n`);
 };

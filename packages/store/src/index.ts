@@ -2,8 +2,8 @@
 // Effect on purpose (a hook process loads it per tool call); the `EventLog` service, its layers
 // and `StoreError` are under `@engram/store/effect`.
 export { formatProblem, type LogProblem } from './log-problem.js';
-export { readLogFile, type ReadLogOptions, type ReadLogResult } from './read-log-file.js';
-export { followLogFile, type FollowOptions } from './follow-log-file.js';
-export { JsonlLogWriter, type WriterOptions } from './jsonl-log-writer.js';
+export { readLogFile, type ReadLogOptions, type ReadLogResult } from './effects/read-log-file.js';
+export { followLogFile, type FollowOptions } from './effects/follow-log-file.js';
+export { JsonlLogWriter, type WriterOptions } from './effects/jsonl-log-writer.js';
 export { parseLogLine } from './parse-log-line.js';
 export { sessionIdProblem } from './session-id-problem.js';

@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { isSessionId } from '@engram/kernel';
 import { formatProblem, readLogFile } from '@engram/store';
 import { percent, progress } from '../output/progress.js';
 
-/** `engram log validate FILE...`: exit 0 when every line is a valid event, else 1 listing each problem. */
+/**
+ * `engram log validate FILE...`: exit 0 when every line is a valid event of the log's session
+ * with a rising seq, else 1 listing each problem (file, line, field). The session is the one the
+ * file is named after (`<session>.jsonl`), else the first event's.
+ */
 export const validateLog = (files: readonly string[], options: { json?: boolean }): number => {
   const bar = progress(!options.json && process.stderr.isTTY === true);
   let bad = 0;
@@ -14,7 +20,8 @@ export const validateLog = (files: readonly string[], options: { json?: boolean 
       continue;
     }
     let events = 0;
-    const r = readLogFile(file, { onEvent: () => events++, onProgress: (done, total) => bar.update(`validating ${file} ${percent(done, total)}`) });
+    const named = basename(file, '.jsonl');
+    const r = readLogFile(file, { session: isSessionId(named) ? named : 'first', onEvent: () => events++, onProgress: (done, total) => bar.update(`validating ${file} ${percent(done, total)}`) });
     bar.done();
     bad += r.problems.length;
     report.push({ file, events, problems: r.problems.map(({ line, field, problem }) => ({ line, field, problem })) });

@@ -1,9 +1,9 @@
-import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, pendingPathFor, type MemoryMode } from '@engram/cortex';
-import { FileSemanticStore, memoryDir } from '@engram/hippocampus';
+import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, type MemoryMode } from '@engram/cortex';
+import { engramPaths, type EngramPaths } from '@engram/fs';
+import { FileSemanticStore } from '@engram/hippocampus';
 import type { EngramScope } from '@engram/kernel';
 import type { Brain } from '@engram/runtime';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 /** The flags every memory command takes. */
 export interface MemoryRootOptions {
@@ -26,6 +26,8 @@ export interface OpenedMemory {
   readonly stores: Readonly<Record<EngramScope, FileSemanticStore>>;
   readonly home: string;
   readonly project: string;
+  /** Every file and folder under the two roots. */
+  readonly paths: EngramPaths;
 }
 
 /** A usage or settings problem: the command exits 2. */
@@ -49,16 +51,16 @@ const memoryModeOf = (env: Readonly<Record<string, string | undefined>>): Memory
  * project's `.engram/`.
  */
 export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): OpenedMemory => {
-  const home = resolve(options.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
-  const project = resolve(options.project ?? process.cwd());
+  const paths = engramPaths({ home: options.home, project: options.project ?? process.cwd() }, env);
+  const home = paths.home;
+  const project = paths.project ?? process.cwd();
   const mode = memoryModeOf(env);
-  const roots = { home, project, env };
   const stores = {
-    global: new FileSemanticStore({ dir: memoryDir('global', roots), scope: 'global' }),
-    project: new FileSemanticStore({ dir: memoryDir('project', roots), scope: 'project' }),
+    global: new FileSemanticStore({ dir: paths.memoryDir('global'), scope: 'global', root: home }),
+    project: new FileSemanticStore({ dir: paths.memoryDir('project'), scope: 'project', root: project }),
   };
-  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(pendingPathFor(join(project, '.engram'))) });
-  return { cortex, stores, home, project };
+  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }) });
+  return { cortex, stores, home, project, paths };
 };
 
 /**

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { draft } from '@engram/events';
 import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
 import { recordEvents } from '@engram/runtime';
@@ -37,7 +36,7 @@ export const runMemoryRemove = (target: string, options: MemoryEditOptions, io: 
     const hit = await find(m, parseScope(options.scope), target);
     const result = await m.stores[hit.scope].remove(hit.entry.id);
     if (result.outcome === 'removed') {
-      const eventsDir = hit.scope === 'project' ? join(m.project, '.engram', 'events') : join(m.home, 'events');
+      const eventsDir = m.paths.eventsDirOf(hit.scope);
       await recordEvents(eventsDir, Date.now(), [draft('hippocampus.engram.removed', { entryId: hit.entry.id, scope: hit.scope, text: hit.entry.text, by: 'user' })]);
     }
     return report(io, result);

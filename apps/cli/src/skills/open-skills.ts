@@ -1,6 +1,5 @@
 import { FileSkillStore, SkillLabelError } from '@engram/hippocampus';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { engramPaths, resolveEngramHome } from '@engram/fs';
 import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
 
 export interface SkillsRootOptions {
@@ -8,11 +7,10 @@ export interface SkillsRootOptions {
 }
 
 /** The global root as every memory command finds it: `--home`, `$ENGRAM_HOME`, `~/.engram`. */
-export const homeOf = (options: SkillsRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): string =>
-  resolve(options.home ?? env['ENGRAM_HOME'] ?? join(homedir(), '.engram'));
+export const homeOf = (options: SkillsRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): string => resolveEngramHome(options.home, env);
 
 /** The user's skills live in `$ENGRAM_HOME/skills` (DESIGN.md, storage). */
-export const openSkills = (options: SkillsRootOptions): FileSkillStore => new FileSkillStore({ root: join(homeOf(options), 'skills') });
+export const openSkills = (options: SkillsRootOptions): FileSkillStore => new FileSkillStore({ root: engramPaths({ home: options.home }).skillsDir });
 
 /**
  * Runs a skills command body: a refused label or bad usage exits 2, any other failure 1, with

@@ -30,9 +30,6 @@ export { newEntryId, derivedEntryId } from './entry-id.js';
 export { MemoryIndex } from './memory-index.js';
 // Effects: files, locks.
 export { FileSemanticStore, type FileSemanticStoreOptions } from './effects/file-semantic-store.js';
-export { memoryDir, type MemoryRoots } from './effects/memory-dir.js';
-export { withFileLock, LockCompromisedError, DEFAULT_LOCK_SETTINGS, type LockSettings } from './effects/with-file-lock.js';
-export { atomicWriteFile } from './effects/atomic-write-file.js';
 // Episodic memory: per-session JSONL logs and their SQLite FTS5 recall index.
 export * from './episodes/index.js';
 // Procedural memory: skills.

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readTextContained } from '@engram/fs';
+import { dirname } from 'node:path';
 import { draft, type AnyDraft } from '@engram/events';
 import type { Clock, EngramScope, MemoryEntry } from '@engram/kernel';
 import { readLogFile } from '@engram/store';
@@ -7,7 +7,7 @@ import type { EngramPaths } from '../engram-paths.js';
 import type { MemoryMode } from '../engram-session.js';
 import { auditLogDirs, auditMemory } from './audit-memory.js';
 import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js';
-import { jsonlFilesIn, readEventLogs } from './event-log-files.js';
+import { jsonlFilesIn, readEventLogs } from '../effects/event-log-files.js';
 import { recordEvents } from './record-events.js';
 import { staleEntries, type StaleEntries } from './stale-entries.js';
 import { normalizeEntryText, traceProvenance, type Provenance } from './trace-provenance.js';
@@ -82,7 +82,8 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
       const provenance: Provenance[] = [];
       const notes: string[] = [];
       for (const file of auditLogDirs(paths).flatMap(jsonlFilesIn)) {
-        if (!readFileSync(file, 'utf8').includes(ENCODED_MARK)) continue;
+        // Contained: a log in an events folder is read only when it is a regular file, never through a link.
+        if (!(readTextContained(dirname(file), file) ?? '').includes(ENCODED_MARK)) continue;
         const log = readLogFile(file);
         for (const p of log.problems) notes.push(`${p.file}:${p.line}: ${p.field}: ${p.problem}`);
         provenance.push(...traceProvenance(log.events, file, texts));
@@ -103,8 +104,8 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
             removed.push({ id: item.id, scope, text: item.text });
             (drafts[scope] ??= []).push(draft('hippocampus.engram.removed', { entryId: item.id, scope, text: item.text, by: 'ageing' }));
           }
-        if (drafts.global) await recordEvents(join(paths.home, 'events'), now, drafts.global);
-        if (drafts.project && paths.project !== null) await recordEvents(join(paths.project, '.engram', 'events'), now, drafts.project);
+        if (drafts.global) await recordEvents(paths.globalEventsDir, now, drafts.global);
+        if (drafts.project && paths.project !== null) await recordEvents(paths.eventsDirOf('project'), now, drafts.project);
       }
       return { ...s, removed, problems: read.problems };
     },

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { analyzeInstincts, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan, type PatternScore } from '@engram/basal-ganglia';
 import type { Clock } from '@engram/kernel';
 import { auditLogDirs } from '../audit/audit-memory.js';
-import { readEventLogs } from '../audit/event-log-files.js';
+import { readEventLogs } from '../effects/event-log-files.js';
 import type { EngramPaths } from '../engram-paths.js';
 import { recordLifecycle } from './record-lifecycle.js';
 
@@ -60,32 +59,37 @@ export interface BrainInstincts {
 /** The basal-ganglia habit loop over a brain's event logs (seed 003's learning loop), as library calls. */
 export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts => {
   const dirs = (scope: InstinctScope = 'project') => {
-    const root = scope === 'project' && paths.project !== null ? join(paths.project, '.engram') : paths.home;
-    return { instinctsDir: join(root, 'instincts'), eventsDir: join(root, 'events') };
+    const s = scope === 'project' && paths.project !== null ? 'project' : 'global';
+    return { instinctsDir: paths.instinctsDir(s), eventsDir: paths.eventsDirOf(s) };
   };
   const loop = async (command: 'analyze' | 'promote' | 'archive', o: InstinctOptions & { readonly id?: string }): Promise<InstinctRun> => {
     const now = o.now ?? clock.now();
     const { instinctsDir, eventsDir } = dirs(o.scope);
     const store = new InstinctStore(instinctsDir);
-    const stored = store.read();
-    const problems = stored.problems.map((p) => `${p.file}: ${p.problem}`);
-    let plan: InstinctPlan;
-    let observations = 0;
-    let scores: readonly PatternScore[] = [];
-    let logs: readonly string[] = [];
-    if (command === 'archive' && o.id !== undefined) {
-      const target = stored.tracked.find((i) => i.id === o.id);
-      if (target === undefined) throw new RangeError(`no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}`);
-      const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(now).toISOString(), archiveReason: 'manual' };
-      plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
-    } else {
-      const read = readEventLogs(auditLogDirs(paths));
-      problems.push(...read.problems);
-      logs = read.files;
-      const a = analyzeInstincts({ events: read.logs.flat(), existing: stored.tracked, now, params: defaultBasalGangliaParams, track: command !== 'archive', promote: command === 'promote' });
-      ({ plan, observations, scores } = a);
-    }
-    store.write(plan);
+    // Read, analyse and write as one step under the store's lock: a concurrent run cannot lose this one's update.
+    const decided = await store.locked((tx) => {
+      const stored = tx.read();
+      const problems = stored.problems.map((p) => `${p.file}: ${p.problem}`);
+      let plan: InstinctPlan;
+      let observations = 0;
+      let scores: readonly PatternScore[] = [];
+      let logs: readonly string[] = [];
+      if (command === 'archive' && o.id !== undefined) {
+        const target = stored.tracked.find((i) => i.id === o.id);
+        if (target === undefined) throw new RangeError(`no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}`);
+        const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(now).toISOString(), archiveReason: 'manual' };
+        plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
+      } else {
+        const read = readEventLogs(auditLogDirs(paths));
+        problems.push(...read.problems);
+        logs = read.files;
+        const a = analyzeInstincts({ events: read.logs.flat(), existing: stored.tracked, now, params: defaultBasalGangliaParams, track: command !== 'archive', promote: command === 'promote' });
+        ({ plan, observations, scores } = a);
+      }
+      tx.write(plan);
+      return { plan, observations, scores, logs, problems };
+    });
+    const { plan, observations, scores, logs, problems } = decided;
     let auditError: Error | null = null;
     try {
       await recordLifecycle(eventsDir, now, plan);

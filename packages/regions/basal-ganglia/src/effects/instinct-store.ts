@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureDir, listContained, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
 import { join } from 'node:path';
 import type { Instinct } from '../instinct.js';
 import { instinctFileName } from '../instinct-file-name.js';
@@ -6,7 +6,6 @@ import { parseInstinct } from '../parse-instinct.js';
 import type { InstinctPlan } from '../plan-instincts.js';
 import { renderGeneratedRules } from '../render-generated-rules.js';
 import { renderInstinct } from '../render-instinct.js';
-import { writePrivateFile } from './write-private-file.js';
 
 export const GENERATED_RULES = 'generated-rules.md';
 export const ARCHIVE_DIR = 'archive';
@@ -23,37 +22,40 @@ export interface StoredInstincts {
   readonly problems: InstinctFileProblem[];
 }
 
-const readFolder = (dir: string, skip: string): { instincts: Instinct[]; problems: InstinctFileProblem[] } => {
-  const instincts: Instinct[] = [];
-  const problems: InstinctFileProblem[] = [];
-  if (!existsSync(dir)) return { instincts, problems };
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith('.md') || name === skip) continue;
-    const file = join(dir, name);
-    const r = parseInstinct(readFileSync(file, 'utf8'));
-    if (r.ok) instincts.push(r.instinct);
-    else problems.push({ file, problem: r.problem });
-  }
-  return { instincts, problems };
-};
+/** What a caller may do while holding the store's lock. */
+export interface InstinctTransaction {
+  read(): StoredInstincts;
+  write(plan: InstinctPlan): void;
+}
 
 /**
  * The `instincts/` folder of one root (project `.engram/instincts` or global `$ENGRAM_HOME/instincts`):
  * one markdown file per tracked instinct, `archive/` for archived ones, and `generated-rules.md`
- * listing the promoted ones. Files are written atomically and private; there is no cross-process
- * lock yet (proper-lockfile is not a dependency of this package), so two concurrent writers can
- * lose one run's update, never corrupt a file.
+ * listing the promoted ones. Files are written atomically and private, never through a link;
+ * a read-analyse-write holds the store's cross-process lock (`locked`), so two concurrent runs
+ * cannot lose each other's update. Instincts reach the prompt, so they are read without
+ * following links too.
  */
 export class InstinctStore {
-  constructor(readonly dir: string) {}
+  readonly root: string;
+
+  constructor(
+    readonly dir: string,
+    options: { readonly root?: string; readonly lock?: Partial<LockSettings> } = {},
+  ) {
+    this.root = options.root ?? rootForDir(dir);
+    this.lockSettings = options.lock ?? {};
+  }
+
+  private readonly lockSettings: Partial<LockSettings>;
 
   get rulesFile(): string {
     return join(this.dir, GENERATED_RULES);
   }
 
   read(): StoredInstincts {
-    const live = readFolder(this.dir, GENERATED_RULES);
-    const old = readFolder(join(this.dir, ARCHIVE_DIR), '');
+    const live = this.readFolder(this.dir, GENERATED_RULES);
+    const old = this.readFolder(join(this.dir, ARCHIVE_DIR), '');
     return { tracked: live.instincts.filter((i) => i.status !== 'archived'), archived: old.instincts, problems: [...live.problems, ...old.problems] };
   }
 
@@ -61,13 +63,45 @@ export class InstinctStore {
     return i.status === 'archived' ? join(this.dir, ARCHIVE_DIR, instinctFileName(i.id)) : join(this.dir, instinctFileName(i.id));
   }
 
-  /** Writes a plan: every tracked instinct's file, archived ones moved to `archive/`, and the generated rules. */
-  write(plan: InstinctPlan): void {
-    for (const i of plan.active) writePrivateFile(this.fileOf(i), renderInstinct(i));
+  /** Runs `fn` holding the store's lock: read, decide and write as one step across processes. */
+  locked<T>(fn: (tx: InstinctTransaction) => T | Promise<T>): Promise<T> {
+    ensureDir(this.root, this.dir);
+    return withLock(this.rulesFile, this.lockSettings, () => fn({ read: () => this.read(), write: (plan) => this.writeUnlocked(plan) }));
+  }
+
+  /** Writes a plan under the lock: every tracked instinct's file, archived ones moved to `archive/`, and the generated rules. */
+  write(plan: InstinctPlan): Promise<void> {
+    return this.locked((tx) => tx.write(plan));
+  }
+
+  private writeUnlocked(plan: InstinctPlan): void {
+    const put = (file: string, text: string) => writeFileAtomic(file, text, { root: this.root });
+    for (const i of plan.active) put(this.fileOf(i), renderInstinct(i));
     for (const i of plan.archived) {
-      writePrivateFile(this.fileOf(i), renderInstinct(i));
-      rmSync(join(this.dir, instinctFileName(i.id)), { force: true });
+      put(this.fileOf(i), renderInstinct(i));
+      removeContained(this.root, join(this.dir, instinctFileName(i.id)));
     }
-    writePrivateFile(this.rulesFile, renderGeneratedRules(plan.active.filter((i) => i.status === 'promoted')));
+    put(this.rulesFile, renderGeneratedRules(plan.active.filter((i) => i.status === 'promoted')));
+  }
+
+  private readFolder(dir: string, skip: string): { instincts: Instinct[]; problems: InstinctFileProblem[] } {
+    const instincts: Instinct[] = [];
+    const problems: InstinctFileProblem[] = [];
+    for (const name of listContained(this.root, dir).sort()) {
+      if (!name.endsWith('.md') || name === skip) continue;
+      const file = join(dir, name);
+      let text: string | null;
+      try {
+        text = readTextContained(this.root, file);
+      } catch (err) {
+        problems.push({ file, problem: (err as Error).message });
+        continue;
+      }
+      if (text === null) continue;
+      const r = parseInstinct(text);
+      if (r.ok) instincts.push(r.instinct);
+      else problems.push({ file, problem: r.problem });
+    }
+    return { instincts, problems };
   }
 }

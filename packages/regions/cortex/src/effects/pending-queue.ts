@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
+import { dirname, join } from 'node:path';
 import { EMPTY_PENDING, PendingFileSchema, addPending, takePending, type PendingFile, type PendingItem } from '../pending-item.js';
-import { withDirLock } from './with-dir-lock.js';
-import { writeFileAtomically } from './write-file-atomically.js';
 
 /** The pending file's name inside an `.engram` folder. */
-export const PENDING_FILE_NAME = 'pending-memory.json';
+export const PENDING_FILE_NAME = ENGRAM_FILE_NAMES.pendingMemory;
 
 /** Where the queue lives: `<project>/.engram/pending-memory.json`, else `$ENGRAM_HOME/pending-memory.json`. */
 export const pendingPathFor = (engramRoot: string): string => join(engramRoot, PENDING_FILE_NAME);
@@ -28,7 +26,15 @@ export class PendingFileError extends Error {
  * is lost by a bad edit.
  */
 export class PendingQueue {
-  constructor(readonly file: string) {}
+  /** The trusted folder the file lies under (default: the project folder, or `$ENGRAM_HOME`); no link between may be followed. */
+  readonly root: string;
+
+  constructor(
+    readonly file: string,
+    options: { readonly root?: string } = {},
+  ) {
+    this.root = options.root ?? rootForDir(dirname(file));
+  }
 
   list(): readonly PendingItem[] {
     return this.load().items;
@@ -56,22 +62,19 @@ export class PendingQueue {
   }
 
   private change<R>(fn: (file: PendingFile) => { file: PendingFile; result: R }): Promise<R> {
-    return withDirLock(this.file, () => {
+    ensureDir(this.root, dirname(this.file));
+    return withLock(this.file, {}, (assertHeld) => {
       const before = this.load();
       const { file, result } = fn(before);
-      if (file !== before) writeFileAtomically(this.file, `${JSON.stringify(file, null, 2)}\n`);
+      if (file !== before) writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { root: this.root, beforeCommit: assertHeld });
       return result;
     });
   }
 
   private load(): PendingFile {
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY_PENDING;
-      throw err;
-    }
+    // Pending proposals are shown to the user and may be accepted into memory: never read through a link.
+    const text = readTextContained(this.root, this.file);
+    if (text === null) return EMPTY_PENDING;
     let json: unknown;
     try {
       json = JSON.parse(text);

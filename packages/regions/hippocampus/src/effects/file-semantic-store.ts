@@ -14,7 +14,21 @@ import {
   type SemanticSnapshot,
   type SemanticStore,
 } from '@engram/kernel';
-import { mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import {
+  DEFAULT_LOCK_SETTINGS,
+  appendDurably,
+  ensureDir,
+  isTempFor,
+  listContained,
+  nodeFsPort,
+  removeContained,
+  rootForDir,
+  withLock,
+  writeFileAtomic,
+  type AssertLockHeld,
+  type FsPort,
+  type LockSettings,
+} from '@engram/fs';
 import { join } from 'node:path';
 import { appendEntries, type PlacedEntry } from '../add-entries.js';
 import { cleanEntryText } from '../clean-entry-text.js';
@@ -30,15 +44,19 @@ import { removeEntry } from '../remove-entry.js';
 import { replaceEntry } from '../replace-entry.js';
 import { sanitizeSlug } from '../sanitize-slug.js';
 import { sortRulesBySection } from '../sort-rules-by-section.js';
-import { appendFileDurably } from './append-file-durably.js';
-import { PRIVATE_DIR_MODE, atomicWriteFile, isTempFor } from './atomic-write-file.js';
-import { MemoryFileCache, type LoadedFile } from './memory-file-cache.js';
-import { DEFAULT_LOCK_SETTINGS, withFileLock, type AssertLockHeld, type LockSettings } from './with-file-lock.js';
+import { MemoryFileCache, contentKey, type LoadedFile } from './memory-file-cache.js';
 
 export interface FileSemanticStoreOptions {
   /** The memory folder (`$ENGRAM_HOME/memory` or `<project>/.engram/memory`). */
   readonly dir: string;
   readonly scope: EngramScope;
+  /**
+   * The trusted folder the memory files must stay under, with no link between it and them
+   * (default: the project folder for `<project>/.engram/memory`, else the folder's parent).
+   */
+  readonly root?: string;
+  /** The system calls the writers make (tests inject failures here). */
+  readonly port?: FsPort;
   readonly clock?: Clock;
   readonly lock?: Partial<LockSettings>;
   /**
@@ -79,6 +97,8 @@ const fileFor = (kind: EncodeRequest['kind']): MemoryFileKind => (kind === 'less
 export class FileSemanticStore implements SemanticStore {
   readonly scope: EngramScope;
   readonly dir: string;
+  readonly root: string;
+  private readonly port: FsPort;
   private readonly clock: Clock;
   private readonly lockSettings: LockSettings;
   private readonly cache: MemoryFileCache;
@@ -92,9 +112,12 @@ export class FileSemanticStore implements SemanticStore {
   constructor(options: FileSemanticStoreOptions) {
     this.scope = options.scope;
     this.dir = options.dir;
+    this.root = options.root ?? rootForDir(options.dir);
+    this.port = options.port ?? nodeFsPort;
     this.clock = options.clock ?? systemClock;
-    this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
-    this.cache = new MemoryFileCache(options.scope);
+    // Batches of encodes reuse one lock (see LockSettings.linger).
+    this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, linger: true, ...options.lock };
+    this.cache = new MemoryFileCache(options.scope, this.root, this.port);
     this.syncAppends = options.syncAppends ?? false;
     this.ruleWrites = { ...DEFAULT_RULE_WRITE_LIMITS, ...options.ruleWrites };
   }
@@ -229,14 +252,14 @@ export class FileSemanticStore implements SemanticStore {
   async clear(): Promise<void> {
     for (const file of FILES) {
       const path = this.pathOf(file);
-      await withFileLock(path, this.lockSettings, () => {
-        unlinkIfPresent(path);
+      await withLock(path, this.lockSettings, () => {
+        removeContained(this.root, path, this.port);
         this.cache.forget(path);
       });
     }
     // Anton's clear() also removes legacy topic files (anton.md §6.6).
     const topics = join(this.dir, 'topics');
-    for (const name of safeReaddir(topics)) if (name.endsWith('.md')) unlinkIfPresent(join(topics, name));
+    for (const name of listContained(this.root, topics, this.port)) if (name.endsWith('.md')) removeContained(this.root, join(topics, name), this.port);
   }
 
   private async encodeOne(request: EncodeRequest): Promise<EncodeResult> {
@@ -291,7 +314,7 @@ export class FileSemanticStore implements SemanticStore {
   private async mutate(file: MemoryFileKind, decide: (loaded: LoadedFile) => Change): Promise<void> {
     const path = this.pathOf(file);
     if (!this.dirReady) {
-      mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      ensureDir(this.root, this.dir, this.port);
       this.dirReady = true;
     }
     try {
@@ -299,13 +322,13 @@ export class FileSemanticStore implements SemanticStore {
     } catch (err) {
       // The folder was removed since this store made it: make it again, once.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      ensureDir(this.root, this.dir, this.port);
       await this.mutateLocked(file, path, decide);
     }
   }
 
   private async mutateLocked(file: MemoryFileKind, path: string, decide: (loaded: LoadedFile) => Change): Promise<void> {
-    await withFileLock(path, this.lockSettings, (assertHeld) => {
+    await withLock(path, this.lockSettings, (assertHeld) => {
       this.sweepTemps(file);
       const loaded = this.cache.load(path, file);
       if (loaded.unreadable !== null) throw new Error(loaded.unreadable);
@@ -324,14 +347,16 @@ export class FileSemanticStore implements SemanticStore {
     if (change.mode === 'append' && change.text !== undefined && loaded.exists) {
       assertHeld();
       const known = this.cache.keyOf(path);
-      const { before, after } = appendFileDurably(path, change.text, change.sync ?? this.syncAppends);
+      const appended = appendDurably(path, change.text, { root: this.root, port: this.port, sync: change.sync ?? this.syncAppends });
+      const before = contentKey(appended.before);
+      const after = contentKey(appended.after);
       // Someone (a hand edit; editors take no lock) changed the file since it was parsed: the
       // append is safe on disk, but the cached document lacks their change, so parse it afresh.
       if (before === known) this.cache.remember(path, next, after);
       else this.cache.forget(path);
       return;
     }
-    atomicWriteFile(path, renderDocument(change.doc), assertHeld);
+    writeFileAtomic(path, renderDocument(change.doc), { root: this.root, port: this.port, beforeCommit: assertHeld });
     this.cache.remember(path, next);
   }
 
@@ -340,7 +365,7 @@ export class FileSemanticStore implements SemanticStore {
     if (this.tempsSwept.has(file)) return;
     this.tempsSwept.add(file);
     const name = MEMORY_FILE_NAMES[file];
-    for (const entry of safeReaddir(this.dir)) if (isTempFor(name, entry)) unlinkIfPresent(join(this.dir, entry));
+    for (const entry of listContained(this.root, this.dir, this.port)) if (isTempFor(name, entry)) removeContained(this.root, join(this.dir, entry), this.port);
   }
 }
 
@@ -351,20 +376,4 @@ const diagnosticsOf = (loaded: LoadedFile): MemoryDiagnostic[] => {
     for (const note of line.notes) out.push({ location: loaded.path, line: i + 1, field: note.field, message: note.message });
   });
   return out;
-};
-
-const safeReaddir = (dir: string): string[] => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
-
-const unlinkIfPresent = (path: string): void => {
-  try {
-    unlinkSync(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
 };

@@ -1,6 +1,6 @@
 import { newSessionId, scrubSecrets, systemClock, type Clock } from '@engram/kernel';
 import { join } from 'node:path';
-import { appendLine } from './append-line.js';
+import { appendLine } from '../effects/append-line.js';
 import type { Episode } from './episode.js';
 import { isoWithOffset } from './episode-time.js';
 import { scrubValue } from './scrub-value.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Episode, StoredEpisode } from './episode.js';
-import { EpisodeIndex } from './episode-index.js';
+import { EpisodeIndex } from '../effects/episode-index.js';
 import { episodeKey, isoWithOffset } from './episode-time.js';
 import { formatRecall } from './format-recall.js';
 import { memoryEpisodeSource } from './memory-episode-source.js';

@@ -1,16 +1,16 @@
 import { systemClock, type Clock } from '@engram/kernel';
-import { join } from 'node:path';
+import { engramPaths } from '@engram/fs';
 import type { EpisodeProblem } from './episode.js';
-import { EpisodeIndex, type SyncReport } from './episode-index.js';
+import { EpisodeIndex, type SyncReport } from '../effects/episode-index.js';
 import { EpisodeLog, type EpisodeLogOptions } from './episode-log.js';
 import { formatRecall } from './format-recall.js';
 import { recallEpisodes, type EpisodeRecall } from './recall-episodes.js';
 
 /** Where a project's episodes and their index live (DESIGN.md, storage). */
-export const episodePaths = (projectDir: string): { readonly episodesDir: string; readonly indexFile: string } => ({
-  episodesDir: join(projectDir, '.engram', 'episodes'),
-  indexFile: join(projectDir, '.engram', 'index', 'episodes.sqlite'),
-});
+export const episodePaths = (projectDir: string): { readonly episodesDir: string; readonly indexFile: string } => {
+  const paths = engramPaths({ project: projectDir }, {});
+  return { episodesDir: paths.episodesDir ?? '', indexFile: paths.episodeIndexFile ?? '' };
+};
 
 export interface EpisodicMemoryOptions extends Omit<EpisodeLogOptions, 'dir'> {
   /** The project folder; episodes go under `<project>/.engram/episodes`. */

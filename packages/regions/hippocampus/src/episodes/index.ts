@@ -1,7 +1,7 @@
 // Episodic memory: per-session JSONL logs (the truth) and their SQLite FTS5 recall index.
 export { EPISODE_ROLES, MEMORY_ROLES, type Episode, type EpisodeRole, type StoredEpisode, type EpisodeProblem } from './episode.js';
 export { EpisodeLog, type EpisodeLogOptions, type LogResult, type LogTurnOptions } from './episode-log.js';
-export { EpisodeIndex, MIN_INDEXED_QUERY, type SyncReport, type MatchOptions } from './episode-index.js';
+export { EpisodeIndex, MIN_INDEXED_QUERY, type SyncReport, type MatchOptions } from '../effects/episode-index.js';
 export { EpisodicMemory, episodePaths, type EpisodicMemoryOptions, type EpisodeRecallRequest, type EpisodeRecallOutcome } from './episodic-memory.js';
 export { recallEpisodes, DEFAULT_MAX_RESULTS, type EpisodeSource, type RecallOptions, type EpisodeRecall, type RecalledGroup, type RecalledEpisode } from './recall-episodes.js';
 export { formatRecall, recallLine, DEFAULT_RECALL_BUDGET_CHARS } from './format-recall.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cutChars } from '../episodes/cut-chars.js';
-import type { SkillDraft } from './file-skill-store.js';
+import type { SkillDraft } from '../effects/file-skill-store.js';
 
 /**
  * What the model returns when asked to turn a session into a skill (Anton's `/skill save`,

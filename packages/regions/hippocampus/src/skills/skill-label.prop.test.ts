@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { describe, it } from 'vitest';
 import { lookupProblem, skillLabelProblem } from './skill-label.js';
-import { skillDir } from './skill-dir.js';
+import { skillDir } from '../effects/skill-dir.js';
 
 const ROOT = resolve('/srv/engram/skills');
 /** Path-ish pieces mixed with ordinary characters, so hostile shapes come up often. */

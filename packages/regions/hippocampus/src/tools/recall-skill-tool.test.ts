@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreditResult, SkillResolution } from '../skills/file-skill-store.js';
+import type { CreditResult, SkillResolution } from '../effects/file-skill-store.js';
 import type { Skill } from '../skills/skill.js';
 import { ZERO_STATS } from '../skills/skill-stats.js';
 import { handleRecallSkill, type SkillRecaller } from './recall-skill-tool.js';

@@ -1,4 +1,4 @@
-import type { CreditResult, SkillResolution } from '../skills/file-skill-store.js';
+import type { CreditResult, SkillResolution } from '../effects/file-skill-store.js';
 import { alreadyRecalledStub, PROCEDURE_HEADER, recalledMarker, recallSkillPayload } from '../skills/recall-skill-payload.js';
 import { MAX_SKILL_LOOKUP_LENGTH } from '../skills/skill-label.js';
 

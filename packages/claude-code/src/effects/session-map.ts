@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
+import { isSessionId, newSessionId } from '@engram/kernel';
+import { isObject } from '../payload-fields.js';
+
+/** The map file, under `<project>/.engram/hooks/`. */
+export const SESSION_MAP = ENGRAM_FILE_NAMES.hookSessions;
+/** Entries older than this are dropped when the map is written: it stays small, and a Claude session resumed after a month gets a new engram session. */
+const KEEP_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+interface MapEntry {
+  readonly session: string;
+  readonly createdAt: string;
+}
+
+/** By Claude session id; a Map, so no id (not even `__proto__`) can touch an object's prototype. */
+type SessionMap = Map<string, MapEntry>;
+
+const readMap = (file: string, warn: (message: string) => void): SessionMap => {
+  // Never read through a link (a cloned project can carry one): a linked map is an error naming it.
+  const text = readTextContained(rootForDir(dirname(file)), file);
+  if (text === null) return new Map();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    warn(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}); it is rewritten, and Claude sessions listed there start new engram sessions`);
+    return new Map();
+  }
+  if (!isObject(raw)) return new Map();
+  const map: SessionMap = new Map();
+  for (const [claude, entry] of Object.entries(raw))
+    if (isObject(entry) && typeof entry['session'] === 'string' && isSessionId(entry['session']) && typeof entry['createdAt'] === 'string') map.set(claude, { session: entry['session'], createdAt: entry['createdAt'] });
+    else warn(`${file}: entry ${JSON.stringify(claude)} is not { session, createdAt } with an engram session id; skipped`);
+  return map;
+};
+
+/**
+ * The engram session of a Claude Code session. Claude's `session_id` (a UUID) is mapped to an
+ * engram id (`YYYYMMDD_HHMMSS_xxxx`, made when the Claude session is first seen) in
+ * `<project>/.engram/hooks/sessions.json`, read and written under a cross-process lock, written
+ * atomically and private (0600). A lookup is a read; only a new session writes. `renew` replaces
+ * the mapping (the old engram session has ended).
+ */
+export const engramSessionFor = async (hooksDir: string, claudeSessionId: string, now: number, options: { readonly renew?: boolean; readonly warn?: (message: string) => void } = {}): Promise<string> => {
+  const file = join(hooksDir, SESSION_MAP);
+  const warn = options.warn ?? (() => undefined);
+  if (options.renew !== true) {
+    const known = readMap(file, () => undefined).get(claudeSessionId);
+    if (known !== undefined) return known.session;
+  }
+  const root = rootForDir(hooksDir);
+  ensureDir(root, hooksDir);
+  return withLock(file, {}, (assertHeld) => {
+    const map = readMap(file, warn);
+    const known = map.get(claudeSessionId);
+    if (known !== undefined && options.renew !== true) return known.session;
+    const taken = new Set([...map.values()].map((e) => e.session));
+    let session = newSessionId(now);
+    // Another engram session (engram run, an ended hook session) may already own the id's log.
+    const used = (id: string) => taken.has(id) || existsSync(join(dirname(hooksDir), ENGRAM_FILE_NAMES.events, `${id}.jsonl`));
+    while (used(session)) session = newSessionId(now);
+    const kept = [...map].filter(([, entry]) => now - Date.parse(entry.createdAt) < KEEP_DAYS * DAY_MS);
+    kept.push([claudeSessionId, { session, createdAt: new Date(now).toISOString() }]);
+    writeFileAtomic(file, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`, { root, beforeCommit: assertHeld });
+    return session;
+  });
+};

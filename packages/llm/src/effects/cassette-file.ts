@@ -1,0 +1,40 @@
+import { writeFileAtomic } from '@engram/fs';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { CassetteSchema, type Cassette } from '../cassette.js';
+
+/** A cassette that could not be read: the message names the file and the failing field. */
+export class CassetteFileError extends Error {
+  override readonly name = 'CassetteFileError';
+}
+
+/** Parses cassette text; `file` only names the place in errors. */
+export const parseCassette = (text: string, file: string): Cassette => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new CassetteFileError(`cassette ${file}: not JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const parsed = CassetteSchema.safeParse(json);
+  if (!parsed.success) throw new CassetteFileError(`cassette ${file}: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`);
+  return parsed.data;
+};
+
+export const readCassette = async (file: string): Promise<Cassette> => {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CassetteFileError(code === 'ENOENT' ? `cassette ${file}: no such file` : `cassette ${file}: ${String(err)}`);
+  }
+  return parseCassette(text, file);
+};
+
+/** Writes atomically (unique temp file, then rename) and private to the user (0600). */
+export const writeCassette = async (file: string, cassette: Cassette): Promise<void> => {
+  // All of it or nothing, 0600, never through a link (a full disk is an FsError naming the file).
+  writeFileAtomic(file, `${JSON.stringify(cassette, null, 2)}\n`);
+  return Promise.resolve();
+};

@@ -1,0 +1,143 @@
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Episode } from '../episodes/episode.js';
+import { EpisodeIndex } from './episode-index.js';
+import { serializeEpisode } from '../episodes/serialize-episode.js';
+
+const root = mkdtempSync(join(tmpdir(), 'engram-episode-index-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+const setup = () => {
+  const base = join(root, `p${n++}`);
+  const episodesDir = join(base, 'episodes');
+  mkdirSync(episodesDir, { recursive: true });
+  return { episodesDir, indexFile: join(base, 'index', 'episodes.sqlite') };
+};
+const ep = (minute: number, turn: number, role: string, content: string, session = 's'): Episode => ({ ts: `2026-03-01T10:${String(minute).padStart(2, '0')}:00+00:00`, session, turn, role, content, meta: {} });
+const write = (dir: string, file: string, episodes: readonly Episode[]) => appendFileSync(join(dir, file), episodes.map(serializeEpisode).join(''));
+const contents = (index: EpisodeIndex, q: string, limit = 100) => index.matches(q, { limit }).map((e) => e.content);
+
+describe('EpisodeIndex', () => {
+  it('creates the index 0600, makes an existing 0644 one 0600, and never indexes a linked episode file', () => {
+    const paths = setup();
+    const outside = join(root, `outside-${n}.jsonl`);
+    write(root, `outside-${n}.jsonl`, [ep(1, 1, 'user', 'SECRET from outside')]);
+    symlinkSync(outside, join(paths.episodesDir, 'linked.jsonl'));
+    write(paths.episodesDir, 'real.jsonl', [ep(2, 1, 'user', 'a real episode')]);
+    const index = new EpisodeIndex(paths);
+    expect(statSync(paths.indexFile).mode & 0o777).toBe(0o600);
+    const report = index.sync();
+    expect(report.problems).toEqual([{ file: join(paths.episodesDir, 'linked.jsonl'), line: 0, reason: 'is a symbolic link, which engram never follows; not indexed' }]);
+    expect(contents(index, 'secret')).toEqual([]);
+    expect(contents(index, 'real')).toEqual(['a real episode']);
+    index.close();
+    chmodSync(paths.indexFile, 0o644);
+    new EpisodeIndex(paths).close();
+    expect(statSync(paths.indexFile).mode & 0o777).toBe(0o600);
+  });
+  it('indexes files and serves case-insensitive substring matches newest first (by record time, across files)', () => {
+    const paths = setup();
+    write(paths.episodesDir, 'b.jsonl', [ep(1, 1, 'user', 'CSV one'), ep(5, 1, 'assistant', 'csv three')]);
+    write(paths.episodesDir, 'a.jsonl', [ep(3, 1, 'user', 'the Csv two')]);
+    const index = new EpisodeIndex(paths);
+    expect(index.sync()).toMatchObject({ filesScanned: 2, filesRead: 2, episodesAdded: 3, problems: [] });
+    expect(contents(index, 'csv')).toEqual(['csv three', 'the Csv two', 'CSV one']);
+    expect(contents(index, 'csv', 2)).toEqual(['csv three', 'the Csv two']);
+    index.close();
+  });
+  it('catches up incrementally by offset, leaving a partial last line for later', () => {
+    const paths = setup();
+    write(paths.episodesDir, 's.jsonl', [ep(1, 1, 'user', 'alpha one')]);
+    const index = new EpisodeIndex(paths);
+    index.sync();
+    const partial = serializeEpisode(ep(2, 1, 'assistant', 'alpha two'));
+    appendFileSync(join(paths.episodesDir, 's.jsonl'), partial.slice(0, 20));
+    expect(index.sync()).toMatchObject({ episodesAdded: 0, problems: [] });
+    appendFileSync(join(paths.episodesDir, 's.jsonl'), partial.slice(20));
+    expect(index.sync()).toMatchObject({ filesRead: 1, episodesAdded: 1 });
+    expect(contents(index, 'alpha')).toEqual(['alpha two', 'alpha one']);
+    expect(index.sync()).toMatchObject({ filesRead: 0, episodesAdded: 0 });
+    index.close();
+  });
+  it('reports a corrupt line with file and line, skips it, and keeps the rest', () => {
+    const paths = setup();
+    writeFileSync(join(paths.episodesDir, 'x.jsonl'), `${serializeEpisode(ep(1, 1, 'user', 'good one'))}{"ts": broken\n\n${serializeEpisode(ep(2, 1, 'user', 'good two'))}`);
+    const index = new EpisodeIndex(paths);
+    const report = index.sync();
+    expect(report.problems).toEqual([{ file: 'x.jsonl', line: 2, reason: expect.stringContaining('not JSON') as string }]);
+    expect(index.problems()).toEqual(report.problems);
+    expect(contents(index, 'good')).toEqual(['good two', 'good one']);
+    index.close();
+  });
+  it('re-reads a file that was replaced, shrank or was rewritten in place, and drops a deleted one', () => {
+    const paths = setup();
+    const file = join(paths.episodesDir, 's.jsonl');
+    write(paths.episodesDir, 's.jsonl', [ep(1, 1, 'user', 'keep me'), ep(2, 2, 'user', 'drop me')]);
+    const index = new EpisodeIndex(paths);
+    index.sync();
+    writeFileSync(file, serializeEpisode(ep(1, 1, 'user', 'keep me')));
+    index.sync();
+    expect(contents(index, 'me')).toEqual(['keep me']);
+    // Same size, same inode, different bytes.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('keep me', 'kept us'));
+    index.sync();
+    expect(contents(index, 'me')).toEqual([]);
+    expect(contents(index, 'us')).toEqual(['kept us']);
+    rmSync(file);
+    index.sync();
+    expect(index.count()).toBe(0);
+    index.close();
+  });
+  it('leaves memory roles out, as Anton recall does', () => {
+    const paths = setup();
+    write(paths.episodesDir, 's.jsonl', [ep(1, 0, 'memory_write', 'lesson about csv'), ep(2, 1, 'user', 'csv?')]);
+    const index = new EpisodeIndex(paths);
+    index.sync();
+    expect(contents(index, 'csv')).toEqual(['csv?']);
+    index.close();
+  });
+  it('answers short queries by scanning, and filters by time', () => {
+    const paths = setup();
+    write(paths.episodesDir, 's.jsonl', [ep(1, 1, 'user', 'an R script'), ep(50, 2, 'user', 'more r')]);
+    const index = new EpisodeIndex(paths);
+    index.sync();
+    expect(contents(index, 'r')).toEqual(['more r', 'an R script']);
+    expect(index.matches('r', { limit: 10, sinceMs: Date.parse('2026-03-01T10:30:00Z') }).map((e) => e.content)).toEqual(['more r']);
+    expect(index.matches('script', { limit: 10, sinceMs: Date.parse('2026-03-01T10:30:00Z') })).toEqual([]);
+    index.close();
+  });
+  it('gives the same answers after reindex() as after incremental catch-up', () => {
+    const paths = setup();
+    const index = new EpisodeIndex(paths);
+    for (let i = 0; i < 30; i++) {
+      write(paths.episodesDir, `f${i % 3}.jsonl`, [ep(i, i, i % 2 === 0 ? 'user' : 'tool_result', `step ${i} of the csv job ${i % 5}`)]);
+      index.sync();
+    }
+    const before = index.matches('csv job', { limit: 100 });
+    index.reindex();
+    expect(index.matches('csv job', { limit: 100 })).toEqual(before);
+    expect(before).toHaveLength(30);
+    index.close();
+  });
+  it('rebuilds an index file that is not a database, and says so', () => {
+    const paths = setup();
+    write(paths.episodesDir, 's.jsonl', [ep(1, 1, 'user', 'still here')]);
+    mkdirSync(join(paths.indexFile, '..'), { recursive: true });
+    writeFileSync(paths.indexFile, 'this is not a sqlite database, just some junk bytes '.repeat(100));
+    const index = new EpisodeIndex(paths);
+    const report = index.sync();
+    expect(report.problems[0]?.reason).toMatch(/index was unreadable/);
+    expect(contents(index, 'still')).toEqual(['still here']);
+    index.close();
+  });
+  it('is empty when the episodes folder does not exist', () => {
+    const paths = setup();
+    rmSync(paths.episodesDir, { recursive: true });
+    const index = new EpisodeIndex(paths);
+    expect(index.sync().filesScanned).toBe(0);
+    expect(contents(index, 'x')).toEqual([]);
+    index.close();
+  });
+});
