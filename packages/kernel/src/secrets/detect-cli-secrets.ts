@@ -1,0 +1,42 @@
+import { isMarkerAt } from './redaction-marker.js';
+import { isSecretName } from './secret-name.js';
+import type { SecretDetector, SecretSpan } from './secret-span.js';
+import { isInertValue, isSmallNumber } from './secret-value.js';
+
+/**
+ * Secrets passed on a command line: long flags with a secret-ish name (`--password X`,
+ * `--api-key=X`, `--client-secret X`; not `--password-stdin` or `--key-file`), user:password
+ * pairs (`curl -u user:pw`, `--user user:pw`, `--proxy-user`), the MySQL family's glued
+ * password (`mysql -u root -pS3cret`, where `-p` alone prompts) and `sshpass -p PW`.
+ */
+const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]*)(=|[ \t]+)(["']?)([^\s"']+)\3/g;
+const USER_PASSWORD = /(?<![\w-])(?:-u|-U|--user|--proxy-user|--basic-auth|--auth)(?:=|[ \t]*)(["']?)([^\s:"'@]*):([^\s"']+)\1/g;
+const MYSQL_GLUED = /\b(?:mysql\w*|mariadb[\w-]*)\b[^\n|;&]*?(?<![\w-])-p(["']?)([^\s"']+)\1/g;
+const SSHPASS = /\bsshpass\s+-p[ \t]*(["']?)([^\s"']+)\1/g;
+
+const push = (spans: SecretSpan[], text: string, end: number, value: string, quote: string, kind: string): void => {
+  const start = end - quote.length - value.length;
+  if (isInertValue(value) || isMarkerAt(text, start)) return;
+  spans.push({ start, end: start + value.length, kind });
+};
+
+export const detectCliSecrets = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
+  for (const m of text.matchAll(LONG_FLAG)) {
+    const [all, flag = '', , quote = '', value = ''] = m;
+    if (!isSecretName(flag) || value.startsWith('-')) continue;
+    if (!/pass|pwd|secret/i.test(flag) && isSmallNumber(value)) continue;
+    push(spans, text, m.index + all.length, value, quote, 'secret');
+  }
+  for (const m of text.matchAll(USER_PASSWORD)) push(spans, text, m.index + m[0].length, m[3] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of text.matchAll(MYSQL_GLUED)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of text.matchAll(SSHPASS)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  return spans;
+};
+
+export const cliDetector: SecretDetector = {
+  name: 'cli',
+  keywords: ['--', '-u', '--user', 'mysql', 'mariadb', 'sshpass'],
+  scope: 'line',
+  detect: detectCliSecrets,
+};

@@ -1,0 +1,43 @@
+import { isMarkerAt } from './redaction-marker.js';
+import type { SecretDetector, SecretSpan } from './secret-span.js';
+
+/**
+ * Credentials in HTTP headers, wherever they are quoted (a curl `-H`, a log line, a dict):
+ * `Authorization` / `Proxy-Authorization` values (after their scheme), `Bearer` tokens in prose,
+ * API-key headers (`X-Api-Key`, `X-Auth-Token`), and `Cookie` / `Set-Cookie` values (a cookie
+ * header is all session state, so its whole value goes).
+ */
+const SCHEME = String.raw`(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|aws4-hmac-sha256)`;
+const AUTHORIZATION = new RegExp(String.raw`\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(${SCHEME})\s+)?([^\s"'&,;<>]+)`, 'gi');
+const API_KEY_HEADER = /\b((?:x-[a-z0-9-]*?(?:key|token|secret|auth|signature)[a-z0-9-]*|api-?key|auth-?token|access-?token|api-?token|session-?token)["']?\s*:\s*["']?)([^\s"',;<>]+)/gi;
+/** Token characters (RFC 6750 b64token); a bearer token needs a digit or 24+ characters, so prose after "Bearer" stays. */
+const BEARER = /\b(bearer\s+)((?=[A-Za-z._~+/-]*\d)[A-Za-z0-9._~+/-]{8,}=*|[A-Za-z0-9._~+/-]{24,}=*)/gi;
+const COOKIE = /\b((?:set-)?cookie["']?\s*:\s*["']?)([^\n"']*=[^\n"']*)/gi;
+
+const push = (spans: SecretSpan[], text: string, start: number, value: string, kind: string): void => {
+  if (value === '' || isMarkerAt(text, start)) return;
+  spans.push({ start, end: start + value.length, kind });
+};
+
+export const detectHeaderSecrets = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
+  for (const m of text.matchAll(BEARER)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'bearer-token');
+  for (const m of text.matchAll(AUTHORIZATION)) {
+    const value = m[3] ?? '';
+    if (m[2] === undefined && new RegExp(`^${SCHEME}$`, 'i').test(value)) continue; // "Authorization: Bearer" with the token elsewhere
+    push(spans, text, m.index + m[0].length - value.length, value, 'authorization');
+  }
+  for (const m of text.matchAll(API_KEY_HEADER)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
+  for (const m of text.matchAll(COOKIE)) {
+    const value = (m[2] ?? '').trimEnd();
+    push(spans, text, m.index + (m[1]?.length ?? 0), value, 'cookie');
+  }
+  return spans;
+};
+
+export const headerDetector: SecretDetector = {
+  name: 'headers',
+  keywords: ['authorization', 'bearer', 'cookie', 'key', 'token', 'auth', 'secret', 'signature'],
+  scope: 'line',
+  detect: detectHeaderSecrets,
+};

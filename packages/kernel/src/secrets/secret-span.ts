@@ -1,0 +1,20 @@
+/** A stretch of text that is a secret: `[start, end)` is replaced by a `[REDACTED:<kind>]` marker. */
+export interface SecretSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: string;
+}
+
+/**
+ * One way of finding secrets. `keywords` are lower-case substrings one of which every secret it
+ * finds contains (gitleaks' rule keywords): the prefilter runs a detector only on the lines that
+ * hold one of its keywords, so text without any keyword costs one regex pass. A detector with
+ * no keywords runs on the whole text.
+ */
+export interface SecretDetector {
+  readonly name: string;
+  readonly keywords: readonly string[];
+  /** `line`: given only the lines (joined ranges) around its keyword hits; `text`: the whole text. */
+  readonly scope: 'line' | 'text';
+  readonly detect: (text: string) => readonly SecretSpan[];
+}
