@@ -1,4 +1,5 @@
-import { findSecretSpans } from './secrets/find-secret-spans.js';
+import { findSecretSpans, mergedWindows } from './secrets/find-secret-spans.js';
+import type { SecretSpan } from './secrets/secret-span.js';
 import { redacted } from './secrets/redaction-marker.js';
 
 export { REDACTED_PREFIX, redacted } from './secrets/redaction-marker.js';
@@ -20,34 +21,67 @@ export type { SecretSpan } from './secrets/secret-span.js';
  * a word in a lesson, a miss leaks a key.
  */
 export const scrubSecrets = (text: string): string => {
-  let current = text;
-  for (let i = 0; i < MAX_PASSES; i++) {
-    const next = onePass(current);
-    if (next === current) return current;
-    current = next;
+  if (text.length === 0) return text;
+  const first = redact(text, findSecretSpans(text));
+  if (first.marks.length === 0) return text;
+  let { out, marks } = first;
+  for (let pass = 1; pass < MAX_PASSES && marks.length > 0; pass++) {
+    const next = rescanAround(out, marks);
+    out = next.out;
+    marks = next.marks;
   }
-  return current;
+  return out;
 };
 
 /**
- * Passes before giving up on a fixed point. A pass can expose a secret that was glued to the
- * one it redacted (`AIza...sk-proj-...`: the second key starts after a letter, so it only reads
- * as a key once the first is a marker); each pass only shrinks secrets to markers, so 2 suffice
- * in practice.
+ * Passes before giving up on a fixed point. A pass can expose a secret glued to the one it
+ * redacted (`AIza...sk-proj-...`: the second key follows a letter, so it reads as a key only once
+ * the first is a marker). Later passes rescan only the lines around the new markers, since every
+ * detector but the block ones is line-local; each pass only shrinks secrets, so 2 suffice in practice.
  */
 const MAX_PASSES = 4;
 
-const onePass = (text: string): string => {
-  if (text.length === 0) return text;
-  const spans = findSecretSpans(text);
-  if (spans.length === 0) return text;
+interface Redacted {
+  readonly out: string;
+  /** Where each inserted marker starts in `out`. */
+  readonly marks: readonly number[];
+}
+
+const redact = (text: string, spans: readonly SecretSpan[]): Redacted => {
   let out = '';
   let at = 0;
+  const marks: number[] = [];
   for (const s of spans) {
-    out += text.slice(at, s.start) + redacted(s.kind);
+    out += text.slice(at, s.start);
+    marks.push(out.length);
+    out += redacted(s.kind);
     at = s.end;
   }
-  return out + text.slice(at);
+  return { out: out + text.slice(at), marks };
+};
+
+/** A character a token can continue with: only a marker glued to one can have exposed a new secret. */
+const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+const isGlued = (text: string, mark: number): boolean => {
+  const end = text.indexOf(']', mark) + 1;
+  return TOKEN_CHAR.test(text[mark - 1] ?? ' ') || TOKEN_CHAR.test(text[end] ?? ' ');
+};
+
+const rescanAround = (text: string, marks: readonly number[]): Redacted => {
+  let out = '';
+  let at = 0;
+  const next: number[] = [];
+  const glued = marks.filter((m) => isGlued(text, m));
+  for (const [start, end] of mergedWindows(text, glued)) {
+    const part = text.slice(start, end);
+    const r = redact(part, findSecretSpans(part));
+    if (r.marks.length === 0) continue;
+    out += text.slice(at, start);
+    for (const m of r.marks) next.push(out.length + m);
+    out += r.out;
+    at = end;
+  }
+  return { out: out + text.slice(at), marks: next };
 };
 
 /** True when `scrubSecrets` would change the text. */

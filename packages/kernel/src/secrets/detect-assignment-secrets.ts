@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import { isSecretName, isStrongSecretName } from './secret-name.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 import { looksRandom } from './looks-random.js';
@@ -17,7 +18,14 @@ import { isInertValue, isSmallNumber, looksLikeSecretValue } from './secret-valu
  * - after a colon in prose (`the secret: use env vars`) the value must hold a non-letter or be long.
  */
 const PAIR =
-  /(?<![A-Za-z0-9_$.-])(["'`]?)([A-Za-z_$][A-Za-z0-9_.$-]*)\1([ \t]*)(:=|=>|=(?!=)|:(?!\/\/))([ \t]*)(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`|([^\s"'`,;&<>)\]}]+))/g;
+  /(["'`]?)([A-Za-z_$][A-Za-z0-9_.$-]*)\1([ \t]*)(:=|=>|=(?!=)|:(?!\/\/))([ \t]*)(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`|([^\s"'`,;&<>)\]}]+))/y;
+/** The words a secret-ish name contains (`isSecretName`); a pair is tried only at a name holding one. */
+const KEYWORDS = ['pass', 'pwd', 'secret', 'token', 'credential', 'cred', 'key', 'cookie', 'signing', 'auth', 'sig', 'salt', 'pepper', 'session', 'dsn', 'jwt', 'bearer', 'pw_'];
+const KEYWORD = new RegExp(KEYWORDS.join('|'), 'gi');
+const IDENT = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$-') IDENT[c.charCodeAt(0)] = 1;
+const isIdent = (code: number): boolean => code < 128 && IDENT[code] === 1;
+const QUOTES = `"'\``;
 
 /** A bare value that is code, not data: a call, an index, an attribute or another variable. */
 const isCodeReference = (value: string, name: string): boolean =>
@@ -33,13 +41,31 @@ const bareIsSecret = (name: string, value: string, sep: string, spaced: boolean)
 
 const quotedIsSecret = (name: string, value: string): boolean => (isStrongSecretName(name) ? value.length >= 3 : looksLikeSecretValue(value));
 
-export const detectAssignmentSecrets = (text: string): SecretSpan[] => {
+/**
+ * Anchored at keyword hits (`hits`: where a secret-ish word starts, from the prefilter; found
+ * here when not given): each hit is widened to its whole name and a pair is matched from there,
+ * so the cost follows the hits, not the length of the text.
+ */
+export const detectAssignmentSecrets = (text: string, hits?: readonly number[]): SecretSpan[] => {
   const spans: SecretSpan[] = [];
-  const pair = new RegExp(PAIR.source, PAIR.flags);
-  for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
-    const [, quote = '', name = '', before = '', sep = '', after = '', dq, sq, bq, bare] = m;
-    // Resume right after the name: a rejected pair's value may hold the real one (`A: password=x`).
-    pair.lastIndex = m.index + quote.length + name.length;
+  const pair = PAIR;
+  let doneTo = -1;
+  for (const hit of hits ?? matches(KEYWORD, text).map((m) => m.index)) {
+    if (hit < doneTo) continue;
+    let start = hit;
+    while (start > 0 && isIdent(text.charCodeAt(start - 1))) start--;
+    let nameEnd = hit;
+    while (nameEnd < text.length && isIdent(text.charCodeAt(nameEnd))) nameEnd++;
+    doneTo = nameEnd;
+    const inQuotes = start > 0 && QUOTES.includes(text[start - 1] ?? '');
+    pair.lastIndex = inQuotes ? start - 1 : start;
+    let m = pair.exec(text);
+    if (m === null && inQuotes) {
+      pair.lastIndex = start;
+      m = pair.exec(text);
+    }
+    if (m === null) continue;
+    const [, , name = '', before = '', sep = '', after = '', dq, sq, bq, bare] = m;
     if (!isSecretName(name)) continue;
     const quoted = dq ?? sq ?? bq;
     const value = quoted ?? bare ?? '';
@@ -55,7 +81,7 @@ export const detectAssignmentSecrets = (text: string): SecretSpan[] => {
 
 export const assignmentDetector: SecretDetector = {
   name: 'assignment',
-  keywords: ['pass', 'pwd', 'secret', 'token', 'credential', 'cred', 'key', 'cookie', 'signing', 'auth', 'sig', 'salt', 'pepper', 'session', 'sid', 'dsn', 'jwt', 'bearer', 'otp', 'pin', 'pw'],
+  keywords: KEYWORDS,
   scope: 'line',
   detect: detectAssignmentSecrets,
 };

@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import { isMarkerAt } from './redaction-marker.js';
 import { isSecretName } from './secret-name.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
@@ -22,15 +23,19 @@ const push = (spans: SecretSpan[], text: string, end: number, value: string, quo
 
 export const detectCliSecrets = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
-  for (const m of text.matchAll(LONG_FLAG)) {
+  LONG_FLAG.lastIndex = 0;
+  for (let m = LONG_FLAG.exec(text); m !== null; m = LONG_FLAG.exec(text)) {
     const [all, flag = '', , quote = '', value = ''] = m;
+    // Resume after the flag's name: a rejected value may be the next flag (`--password --token X`).
+    LONG_FLAG.lastIndex = m.index + 2 + flag.length;
     if (!isSecretName(flag) || value.startsWith('-')) continue;
     if (!/pass|pwd|secret/i.test(flag) && isSmallNumber(value)) continue;
     push(spans, text, m.index + all.length, value, quote, 'secret');
   }
-  for (const m of text.matchAll(USER_PASSWORD)) push(spans, text, m.index + m[0].length, m[3] ?? '', m[1] ?? '', 'cli-password');
-  for (const m of text.matchAll(MYSQL_GLUED)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
-  for (const m of text.matchAll(SSHPASS)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  LONG_FLAG.lastIndex = 0;
+  for (const m of matches(USER_PASSWORD, text)) push(spans, text, m.index + m[0].length, m[3] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of matches(MYSQL_GLUED, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of matches(SSHPASS, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
   return spans;
 };
 

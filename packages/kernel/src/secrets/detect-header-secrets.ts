@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
@@ -8,11 +9,12 @@ import type { SecretDetector, SecretSpan } from './secret-span.js';
  * header is all session state, so its whole value goes).
  */
 const SCHEME = String.raw`(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|aws4-hmac-sha256)`;
-const AUTHORIZATION = new RegExp(String.raw`\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(${SCHEME})\s+)?([^\s"'&,;<>]+)`, 'gi');
-const API_KEY_HEADER = /\b((?:x-[a-z0-9-]*?(?:key|token|secret|auth|signature)[a-z0-9-]*|api-?key|auth-?token|access-?token|api-?token|session-?token)["']?\s*:\s*["']?)([^\s"',;<>]+)/gi;
+const SCHEME_ONLY = new RegExp(`^${SCHEME}$`, 'i');
+const AUTHORIZATION = new RegExp(String.raw`\b((?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?)(?:(${SCHEME})[ \t]+)?([^\s"'&,;<>]+)`, 'gi');
+const API_KEY_HEADER = /\b((?:x-[a-z0-9-]*?(?:key|token|secret|auth|signature)[a-z0-9-]*|api-?key|auth-?token|access-?token|api-?token|session-?token)["']?[ \t]*:[ \t]*["']?)([^\s"',;<>]+)/gi;
 /** Token characters (RFC 6750 b64token); a bearer token needs a digit or 24+ characters, so prose after "Bearer" stays. */
 const BEARER = /\b(bearer\s+)((?=[A-Za-z._~+/-]*\d)[A-Za-z0-9._~+/-]{8,}=*|[A-Za-z0-9._~+/-]{24,}=*)/gi;
-const COOKIE = /\b((?:set-)?cookie["']?\s*:\s*["']?)([^\n"']*=[^\n"']*)/gi;
+const COOKIE = /\b((?:set-)?cookie["']?[ \t]*:[ \t]*["']?)([^\n"']*=[^\n"']*)/gi;
 
 const push = (spans: SecretSpan[], text: string, start: number, value: string, kind: string): void => {
   if (value === '' || isMarkerAt(text, start)) return;
@@ -21,14 +23,14 @@ const push = (spans: SecretSpan[], text: string, start: number, value: string, k
 
 export const detectHeaderSecrets = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
-  for (const m of text.matchAll(BEARER)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'bearer-token');
-  for (const m of text.matchAll(AUTHORIZATION)) {
+  for (const m of matches(BEARER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'bearer-token');
+  for (const m of matches(AUTHORIZATION, text)) {
     const value = m[3] ?? '';
-    if (m[2] === undefined && new RegExp(`^${SCHEME}$`, 'i').test(value)) continue; // "Authorization: Bearer" with the token elsewhere
+    if (m[2] === undefined && SCHEME_ONLY.test(value)) continue; // "Authorization: Bearer" with the token elsewhere
     push(spans, text, m.index + m[0].length - value.length, value, 'authorization');
   }
-  for (const m of text.matchAll(API_KEY_HEADER)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
-  for (const m of text.matchAll(COOKIE)) {
+  for (const m of matches(API_KEY_HEADER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
+  for (const m of matches(COOKIE, text)) {
     const value = (m[2] ?? '').trimEnd();
     push(spans, text, m.index + (m[1]?.length ?? 0), value, 'cookie');
   }

@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
 /**
@@ -15,7 +16,7 @@ const BODY_LINE = /^(?:[A-Za-z0-9+/=]*|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})\r?$/;
 export const detectPrivateKeyBlocks = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   let coveredTo = 0;
-  for (const m of text.matchAll(BEGIN)) {
+  for (const m of matches(BEGIN, text)) {
     if (m.index < coveredTo) continue;
     END.lastIndex = m.index + m[0].length;
     const end = END.exec(text);
@@ -24,7 +25,7 @@ export const detectPrivateKeyBlocks = (text: string): SecretSpan[] => {
     coveredTo = stop;
   }
   END.lastIndex = 0;
-  for (const m of text.matchAll(END)) {
+  for (const m of matches(END, text)) {
     if (spans.some((s) => s.start <= m.index && m.index < s.end)) continue;
     let start = text.lastIndexOf('\n', m.index - 1) + 1;
     while (start > 0) {

@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
@@ -8,7 +9,7 @@ import type { SecretDetector, SecretSpan } from './secret-span.js';
  * symbol, so "the password is incorrect" and "the token is expired" stay.
  */
 const SPOKEN =
-  /\b(?:(my|our|your|his|her|their|the|this|that)\s+)?(?:[\w-]+\s+)?(password|passphrase|passcode|passwd|pwd|pin(?:\s+code)?|secret(?:\s+key)?|api[\s_-]?key|access\s+key|private\s+key|token)\s+(?:is|was|=)\s*:?\s*(["'“‘]?)([^\s"'”’]+)/gi;
+  /\b(password|passphrase|passcode|passwd|pwd|pin(?:\s+code)?|secret(?:\s+key)?|api[\s_-]?key|access\s+key|private\s+key|token)\s+(?:is|was)\s*:?\s*(["'“‘]?)([^\s"'”’]+)/gi;
 const ORDINARY = new Set([
   'a', 'an', 'the', 'not', 'never', 'now', 'still', 'also', 'just', 'correct', 'incorrect', 'wrong', 'invalid', 'valid', 'expired', 'required',
   'missing', 'empty', 'set', 'unset', 'stored', 'saved', 'kept', 'too', 'very', 'being', 'same', 'different', 'changed', 'reset', 'in', 'on',
@@ -17,15 +18,18 @@ const ORDINARY = new Set([
   'given', 'that', 'this', 'what', 'where', 'how', 'your', 'my', 'our', 'it', 'only', 'no', 'yes', 'stale', 'good', 'bad', 'fine', 'ok',
   'okay', 'working', 'broken', 'ready', 'there', 'here', 'all', 'mandatory', 'accepted', 'rejected', 'expiring', 'ignored', 'unchanged',
 ]);
+/** The owner before the secret's name, with at most one word between ("my wifi password"). */
+const OWNER = /\b(my|our|your|his|her|their)\s+(?:[\w-]+\s+)?$/i;
+const OWNER_REACH = 40;
 const POSSESSIVE = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
 
 export const detectSpokenSecrets = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
-  for (const m of text.matchAll(SPOKEN)) {
-    const owner = (m[1] ?? '').toLowerCase();
-    const quote = m[3] ?? '';
-    const value = (m[4] ?? '').replace(/[.,;:!?)\]]+$/, '');
-    const start = m.index + m[0].length - (m[4] ?? '').length;
+  for (const m of matches(SPOKEN, text)) {
+    const owner = OWNER.exec(text.slice(Math.max(0, m.index - OWNER_REACH), m.index))?.[1]?.toLowerCase() ?? '';
+    const quote = m[2] ?? '';
+    const value = (m[3] ?? '').replace(/[.,;:!?)\]]+$/, '');
+    const start = m.index + m[0].length - (m[3] ?? '').length;
     if (value === '' || isMarkerAt(text, start) || ORDINARY.has(value.toLowerCase())) continue;
     const shaped = /[\d\W_]/.test(value) && !/^\d{1,3}$/.test(value);
     if (!(POSSESSIVE.has(owner) || quote !== '' || shaped)) continue;

@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
 /** Not a letter or digit: keeps `task-force-...` from reading as an `sk-` key. */
@@ -33,7 +34,7 @@ const FORMATS: readonly TokenFormat[] = [
 export const detectTokenFormats = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   for (const f of FORMATS) {
-    for (const m of text.matchAll(f.pattern)) {
+    for (const m of matches(f.pattern, text)) {
       const value = m[f.group ?? 0] ?? '';
       const start = m.index + m[0].length - value.length;
       spans.push({ start, end: start + value.length, kind: f.kind });
@@ -44,7 +45,7 @@ export const detectTokenFormats = (text: string): SecretSpan[] => {
 
 export const tokenFormatDetector: SecretDetector = {
   name: 'token-formats',
-  keywords: ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'a3t', 'gh', 'github_pat_', 'glpat-', 'xox', 'hooks.slack.com', 'aiza', 'hf_', 'npm_', 'eyj'],
+  keywords: ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'a3t', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xox', 'hooks.slack.com', 'aiza', 'hf_', 'npm_', 'eyj'],
   scope: 'line',
   detect: detectTokenFormats,
 };

@@ -1,3 +1,4 @@
+import { matches } from './each-match.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 import { looksRandom } from './looks-random.js';
@@ -12,7 +13,7 @@ const AUTHORITY = /\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#"'`<>()[\]{}\\|]*)/gi;
 
 export const detectUrlCredentials = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
-  for (const m of text.matchAll(AUTHORITY)) {
+  for (const m of matches(AUTHORITY, text)) {
     const authority = m[1] ?? '';
     const at = authority.lastIndexOf('@');
     if (at <= 0) continue;

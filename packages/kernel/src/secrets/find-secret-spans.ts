@@ -1,4 +1,6 @@
+import { keywordAutomaton } from './keyword-automaton.js';
 import { mergeSpans } from './merge-spans.js';
+import { REDACTED_PREFIX } from './redaction-marker.js';
 import { OWN_DETECTORS } from './secret-detectors.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 import { secretlintDetectors } from './secretlint-rules.js';
@@ -7,30 +9,17 @@ import { secretlintDetectors } from './secretlint-rules.js';
 const MAX_REACH = 4096;
 /** How much further a window may grow to end between tokens rather than inside one. */
 const MAX_EDGE = 512;
+/** Windows this close are scanned as one (adjacent lines): fewer calls without rescanning lines that hold no keyword. */
+const MERGE_GAP = 1;
 
 const DETECTORS: readonly SecretDetector[] = [...OWN_DETECTORS, ...secretlintDetectors];
 const OWN_COUNT = OWN_DETECTORS.length;
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-
-/**
- * Which detectors each keyword triggers. A keyword that contains another one (`sk-ant-` holds
- * `sk-`) also triggers that one's detectors, because the prefilter reports only the longest
- * keyword at a position.
- */
-const BY_KEYWORD = new Map<string, number[]>();
-{
-  const all = [...new Set(DETECTORS.flatMap((d) => d.keywords))];
-  for (const k of all) {
-    const ids: number[] = [];
-    DETECTORS.forEach((d, i) => {
-      if (d.keywords.some((dk) => k.includes(dk))) ids.push(i);
-    });
-    BY_KEYWORD.set(k, ids);
-  }
-}
-/** One pass over the text finds every keyword (longest first at each position). */
-const PREFILTER = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi');
+/** Every detector's keywords, and for each the detectors it triggers. */
+const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords))];
+const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.includes(k) ? [i] : [])));
+/** One pass over the text finds every keyword, overlapping ones included. */
+const PREFILTER = keywordAutomaton(KEYWORDS);
 const ALWAYS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 ? [i] : []));
 
 const BOUNDARY = /[\s,;{}[\]]/;
@@ -44,7 +33,7 @@ const edgeAfter = (text: string, at: number): number => {
 };
 
 /** The line around a hit, or a window of MAX_REACH either side of it when the line is longer. */
-const windowAt = (text: string, at: number): [number, number] => {
+export const windowAt = (text: string, at: number): [number, number] => {
   let start = text.lastIndexOf('\n', at - 1) + 1;
   let end = text.indexOf('\n', at);
   if (end === -1) end = text.length;
@@ -58,13 +47,26 @@ const runOn = (detector: SecretDetector, text: string, positions: readonly numbe
     out.push(...detector.detect(text));
     return;
   }
-  let coveredTo = -1;
-  for (const at of positions) {
-    if (at < coveredTo) continue;
-    const [start, end] = windowAt(text, at);
-    coveredTo = end;
-    for (const s of detector.detect(text.slice(start, end))) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+  let next = 0;
+  for (const [start, end] of mergedWindows(text, positions)) {
+    const part = start === 0 && end === text.length ? text : text.slice(start, end);
+    const inside: number[] = [];
+    while (next < positions.length && (positions[next] ?? 0) < end) inside.push((positions[next++] ?? 0) - start);
+    for (const s of detector.detect(part, inside)) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
   }
+};
+
+/** The windows around ascending positions, with windows closer than MERGE_GAP joined. */
+export const mergedWindows = (text: string, positions: readonly number[]): [number, number][] => {
+  const windows: [number, number][] = [];
+  for (const at of positions) {
+    const last = windows[windows.length - 1];
+    if (last !== undefined && at < last[1]) continue;
+    const [start, end] = windowAt(text, at);
+    if (last !== undefined && start <= last[1] + MERGE_GAP) last[1] = Math.max(last[1], end);
+    else windows.push([start, end]);
+  }
+  return windows;
 };
 
 /**
@@ -74,13 +76,14 @@ const runOn = (detector: SecretDetector, text: string, positions: readonly numbe
  */
 export const findSecretSpans = (text: string): SecretSpan[] => {
   const hits = new Map<number, number[]>();
-  for (const m of text.matchAll(PREFILTER)) {
-    for (const id of BY_KEYWORD.get(m[0].toLowerCase()) ?? []) {
+  PREFILTER.scan(text, (keyword, at) => {
+    for (const id of TRIGGERS[keyword] ?? []) {
       const list = hits.get(id);
-      if (list === undefined) hits.set(id, [m.index]);
-      else list.push(m.index);
+      if (list === undefined) hits.set(id, [at]);
+      else if (list[list.length - 1] !== at) list.push(at);
     }
-  }
+  });
+  for (const list of hits.values()) list.sort((a, b) => a - b);
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
   for (let i = 0; i < DETECTORS.length; i++) {
@@ -91,5 +94,8 @@ export const findSecretSpans = (text: string): SecretSpan[] => {
     runOn(detector, text, positions, i < OWN_COUNT ? own : vendor);
   }
   if (own.length === 0 && vendor.length === 0) return [];
-  return mergeSpans([...own, ...vendor], own.length);
+  // A span over an existing marker adds nothing and would make scrubbing twice differ from once.
+  const fresh = (s: SecretSpan): boolean => !text.slice(s.start, s.end).includes(REDACTED_PREFIX);
+  const ownFresh = own.filter(fresh);
+  return mergeSpans([...ownFresh, ...vendor.filter(fresh)], ownFresh.length);
 };

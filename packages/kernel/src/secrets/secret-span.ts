@@ -8,7 +8,7 @@ export interface SecretSpan {
 /**
  * One way of finding secrets. `keywords` are lower-case substrings one of which every secret it
  * finds contains (gitleaks' rule keywords): the prefilter runs a detector only on the lines that
- * hold one of its keywords, so text without any keyword costs one regex pass. A detector with
+ * hold one of its keywords, so text without any keyword costs one pass of the keyword automaton. A detector with
  * no keywords runs on the whole text.
  */
 export interface SecretDetector {
@@ -16,5 +16,6 @@ export interface SecretDetector {
   readonly keywords: readonly string[];
   /** `line`: given only the lines (joined ranges) around its keyword hits; `text`: the whole text. */
   readonly scope: 'line' | 'text';
-  readonly detect: (text: string) => readonly SecretSpan[];
+  /** `hits`: where this detector's keywords start in `text`, for detectors that anchor on them. */
+  readonly detect: (text: string, hits?: readonly number[]) => readonly SecretSpan[];
 }
