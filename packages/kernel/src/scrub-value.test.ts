@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scrubValue } from './scrub-value.js';
+import { MAX_DEPTH, scrubValue } from './scrub-value.js';
 
 describe('scrubValue', () => {
   it('scrubs string leaves and redacts fields named like secrets', () => {
@@ -33,12 +33,21 @@ describe('scrubValue', () => {
     expect(Object.values(out.tokens).sort()).toEqual(['first', 'second']);
   });
 
-  it('walks a 5,000-deep payload without a stack overflow and keeps its leaf (scrubbed)', () => {
+  it('walks a 5,000-deep payload without a stack overflow, keeping a leaf when asked to go that deep', () => {
     let deep: unknown = { leaf: 'password=hunter2-x9', kept: 'result' };
     for (let i = 0; i < 5000; i++) deep = { next: deep };
-    let node = scrubValue(deep) as Record<string, unknown>;
+    let node = scrubValue(deep, { maxDepth: 6000 }) as Record<string, unknown>;
     for (let i = 0; i < 5000; i++) node = node.next as Record<string, unknown>;
     expect(node).toEqual({ leaf: 'password=[REDACTED:secret]', kept: 'result' });
+  });
+
+  it('cuts a hostile nesting at MAX_DEPTH with a marker, so the copy still serialises', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const out = scrubValue({ input: deep });
+    const text = JSON.stringify(out);
+    expect(text).toContain('[TRUNCATED:depth]');
+    expect(text.split('[').length - 1).toBeLessThan(MAX_DEPTH + 5);
   });
 
   it('keeps a __proto__ key as data and marks a cycle instead of looping', () => {
