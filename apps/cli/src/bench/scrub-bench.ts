@@ -78,6 +78,15 @@ export const scrubBench = async (opts: BenchOptions): Promise<BenchReport> => {
     speeds.push(mbPerSecond);
     results.push({ ...row, megabytes: round(bytes / 1e6, 1), mbPerSecond, cpuSeconds: round(cpuSeconds, 4), cpuMbPerSecond: round(bytes / 1e6 / cpuSeconds, 1), changedTexts: redactions });
   }
+  // Calibration: one pass of a plain character loop over the same text. Scrubbing needs a few such
+  // passes (keyword automaton, key-shaped runs), so this ceiling shows how loaded the machine was.
+  const joined = chunks.join('');
+  const loop = await measure('calibration: one charCodeAt pass', 1, () => {
+    let sum = 0;
+    for (let i = 0; i < joined.length; i++) sum += joined.charCodeAt(i) & 1;
+    return sum;
+  });
+  results.push({ ...loop, mbPerSecond: round(bytes / 1e6 / loop.seconds, 1) });
   opts.progress('scrub: a 5,000-deep payload');
   let deep: unknown = 'leaf with password=hunter2-x9';
   for (let i = 0; i < 5000; i++) deep = { next: deep, i };

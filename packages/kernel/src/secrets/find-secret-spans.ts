@@ -15,9 +15,16 @@ const MERGE_GAP = 1;
 const DETECTORS: readonly SecretDetector[] = [...OWN_DETECTORS, ...secretlintDetectors];
 const OWN_COUNT = OWN_DETECTORS.length;
 
-/** Every detector's keywords, and for each the detectors it triggers. */
-const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords))];
-const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.includes(k) ? [i] : [])));
+/**
+ * Keywords as the prefilter looks for them: cut to their first KEYWORD_CHARS characters, which
+ * still rarely occur by chance, so the automaton stays small enough to live in cache. A cut
+ * keyword triggers every detector whose keyword starts that way (a window scanned for nothing
+ * costs little; a missed window would miss a secret).
+ */
+const KEYWORD_CHARS = 6;
+const cut = (k: string): string => k.toLowerCase().slice(0, KEYWORD_CHARS);
+const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords.map(cut)))];
+const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.some((dk) => cut(dk) === k) ? [i] : [])));
 /** One pass over the text finds every keyword, overlapping ones included. */
 const PREFILTER = keywordAutomaton(KEYWORDS);
 const ALWAYS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 ? [i] : []));

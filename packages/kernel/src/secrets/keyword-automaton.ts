@@ -33,13 +33,20 @@ export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton 
     outputs[state]?.push(index);
   });
   const states = goto.length;
-  const delta = new Int32Array(states * ALPHABET);
+  if (states > 0xffff) throw new RangeError(`${states} automaton states: more than a Uint16Array table holds`);
+  // Characters that occur in no keyword all behave alike; numbering the rest keeps the table small
+  // enough to stay in cache (a full 128-column table of Int32 missed the cache on every character).
+  const classOf = new Uint8Array(ALPHABET);
+  let classes = 1;
+  for (const k of keywords) for (const c of k.toLowerCase()) if (classOf[c.charCodeAt(0)] === 0) classOf[c.charCodeAt(0)] = classes++;
+  for (let code = 65; code <= 90; code++) classOf[code] = classOf[code + 32] ?? 0;
+  const full = new Int32Array(states * ALPHABET);
   const fail = new Int32Array(states);
   const queue: number[] = [];
   for (let code = 0; code < ALPHABET; code++) {
     const next = goto[0]?.[code];
     if (next !== undefined) {
-      delta[code] = next;
+      full[code] = next;
       queue.push(next);
     }
   }
@@ -49,28 +56,31 @@ export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton 
     outputs[state]?.push(...(outputs[f] ?? []));
     for (let code = 0; code < ALPHABET; code++) {
       const next = goto[state]?.[code];
-      if (next === undefined) delta[state * ALPHABET + code] = delta[f * ALPHABET + code] ?? 0;
+      if (next === undefined) full[state * ALPHABET + code] = full[f * ALPHABET + code] ?? 0;
       else {
-        delta[state * ALPHABET + code] = next;
-        fail[next] = delta[f * ALPHABET + code] ?? 0;
+        full[state * ALPHABET + code] = next;
+        fail[next] = full[f * ALPHABET + code] ?? 0;
         queue.push(next);
       }
     }
   }
+  const delta = new Uint16Array(states * classes);
+  for (let state = 0; state < states; state++)
+    for (let code = 0; code < ALPHABET; code++) {
+      const cls = classOf[code] ?? 0;
+      if (cls !== 0 || code === 0) delta[state * classes + cls] = full[state * ALPHABET + code] ?? 0;
+    }
   const lengths = keywords.map((k) => k.length);
   const hits = outputs.map((o) => Int32Array.from(o));
   const hasHit = Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0));
-  // Case folded into the table: upper-case letters move like their lower-case twins.
-  for (let state = 0; state < states; state++)
-    for (let code = 65; code <= 90; code++) delta[state * ALPHABET + code] = delta[state * ALPHABET + code + 32] ?? 0;
   return {
     scan: (text, onHit) => {
       let row = 0;
       const n = text.length;
       for (let i = 0; i < n; i++) {
         const code = text.charCodeAt(i);
-        const state = code < ALPHABET ? (delta[row + code] as number) : 0;
-        row = state * ALPHABET;
+        const state = delta[row + (code < ALPHABET ? (classOf[code] as number) : 0)] as number;
+        row = state * classes;
         if (hasHit[state] === 1) for (const k of hits[state] as Int32Array) onHit(k, i + 1 - (lengths[k] as number));
       }
     },
