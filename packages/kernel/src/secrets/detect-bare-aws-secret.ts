@@ -6,7 +6,7 @@ import type { SecretDetector, SecretSpan } from './secret-span.js';
  * An AWS secret access key standing alone (a credentials CSV, `aws configure get` output): 40
  * base64 characters with no name next to it. Keys are random, so the shape must be too:
  * upper and lower case and a digit, high entropy, not hex (a git SHA is 40 hex digits), and not
- * base64 of readable text. Has no keyword, so it scans the whole text with one regex.
+ * base64 of readable text. Has no keyword: the prefilter reports its 40-character runs.
  */
 const LENGTH = 40;
 /** 1: a key character (base64); 2: a character that may border a token (`=`, `_`, `-`), so the run is not a bare key. */
@@ -39,4 +39,11 @@ export const detectBareAwsSecret = (text: string): SecretSpan[] => {
   return spans;
 };
 
-export const bareAwsSecretDetector: SecretDetector = { name: 'bare-aws-secret', keywords: [], scope: 'text', detect: detectBareAwsSecret };
+/** The prefilter finds the 40-character runs in its one pass; this detector then checks their shape. */
+export const bareAwsSecretDetector: SecretDetector = {
+  name: 'bare-aws-secret',
+  keywords: [],
+  run: { chars: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+', borders: '=_-', length: LENGTH },
+  scope: 'line',
+  detect: detectBareAwsSecret,
+};

@@ -25,9 +25,10 @@ const KEYWORD_CHARS = 6;
 const cut = (k: string): string => k.toLowerCase().slice(0, KEYWORD_CHARS);
 const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords.map(cut)))];
 const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.some((dk) => cut(dk) === k) ? [i] : [])));
-/** One pass over the text finds every keyword, overlapping ones included. */
-const PREFILTER = keywordAutomaton(KEYWORDS);
-const ALWAYS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 ? [i] : []));
+const RUN_DETECTOR = DETECTORS.findIndex((d) => d.run !== undefined);
+/** One pass over the text finds every keyword, overlapping ones included, and the key-shaped runs. */
+const PREFILTER = keywordAutomaton(KEYWORDS, DETECTORS[RUN_DETECTOR]?.run);
+const ALWAYS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -83,13 +84,18 @@ export const mergedWindows = (text: string, positions: readonly number[]): [numb
  */
 export const findSecretSpans = (text: string): SecretSpan[] => {
   const hits = new Map<number, number[]>();
-  PREFILTER.scan(text, (keyword, at) => {
-    for (const id of TRIGGERS[keyword] ?? []) {
-      const list = hits.get(id);
-      if (list === undefined) hits.set(id, [at]);
-      else if (list[list.length - 1] !== at) list.push(at);
-    }
-  });
+  const hit = (id: number, at: number): void => {
+    const list = hits.get(id);
+    if (list === undefined) hits.set(id, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  PREFILTER.scan(
+    text,
+    (keyword, at) => {
+      for (const id of TRIGGERS[keyword] ?? []) hit(id, at);
+    },
+    (at) => hit(RUN_DETECTOR, at),
+  );
   for (const list of hits.values()) list.sort((a, b) => a - b);
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];

@@ -31,4 +31,11 @@ describe('keywordAutomaton', () => {
       }),
     );
   });
+
+  it('reports runs of exactly the run length between plain characters, in the same pass', () => {
+    const runs: number[] = [];
+    const text = 'ab1 abcd x=abcd abcda ab-cd abcd';
+    keywordAutomaton(['zz'], { chars: 'abcd1', borders: '=-', length: 4 }).scan(text, () => undefined, (at) => runs.push(at));
+    expect(runs).toEqual([4, 28]);
+  });
 });

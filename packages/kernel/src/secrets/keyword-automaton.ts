@@ -2,8 +2,20 @@
 const ALPHABET = 128;
 
 export interface KeywordAutomaton {
-  /** Calls `onHit(keyword index, start)` for every occurrence of every keyword, overlapping ones included, case-insensitively. */
-  readonly scan: (text: string, onHit: (keyword: number, start: number) => void) => void;
+  /**
+   * Calls `onHit(keyword index, start)` for every occurrence of every keyword, overlapping ones
+   * included, case-insensitively; and `onRun(start)` for every run of exactly `runs.length`
+   * run characters between two characters that are neither run nor border characters.
+   */
+  readonly scan: (text: string, onHit: (keyword: number, start: number) => void, onRun?: (start: number) => void) => void;
+}
+
+/** Runs of key-shaped characters to report from the same pass (a keyword-less secret, such as a bare AWS key). */
+export interface RunSpec {
+  readonly chars: string;
+  /** Characters that may continue a token: a run touching one is part of something longer. */
+  readonly borders: string;
+  readonly length: number;
 }
 
 /**
@@ -12,7 +24,7 @@ export interface KeywordAutomaton {
  * way). A regex alternation of 150 keywords costs ten times more, because nearly every letter of
  * ordinary text starts some keyword.
  */
-export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton => {
+export const keywordAutomaton = (keywords: readonly string[], runs?: RunSpec): KeywordAutomaton => {
   const goto: number[][] = [[]];
   const outputs: number[][] = [[]];
   keywords.forEach((k, index) => {
@@ -73,16 +85,33 @@ export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton 
   const lengths = keywords.map((k) => k.length);
   const hits = outputs.map((o) => Int32Array.from(o));
   const hasHit = Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0));
+  // 1: a run character; 2: a border character; 0: anything else (ends a run).
+  const runClass = new Uint8Array(ALPHABET);
+  for (const c of runs?.chars ?? '') runClass[c.charCodeAt(0)] = 1;
+  for (const c of runs?.borders ?? '') runClass[c.charCodeAt(0)] = 2;
+  const runLength = runs?.length ?? -1;
   return {
-    scan: (text, onHit) => {
+    scan: (text, onHit, onRun) => {
       let row = 0;
+      let runStart = 0;
+      let tainted = false;
       const n = text.length;
       for (let i = 0; i < n; i++) {
         const code = text.charCodeAt(i);
-        const state = delta[row + (code < ALPHABET ? (classOf[code] as number) : 0)] as number;
+        const inAlphabet = code < ALPHABET;
+        const state = delta[row + (inAlphabet ? (classOf[code] as number) : 0)] as number;
         row = state * classes;
         if (hasHit[state] === 1) for (const k of hits[state] as Int32Array) onHit(k, i + 1 - (lengths[k] as number));
+        const rc = inAlphabet ? (runClass[code] as number) : 0;
+        if (rc === 1) continue;
+        if (rc === 2) tainted = true;
+        else {
+          if (!tainted && i - runStart === runLength && onRun !== undefined) onRun(runStart);
+          runStart = i + 1;
+          tainted = false;
+        }
       }
+      if (!tainted && n - runStart === runLength && onRun !== undefined) onRun(runStart);
     },
   };
 };

@@ -1,3 +1,5 @@
+import type { RunSpec } from './keyword-automaton.js';
+
 /** A stretch of text that is a secret: `[start, end)` is replaced by a `[REDACTED:<kind>]` marker. */
 export interface SecretSpan {
   readonly start: number;
@@ -14,6 +16,8 @@ export interface SecretSpan {
 export interface SecretDetector {
   readonly name: string;
   readonly keywords: readonly string[];
+  /** For a secret with no keyword: runs of key characters the prefilter reports as hits instead. */
+  readonly run?: RunSpec;
   /** `line`: given only the lines (joined ranges) around its keyword hits; `text`: the whole text. */
   readonly scope: 'line' | 'text';
   /** `hits`: where this detector's keywords start in `text`, for detectors that anchor on them. */
