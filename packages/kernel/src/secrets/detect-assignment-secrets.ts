@@ -20,7 +20,7 @@ import { isInertValue, isSmallNumber, looksLikeSecretValue } from './secret-valu
 const PAIR =
   /(["'`]?)([A-Za-z_$][A-Za-z0-9_.$-]*)\1([ \t]*)(:=|=>|=(?!=)|:(?!\/\/))([ \t]*)(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`|([^\s"'`,;&<>)\]}]+))/y;
 /** The words a secret-ish name contains (`isSecretName`); a pair is tried only at a name holding one. */
-const KEYWORDS = ['pass', 'pwd', 'secret', 'token', 'credential', 'cred', 'key', 'cookie', 'signing', 'auth', 'sig', 'salt', 'pepper', 'session', 'dsn', 'jwt', 'bearer', 'pw_'];
+const KEYWORDS = ['pass', 'pwd', 'secret', 'token', 'credential', 'cred', 'key', 'cookie', 'signing', 'auth', 'sig', 'salt', 'pepper', 'jwt', 'bearer', 'pw_'];
 const KEYWORD = new RegExp(KEYWORDS.join('|'), 'gi');
 const IDENT = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.$-') IDENT[c.charCodeAt(0)] = 1;

@@ -20,4 +20,11 @@ describe('private key blocks', () => {
     const text = `-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n${body(3, 'lQOYBF')}\n=Ab3x\n-----END PGP PRIVATE KEY BLOCK-----\nbye`;
     expect(scrubSecrets(text)).toBe('[REDACTED:private-key]\nbye');
   });
+
+  it('takes the base64 of a first or last line that shares its line with code', () => {
+    const cut = `print("""cat id_rsa\n-----BEGIN PRIVATE KEY-----\n${body(2, 'MIIEv')}""")`;
+    expect(scrubSecrets(cut)).toBe('print("""cat id_rsa\n[REDACTED:private-key]""")');
+    const headless = `x = """${body(2, 'tailB')}\n-----END PRIVATE KEY-----"""`;
+    expect(scrubSecrets(headless)).toBe('x = """[REDACTED:private-key]"""');
+  });
 });

@@ -15,6 +15,9 @@ const END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
 const END_LINE = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
 /** A line inside an armoured block: base64, or an armour header (`Proc-Type: 4,ENCRYPTED`, `Version: GnuPG`). */
 const BODY_LINE = /^(?:[A-Za-z0-9+/=]*|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})\r?$/;
+/** A base64 stretch long enough to be key material at the start or end of a line that also holds other text. */
+const BODY_LEAD = /^[A-Za-z0-9+/=]{16,}/;
+const BODY_TAIL = /[A-Za-z0-9+/=]{16,}\r?$/;
 
 /** Where a block that starts at `from` (just after its BEGIN line's marker) ends. */
 const blockEnd = (text: string, from: number): number => {
@@ -36,7 +39,11 @@ const blockEnd = (text: string, from: number): number => {
       // A blank line belongs to the block only between armour headers and the body (PGP).
       const after = text.slice(next + 1, text.indexOf('\n', next + 1) === -1 ? text.length : text.indexOf('\n', next + 1));
       if (next >= text.length || after.trim() === '' || !BODY_LINE.test(after)) return stop;
-    } else if (!BODY_LINE.test(line)) return stop;
+    } else if (!BODY_LINE.test(line)) {
+      // The block's last line may run into other text (a string's closing quotes): keep its base64 lead.
+      const lead = BODY_LEAD.exec(line);
+      return lead === null ? stop : start + lead[0].length;
+    }
     stop = next;
   }
   return stop;
@@ -57,7 +64,13 @@ export const detectPrivateKeyBlocks = (text: string): SecretSpan[] => {
     let start = text.lastIndexOf('\n', m.index - 1) + 1;
     while (start > 0) {
       const prev = text.lastIndexOf('\n', start - 2) + 1;
-      if (!BODY_LINE.test(text.slice(prev, start - 1))) break;
+      const line = text.slice(prev, start - 1);
+      if (!BODY_LINE.test(line)) {
+        // The block's first surviving line may follow other text (a string's opening quotes): take its base64 tail.
+        const tail = BODY_TAIL.exec(line);
+        if (tail !== null) start = prev + tail.index;
+        break;
+      }
       start = prev;
     }
     spans.push({ start, end: m.index + m[0].length, kind: 'private-key' });

@@ -6,7 +6,8 @@
  * or its first word makes it a setting (`max_tokens`).
  */
 const INFIXES = ['password', 'passwd', 'passphrase', 'passcode', 'secret', 'token', 'credential', 'apikey', 'privatekey', 'cookie', 'signing', 'pwd'];
-const WORDS = new Set(['key', 'pass', 'pw', 'auth', 'sig', 'salt', 'pepper', 'session', 'sid', 'dsn', 'jwt', 'bearer', 'otp', 'pin', 'cred', 'creds']);
+/** Not `session`: a session id names a session (`provenance: session:20261124_...`); session secrets carry `cookie`, `token` or `secret`. */
+const WORDS = new Set(['key', 'pass', 'pw', 'auth', 'sig', 'salt', 'pepper', 'jwt', 'bearer', 'otp', 'pin', 'cred', 'creds']);
 /** Last words that make the name about a secret, not the secret: its hint, length, location, kind, or a public id. */
 const ABOUT = new Set([
   'hint', 'length', 'len', 'min', 'max', 'count', 'limit', 'size', 'file', 'path', 'dir', 'url', 'uri', 'endpoint', 'host', 'port',
