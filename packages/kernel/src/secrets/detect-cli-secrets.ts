@@ -13,7 +13,7 @@ import { isInertValue, isSmallNumber } from './secret-value.js';
 const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]*)(=|[ \t]+)(["']?)([^\s"']+)\3/g;
 const USER_PASSWORD = /(?<![\w-])(?:-u|-U|--user|--proxy-user|--basic-auth|--auth)(?:=|[ \t]*)(["']?)([^\s:"'@]*):([^\s"']+)\1/g;
 const MYSQL_GLUED = /\b(?:mysql\w*|mariadb[\w-]*)\b[^\n|;&]*?(?<![\w-])-p(["']?)([^\s"']+)\1/g;
-const SSHPASS = /\bsshpass\s+-p[ \t]*(["']?)([^\s"']+)\1/g;
+const SSHPASS = /\bsshpass[ \t]+-p[ \t]*(["']?)([^\s"']+)\1/g;
 
 const push = (spans: SecretSpan[], text: string, end: number, value: string, quote: string, kind: string): void => {
   const start = end - quote.length - value.length;

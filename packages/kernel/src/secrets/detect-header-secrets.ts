@@ -13,7 +13,7 @@ const SCHEME_ONLY = new RegExp(`^${SCHEME}$`, 'i');
 const AUTHORIZATION = new RegExp(String.raw`\b((?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?)(?:(${SCHEME})[ \t]+)?([^\s"'&,;<>]+)`, 'gi');
 const API_KEY_HEADER = /\b((?:x-[a-z0-9-]*?(?:key|token|secret|auth|signature)[a-z0-9-]*|api-?key|auth-?token|access-?token|api-?token|session-?token)["']?[ \t]*:[ \t]*["']?)([^\s"',;<>]+)/gi;
 /** Token characters (RFC 6750 b64token); a bearer token needs a digit or 24+ characters, so prose after "Bearer" stays. */
-const BEARER = /\b(bearer\s+)((?=[A-Za-z._~+/-]*\d)[A-Za-z0-9._~+/-]{8,}=*|[A-Za-z0-9._~+/-]{24,}=*)/gi;
+const BEARER = /\b(bearer[ \t]+)((?=[A-Za-z._~+/-]*\d)[A-Za-z0-9._~+/-]{8,}=*|[A-Za-z0-9._~+/-]{24,}=*)/gi;
 const COOKIE = /\b((?:set-)?cookie["']?[ \t]*:[ \t]*["']?)([^\n"']*=[^\n"']*)/gi;
 
 const push = (spans: SecretSpan[], text: string, start: number, value: string, kind: string): void => {

@@ -9,7 +9,7 @@ import type { SecretDetector, SecretSpan } from './secret-span.js';
  * symbol, so "the password is incorrect" and "the token is expired" stay.
  */
 const SPOKEN =
-  /\b(password|passphrase|passcode|passwd|pwd|pin(?:\s+code)?|secret(?:\s+key)?|api[\s_-]?key|access\s+key|private\s+key|token)\s+(?:is|was)\s*:?\s*(["'“‘]?)([^\s"'”’]+)/gi;
+  /\b(password|passphrase|passcode|passwd|pwd|pin(?:[ \t]+code)?|secret(?:[ \t]+key)?|api[ \t_-]?key|access[ \t]+key|private[ \t]+key|token)[ \t]+(?:is|was)[ \t]*:?[ \t]*(["'“‘]?)([^\s"'”’]+)/gi;
 const ORDINARY = new Set([
   'a', 'an', 'the', 'not', 'never', 'now', 'still', 'also', 'just', 'correct', 'incorrect', 'wrong', 'invalid', 'valid', 'expired', 'required',
   'missing', 'empty', 'set', 'unset', 'stored', 'saved', 'kept', 'too', 'very', 'being', 'same', 'different', 'changed', 'reset', 'in', 'on',
@@ -19,7 +19,7 @@ const ORDINARY = new Set([
   'okay', 'working', 'broken', 'ready', 'there', 'here', 'all', 'mandatory', 'accepted', 'rejected', 'expiring', 'ignored', 'unchanged',
 ]);
 /** The owner before the secret's name, with at most one word between ("my wifi password"). */
-const OWNER = /\b(my|our|your|his|her|their)\s+(?:[\w-]+\s+)?$/i;
+const OWNER = /\b(my|our|your|his|her|their)[ \t]+(?:[\w-]+[ \t]+)?$/i;
 const OWNER_REACH = 40;
 const POSSESSIVE = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
 
