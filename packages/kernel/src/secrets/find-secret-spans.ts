@@ -77,6 +77,16 @@ export const mergedWindows = (text: string, positions: readonly number[]): [numb
   return windows;
 };
 
+/** Where the markers of an earlier scrub are in `text`. */
+const markerRanges = (text: string): [number, number][] => {
+  const out: [number, number][] = [];
+  for (let at = text.indexOf(REDACTED_PREFIX); at !== -1; at = text.indexOf(REDACTED_PREFIX, at + 1)) {
+    const close = text.indexOf(']', at);
+    out.push([at, close === -1 ? text.length : close + 1]);
+  }
+  return out;
+};
+
 /**
  * Every secret in `text` as disjoint, sorted spans. A keyword prefilter (one regex pass) decides
  * which detectors run and where: a line-scoped detector runs only on the lines holding one of
@@ -107,8 +117,10 @@ export const findSecretSpans = (text: string): SecretSpan[] => {
     runOn(detector, text, positions, i < OWN_COUNT ? own : vendor);
   }
   if (own.length === 0 && vendor.length === 0) return [];
-  // A span over an existing marker adds nothing and would make scrubbing twice differ from once.
-  const fresh = (s: SecretSpan): boolean => !text.slice(s.start, s.end).includes(REDACTED_PREFIX);
+  // A span touching an existing marker (over it, or inside it: `-U [REDACTED:x]` read as user:password)
+  // adds nothing and would make scrubbing twice differ from once.
+  const markers = markerRanges(text);
+  const fresh = (s: SecretSpan): boolean => !markers.some(([start, end]) => s.start < end && start < s.end);
   const ownFresh = own.filter(fresh);
   return mergeSpans([...ownFresh, ...vendor.filter(fresh)], ownFresh.length);
 };
