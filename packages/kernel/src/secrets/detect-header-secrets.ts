@@ -1,6 +1,8 @@
 import { matches } from './each-match.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
+import { looksRandom } from './looks-random.js';
+import { isInertValue } from './secret-value.js';
 
 /**
  * Credentials in HTTP headers, wherever they are quoted (a curl `-H`, a log line, a dict):
@@ -16,8 +18,13 @@ const API_KEY_HEADER = /\b((?:x-[a-z0-9-]*?(?:key|token|secret|auth|signature)[a
 const BEARER = /\b(bearer[ \t]+)((?=[A-Za-z._~+/-]*\d)[A-Za-z0-9._~+/-]{8,}=*|[A-Za-z0-9._~+/-]{24,}=*)/gi;
 const COOKIE = /\b((?:set-)?cookie["']?[ \t]*:[ \t]*["']?)([^\n"']*=[^\n"']*)/gi;
 
+/** Shortest header value taken for a credential: shorter ones are code around it (`"Authorization": f"Bearer {t}"`). */
+const MIN_VALUE_CHARS = 6;
+
 const push = (spans: SecretSpan[], text: string, start: number, value: string, kind: string): void => {
-  if (value === '' || isMarkerAt(text, start)) return;
+  if (value.length < MIN_VALUE_CHARS || isMarkerAt(text, start) || isInertValue(value) || /^[{$%]/.test(value)) return;
+  // Code that reads the credential (`os.environ["KEY"]`, `config.api_key`), unless the value itself looks generated.
+  if ((/[([{]/.test(value) || /^[A-Za-z_$][\w$]*\.[A-Za-z_$]/.test(value)) && !looksRandom(value)) return;
   spans.push({ start, end: start + value.length, kind });
 };
 

@@ -204,4 +204,6 @@ export const LOOK_ALIKES: readonly LookAlike[] = [
   { kind: 'secret-santa', text: 'secret_santa = True', reason: 'a boolean' },
   { kind: 'key-error-hint', text: "KeyError: 'token'. Did you mean 'tokens'?", reason: 'an error naming a key' },
   { kind: 'css-colors', text: 'color: #1a2b3c; background: #ffffff;', reason: 'hex colours' },
+  { kind: 'header-code', text: 'headers = {"Authorization": f"Bearer {token}", "X-Api-Key": os.environ["KEY"]}', reason: 'code that builds headers from variables' },
+  { kind: 'session-id', text: 'provenance: session:20261124_025013_4602', reason: 'a session id names a session' },
 ];
