@@ -82,6 +82,7 @@ export const detectAssignmentSecrets = (text: string, hits?: readonly number[]):
 export const assignmentDetector: SecretDetector = {
   name: 'assignment',
   keywords: KEYWORDS,
+  requires: ['=', ':'],
   scope: 'line',
   detect: detectAssignmentSecrets,
 };

@@ -47,6 +47,7 @@ export const detectHeaderSecrets = (text: string): SecretSpan[] => {
 export const headerDetector: SecretDetector = {
   name: 'headers',
   keywords: ['authorization', 'bearer', 'cookie', 'key', 'token', 'auth', 'secret', 'signature'],
+  requires: [':', '=', ' '],
   scope: 'line',
   detect: detectHeaderSecrets,
 };

@@ -41,6 +41,7 @@ export const detectSpokenSecrets = (text: string): SecretSpan[] => {
 export const spokenDetector: SecretDetector = {
   name: 'spoken',
   keywords: ['password', 'passphrase', 'passcode', 'passwd', 'pwd', 'pin', 'secret', 'key', 'token'],
+  requires: [' is', ' was', ' IS', ' WAS', ' Is', ' Was', '\tis', '\twas'],
   scope: 'line',
   detect: detectSpokenSecrets,
 };

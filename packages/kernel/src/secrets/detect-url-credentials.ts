@@ -31,4 +31,4 @@ export const detectUrlCredentials = (text: string): SecretSpan[] => {
   return spans;
 };
 
-export const urlCredentialDetector: SecretDetector = { name: 'url-credentials', keywords: ['://'], scope: 'line', detect: detectUrlCredentials };
+export const urlCredentialDetector: SecretDetector = { name: 'url-credentials', keywords: ['://'], requires: ['@'], scope: 'line', detect: detectUrlCredentials };

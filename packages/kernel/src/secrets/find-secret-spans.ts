@@ -60,6 +60,7 @@ const runOn = (detector: SecretDetector, text: string, positions: readonly numbe
     const part = start === 0 && end === text.length ? text : text.slice(start, end);
     const inside: number[] = [];
     while (next < positions.length && (positions[next] ?? 0) < end) inside.push((positions[next++] ?? 0) - start);
+    if (detector.requires !== undefined && !detector.requires.some((r) => part.includes(r))) continue;
     for (const s of detector.detect(part, inside)) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
   }
 };

@@ -16,6 +16,8 @@ export interface SecretSpan {
 export interface SecretDetector {
   readonly name: string;
   readonly keywords: readonly string[];
+  /** Substrings one of which every match also contains (`@` for URL credentials): a window holding none is skipped unscanned. */
+  readonly requires?: readonly string[];
   /** For a secret with no keyword: runs of key characters the prefilter reports as hits instead. */
   readonly run?: RunSpec;
   /** `line`: given only the lines (joined ranges) around its keyword hits; `text`: the whole text. */

@@ -122,8 +122,12 @@ export const SECRETLINT_KEYWORDS: Readonly<Record<string, readonly string[]>> = 
   tailscale: ['tskey-'],
 };
 
+/** Rules that report only credentials in a URL's user info, so only a window with an `@` can hold a match. */
+const REQUIRES: Readonly<Record<string, readonly string[]>> = { basicauth: ['@'], 'database-connection-string': ['@'] };
+
 /** One detector per preset rule, triggered by that rule's keywords. */
 export const secretlintDetectors: readonly SecretDetector[] = SECRETLINT_RULE_IDS.map((id) => {
   const short = id.startsWith(PREFIX) ? id.slice(PREFIX.length) : id;
-  return { name: `secretlint:${short}`, keywords: SECRETLINT_KEYWORDS[short] ?? [], scope: 'line', detect: (text: string) => runRule(id, text) };
+  const requires = REQUIRES[short];
+  return { name: `secretlint:${short}`, keywords: SECRETLINT_KEYWORDS[short] ?? [], ...(requires === undefined ? {} : { requires }), scope: 'line', detect: (text: string) => runRule(id, text) };
 });
