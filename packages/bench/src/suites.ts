@@ -13,4 +13,5 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   context: async () => (await import('./context-bench.js')).contextBench,
   sim: async () => (await import('./sim-bench.js')).simBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
+  scrub: async () => (await import('./scrub-bench.js')).scrubBench,
 };

@@ -27,4 +27,20 @@ describe('toolOutcome', () => {
     expect(out.startsWith('x'.repeat(MAX_RESULT_CHARS))).toBe(true);
     expect(out).toMatch(/\[10 more characters\]$/);
   });
+
+  it('scrubs a result before cutting it, so the cut cannot leave half a URL password behind (issue 11)', () => {
+    const password = ['Wh0le', 'Secret', 'Passw0rd', 'ForTheDb99'].join('');
+    const body = `${'x'.repeat(MAX_RESULT_CHARS - 40)} postgres://etl:${password}@db.internal/sales`;
+    const out = toolOutcome(post({ toolResponse: body })).output;
+    expect(out).not.toContain(password.slice(0, 6));
+    expect(out).toContain('postgres://etl:[REDACTED:url-password]');
+  });
+
+  it('keeps a 5,000-deep response instead of failing on it', () => {
+    let deep: unknown = { stdout: 'bottom' };
+    for (let i = 0; i < 5000; i++) deep = { next: deep };
+    const out = toolOutcome(post({ toolResponse: { content: deep } }));
+    expect(out.ok).toBe(true);
+    expect(out.output).toContain('"next"');
+  });
 });

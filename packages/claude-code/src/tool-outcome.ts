@@ -1,3 +1,4 @@
+import { scrubSecrets, scrubValue } from '@engram/kernel';
 import { isObject } from './payload-fields.js';
 import type { PostToolPayload } from './hook-payload.js';
 
@@ -10,9 +11,22 @@ export interface ToolOutcome {
   readonly error: string;
 }
 
-const clip = (text: string): string => (text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}... [${text.length - MAX_RESULT_CHARS} more characters]` : text);
+/** Scrubbed before it is cut: a cut can remove what makes a secret recognisable (a key's BEGIN line, a URL's `@`). */
+const clip = (raw: string): string => {
+  const text = scrubSecrets(raw);
+  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}... [${text.length - MAX_RESULT_CHARS} more characters]` : text;
+};
 
-const text = (x: unknown): string => (typeof x === 'string' ? x : x === undefined || x === null ? '' : (JSON.stringify(x) ?? ''));
+/** A response as text; one nested past what `JSON.stringify` can walk (thousands deep) is written from its depth-capped copy. */
+const text = (x: unknown): string => {
+  if (typeof x === 'string') return x;
+  if (x === undefined || x === null) return '';
+  try {
+    return JSON.stringify(x) ?? '';
+  } catch {
+    return JSON.stringify(scrubValue(x)) ?? '';
+  }
+};
 
 /** A non-zero exit status under any of the spellings tools use. */
 const failedExit = (r: Record<string, unknown>): boolean => ['exit_code', 'exitCode', 'returncode', 'returnCode'].some((k) => typeof r[k] === 'number' && r[k] !== 0);

@@ -6,7 +6,7 @@ export { type EventSink } from './event-sink.js';
 export { errorSignature } from './error-signature.js';
 export { RULE_KINDS, isRuleKind, type Engram, type EngramKind, type EngramScope, type Confidence, type EngramSource, type RuleKind, type MemoryEntry } from './engram.js';
 export type { SemanticStore, EncodeRequest, EncodeOutcome, EncodeResult, MutationOutcome, MutationResult, MemoryDiagnostic, SemanticSnapshot, RecallSection, RecallRequest, RecallResult } from './semantic-store.js';
-export { scrubSecrets, containsSecret, redacted, SECRET_PATTERNS, REDACTED_PREFIX, type SecretPattern } from './secret-scrubber.js';
+export { scrubSecrets, containsSecret, findSecretSpans, redacted, REDACTED_PREFIX, type SecretSpan } from './secret-scrubber.js';
 export { scrubValue } from './scrub-value.js';
 export { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';
 export { byRecency } from './by-recency.js';

@@ -28,6 +28,9 @@ const fragment = fc.oneof(
   secret,
 );
 
+/** Thousands of runs on a shared 2-core machine: room for load, not a speed target (that is `engram bench scrub`). */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('scrubSecrets properties', () => {
   it('is idempotent on any text', () => {
     fc.assert(
@@ -41,7 +44,7 @@ describe('scrubSecrets properties', () => {
         expect(scrubSecrets(scrubSecrets(s))).toBe(scrubSecrets(s));
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('removes every generated secret wherever it sits in prose', () => {
     fc.assert(
@@ -53,5 +56,5 @@ describe('scrubSecrets properties', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -139,6 +139,18 @@ describe('Llm service (Effect)', () => {
     expect(events.map((e) => e.type)).toEqual(Array.from({ length: 5 }, () => 'llm.call.failed'));
   });
 
+  it('returns a tool call as the model gave it (it is about to run) and records the scrubbed copy', async () => {
+    const { sink, events } = collect();
+    const secret = ['hunter', '2-', 'Xy9!zz'].join('');
+    const code = `password = "${secret}"\nprint(len(password))`;
+    const llm = makeLlm(listTransport([{ ...toolAnswer({ action: 'exec', code }), content: [{ type: 'text', text: `my password is ${secret}` }, { type: 'tool_use', id: 't1', name: 'scratchpad', input: { code } }] }]), { models, sink });
+    const answer = await Effect.runPromise(llm.complete({ system: '', messages: [{ role: 'user', content: 'x' }] }));
+    expect(answer.content[1]).toMatchObject({ type: 'tool_use', input: { code } });
+    const recorded = JSON.stringify(events.find((e) => e.type === 'llm.call.completed')?.data);
+    expect(recorded).not.toContain(secret);
+    expect(recorded).toContain('[REDACTED:');
+  });
+
   it('picks the model by role and uses the configured default max_tokens for complete', async () => {
     const { sink } = collect();
     const transport = listTransport([

@@ -77,7 +77,11 @@ export interface LlmShape {
   readonly models: LlmModels;
   /** A value of `schema`'s type from a forced tool call, or a typed failure. */
   readonly generateObject: <S extends z.ZodType>(schema: S, options: GenerateObjectOptions) => Effect.Effect<z.output<S>, LlmError>;
-  /** One model turn: text and tool_use blocks; `hooks.onText` receives text as it streams. */
+  /**
+   * One model turn: text and tool_use blocks exactly as the model gave them (a tool call is about
+   * to run, so its input is never rewritten); the recorded `llm.call.completed` holds the
+   * secret-scrubbed copy. `hooks.onText` receives text as it streams.
+   */
   readonly complete: (request: CompleteRequest, hooks?: SendHooks) => Effect.Effect<LlmResponse, LlmError>;
 }
 
@@ -137,7 +141,6 @@ export const makeLlm = (transport: LlmTransportShape, settings: LlmSettings): Ll
         );
       return transport.send(request, attemptHooks).pipe(
         Effect.timeoutOrElse({ duration: timeoutMs, orElse: timedOut }),
-        Effect.map(scrubResponse),
         Effect.tap((response) =>
           Effect.sync(() => {
             tally.inputTokens += response.usage.inputTokens;
@@ -209,7 +212,8 @@ export const makeLlm = (transport: LlmTransportShape, settings: LlmSettings): Ll
                   outputTokens: tally.outputTokens,
                   costUsd: tally.costUsd,
                   stopReason: r.stopReason,
-                  response: { content: r.content },
+                  // The recorded copy is scrubbed; what the caller runs is not (see scrubResponse).
+                  response: { content: scrubResponse(r).content },
                 },
                 meta,
               );
@@ -258,7 +262,8 @@ export const makeLlm = (transport: LlmTransportShape, settings: LlmSettings): Ll
             maxTokens: budget,
             structured: true,
           };
-          const response = yield* send(tally, request, {});
+          // A structured answer becomes data that is stored and shown (lessons, skills), never run: scrub it before use.
+          const response = scrubResponse(yield* send(tally, request, {}));
           const truncated = looksTruncated(response, budget);
           const canClimb = truncated && rung + 1 < budgets.length;
           const call = response.content.find(

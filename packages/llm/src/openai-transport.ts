@@ -275,7 +275,8 @@ export const makeOpenAiTransport = (config: OpenAiTransportConfig): LlmTransport
       throw fail('network')(`${err instanceof Error ? err.message : String(err)}${cause} (${url})`);
     }
     if (!res.ok) {
-      const text = (await res.text().catch(() => '')).slice(0, MAX_ERROR_BODY_CHARS);
+      // Redacted before it is cut: a cut could leave part of a key where no rule recognises it.
+      const text = redact(await res.text().catch(() => ''), secrets, MAX_ERROR_BODY_CHARS);
       const detail = (() => {
         const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(parseArguments(text));
         return parsed.success ? parsed.data.error.message : text;

@@ -1,4 +1,3 @@
-import { scrubSecrets } from '@engram/kernel';
 import { Effect } from 'effect';
 import { CASSETTE_VERSION, type Cassette } from './cassette.js';
 import { writeCassette } from './effects/cassette-file.js';
@@ -42,7 +41,7 @@ export const makeRecordingTransport = (inner: LlmTransportShape, options: Record
               const summary = summariseRequest(request);
               cassette.entries.push({
                 match: { hash: requestHash(request) },
-                request: { ...summary, lastUser: scrubSecrets(summary.lastUser) },
+                request: summary, // its excerpt is scrubbed before it is cut (summariseRequest)
                 response: scrubResponse(response),
               });
               // Writes are chained so concurrent calls never interleave two renames out of order.

@@ -11,8 +11,8 @@ import { scrubSecrets } from '@engram/kernel';
  * from a message before it becomes an error or an event, and
  * caps its length. Keys are never logged or persisted.
  */
-export const redact = (message: string, secrets: readonly (string | undefined)[]): string => {
+export const redact = (message: string, secrets: readonly (string | undefined)[], maxChars = MAX_MESSAGE_CHARS): string => {
   let out = scrubSecrets(message);
   for (const s of secrets) if (s !== undefined && s.length >= MIN_SECRET_CHARS) out = out.split(s).join('[redacted]');
-  return out.length > MAX_MESSAGE_CHARS ? `${out.slice(0, MAX_MESSAGE_CHARS)}…` : out;
+  return out.length > maxChars ? `${out.slice(0, maxChars)}…` : out;
 };

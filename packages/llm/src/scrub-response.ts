@@ -1,20 +1,13 @@
-import { scrubSecrets } from '@engram/kernel';
+import { scrubSecrets, scrubValue } from '@engram/kernel';
 import type { LlmResponse } from './llm-types.js';
 
-/** Every string inside a value, scrubbed; other values unchanged. */
-const scrubDeep = (value: unknown): unknown => {
-  if (typeof value === 'string') return scrubSecrets(value);
-  if (Array.isArray(value)) return value.map(scrubDeep);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v)]));
-  return value;
-};
-
 /**
- * An answer with its secrets (keys, tokens, passwords) replaced by markers. LLM answers enter the
- * bus here (DESIGN.md), so the caller, the event and the cassette all see the same scrubbed
- * answer and replay stays exact.
+ * An answer with its secrets (keys, tokens, passwords) replaced by markers, keys of tool inputs
+ * included: the copy that is recorded (the `llm.call.completed` event, a cassette) and shown.
+ * The caller of `complete()` gets the answer as the model gave it, because a tool call's input
+ * is about to run and scrubbing turns working code into broken code (issue 11).
  */
 export const scrubResponse = (response: LlmResponse): LlmResponse => ({
   ...response,
-  content: response.content.map((b) => (b.type === 'text' ? { ...b, text: scrubSecrets(b.text) } : { ...b, input: scrubDeep(b.input) })),
+  content: response.content.map((b) => (b.type === 'text' ? { ...b, text: scrubSecrets(b.text) } : { ...b, input: scrubValue(b.input) })),
 });

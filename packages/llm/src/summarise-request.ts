@@ -1,3 +1,4 @@
+import { scrubSecrets } from '@engram/kernel';
 import type { RequestSummary } from './cassette.js';
 import type { LlmRequest } from './llm-types.js';
 
@@ -15,8 +16,9 @@ export const lastUserText = (r: LlmRequest): string => {
     .join('\n');
 };
 
+/** Scrubbed before it is cut (summaries are recorded and shown in errors), so a cut cannot leave part of a secret unrecognised. */
 const excerpt = (text: string): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = scrubSecrets(text).replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
 };
 

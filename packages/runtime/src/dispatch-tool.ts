@@ -1,3 +1,4 @@
+import { scrubSecrets } from '@engram/kernel';
 import type { CellResult, ScratchpadHost } from '@engram/scratchpad';
 import { MEMORIZE_TOOL_NAME } from '@engram/cortex';
 import { RECALL_SKILL_TOOL, RECALL_TOOL } from '@engram/hippocampus';
@@ -7,7 +8,10 @@ import { ScratchpadInputSchema, SCRATCHPAD_TOOL_NAME, type ScratchpadInput } fro
 export const MAX_TOOL_RESULT_CHARS = 16_000;
 
 export interface ToolOutcome {
+  /** What the model reads: the result as it came, clipped. */
   readonly content: string;
+  /** What is recorded (the tool result event, episodes): scrubbed, then clipped, so a clip never cuts off what makes a secret recognisable. */
+  readonly record: string;
   readonly isError: boolean;
 }
 
@@ -28,8 +32,10 @@ export interface DispatchPorts {
 
 const clip = (text: string): string => (text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)}\n... [truncated ${text.length - MAX_TOOL_RESULT_CHARS} chars]` : text);
 
+const outcome = (text: string, isError: boolean): ToolOutcome => ({ content: clip(text), record: clip(scrubSecrets(text)), isError });
+
 /** The recall handlers answer errors as text starting `ERROR:` (Anton's convention). */
-const asOutcome = (text: string): ToolOutcome => ({ content: clip(text), isError: text.startsWith('ERROR:') });
+const asOutcome = (text: string): ToolOutcome => outcome(text, text.startsWith('ERROR:'));
 
 const cellText = (r: CellResult): string => {
   const parts: string[] = [];
@@ -47,25 +53,25 @@ const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts): Prom
       const code = input.code ?? '';
       if (code.trim() === '') {
         ports.cellRejected(input.name);
-        return { content: 'The code parameter was empty: a large payload may have been dropped on the way. Send a smaller cell.', isError: true };
+        return outcome('The code parameter was empty: a large payload may have been dropped on the way. Send a smaller cell.', true);
       }
       const cellId = ports.cellStarted({ pad: input.name, code, description: input.one_line_description ?? '', runtime: input.runtime ?? 'python', confirmedNewPad: input.confirm_new_scratchpad ?? false });
       const result = await host.exec({ pad: input.name, code, cellId, ...(input.runtime ? { runtime: input.runtime } : {}) });
       ports.cellFinished(result);
-      return { content: clip(cellText(result)), isError: !result.ok };
+      return outcome(cellText(result), !result.ok);
     }
     case 'reset': {
       const { existed } = await host.reset(input.name);
       if (existed) ports.padReset(input.name);
-      return { content: existed ? `Pad ${input.name} was reset: its variables are gone.` : `There is no pad named ${input.name}.`, isError: !existed };
+      return outcome(existed ? `Pad ${input.name} was reset: its variables are gone.` : `There is no pad named ${input.name}.`, !existed);
     }
     case 'view': {
       const view = host.view(input.name);
-      return view ? { content: clip(JSON.stringify(view, null, 1)), isError: false } : { content: `There is no pad named ${input.name}.`, isError: true };
+      return view ? outcome(JSON.stringify(view, null, 1), false) : outcome(`There is no pad named ${input.name}.`, true);
     }
     case 'remove': {
       const removed = await host.remove(input.name);
-      return { content: removed ? `Pad ${input.name} was removed.` : `There is no pad named ${input.name}.`, isError: !removed };
+      return outcome(removed ? `Pad ${input.name} was removed.` : `There is no pad named ${input.name}.`, !removed);
     }
   }
 };
@@ -79,14 +85,14 @@ export const dispatchTool = async (name: string, input: unknown, ports: Dispatch
   try {
     if (name === SCRATCHPAD_TOOL_NAME) {
       const parsed = ScratchpadInputSchema.safeParse(input);
-      if (!parsed.success) return { content: `Invalid scratchpad input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, isError: true };
+      if (!parsed.success) return outcome(`Invalid scratchpad input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, true);
       return await runScratchpad(parsed.data, ports);
     }
-    if (name === MEMORIZE_TOOL_NAME) return { content: clip(await ports.memorize(input, toolUseId)), isError: false };
+    if (name === MEMORIZE_TOOL_NAME) return outcome(await ports.memorize(input, toolUseId), false);
     if (name === RECALL_TOOL.name) return asOutcome(await ports.recall(input));
     if (name === RECALL_SKILL_TOOL.name) return asOutcome(await ports.recallSkill(input));
-    return { content: `Tool '${name}' failed: there is no such tool.`, isError: true };
+    return outcome(`Tool '${name}' failed: there is no such tool.`, true);
   } catch (err) {
-    return { content: `Tool '${name}' failed: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+    return outcome(`Tool '${name}' failed: ${err instanceof Error ? err.message : String(err)}`, true);
   }
 };

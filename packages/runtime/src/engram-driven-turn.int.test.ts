@@ -58,6 +58,41 @@ describe('an engram-driven turn', () => {
     expect(roles).toEqual(['user', 'tool_call', 'scratchpad', 'tool_result', 'tool_call', 'scratchpad', 'tool_result', 'assistant']);
   });
 
+  it('runs the cell the model wrote, not its scrubbed copy; records only the scrubbed copy (issue 11)', async () => {
+    const r = roots();
+    const secret = ['S3cret', '-Pa55', '-w0rd!!x'].join(''); // not 17 characters long, like its marker
+    // `token = str(...) + '...'` once became `token = [REDACTED:secret]) + 'abc'`: a SyntaxError.
+    const code = `token = str(12345) + 'abc'\npassword = "${secret}"\nprint(token, len(password))`;
+    const { transport, seen } = scripted([exec(code), say('done')]);
+    const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('run it');
+    await s.settled();
+    await s.close();
+    const results = seen[1]?.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_result' ? [b.content] : []))));
+    expect(results).toEqual([`12345abc ${secret.length}`]);
+    const log = readFileSync(s.eventLog, 'utf8');
+    expect(log).not.toContain(secret);
+    const requested = readLogFile(s.eventLog).events.find((e) => e.type === 'scratchpad.cell.requested');
+    expect((requested?.data as { code: string }).code).toBe(`token = str(12345) + 'abc'\npassword = "[REDACTED:secret]"\nprint(token, len(password))`);
+  });
+
+  it('scrubs a long tool result before clipping it, so the clip cannot cut a secret loose of its URL (issue 11)', async () => {
+    const r = roots();
+    const password = ['Wh0le', 'Secret', 'Passw0rd', 'ForTheDb99'].join('');
+    // 15,960 characters of padding put the 16,000-character clip inside the password, before its '@'.
+    const { transport } = scripted([exec(`print("x" * 15960 + " postgres://etl:${password}@db.internal/sales")`), say('done')]);
+    const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('print a url');
+    await s.settled();
+    await s.close();
+    const resulted = readLogFile(s.eventLog).events.find((e) => e.type === 'executive.tool.resulted');
+    const output = (resulted?.data as { output: string }).output;
+    expect(output).toContain('postgres://etl:[REDACTED:url-password]');
+    expect(output).not.toContain(password.slice(0, 8));
+    const episodes = readFileSync(join(r.project, '.engram', 'episodes', `${s.id}.jsonl`), 'utf8');
+    expect(episodes).not.toContain(password.slice(0, 8));
+  });
+
   it('stops at the round cap, tells the ACC, and learns the round-cap rule', async () => {
     const { transport } = scripted([exec('print(1)'), exec('print(2)'), exec('print(3)')]);
     const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();

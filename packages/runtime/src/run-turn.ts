@@ -155,7 +155,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
         }
         const started = Date.now();
         const outcome = await dispatchTool(use.name, use.input, ports, use.id);
-        ports.toolResulted(use.id, use.name, !outcome.isError, outcome.content, Date.now() - started);
+        ports.toolResulted(use.id, use.name, !outcome.isError, outcome.record, Date.now() - started);
         // The call was already made, so advice rides with its result, ahead of the model's next move.
         const content = [outcome.content, ...(verdict.action === 'warn' ? [verdict.explanation] : []), ...(advice === '' ? [] : [advice])].join('\n\n');
         results.push({ type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) });

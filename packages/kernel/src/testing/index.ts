@@ -1,1 +1,2 @@
 export { coreSpec, type CoreSpec, type CoreOutcome, type ExpectedDraft } from './core-spec.js';
+export { SECRET_SAMPLES, LOOK_ALIKES, type SecretSample, type LookAlike } from './secret-corpus.js';

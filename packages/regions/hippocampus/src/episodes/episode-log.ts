@@ -1,9 +1,8 @@
-import { newSessionId, scrubSecrets, systemClock, type Clock } from '@engram/kernel';
+import { newSessionId, scrubSecrets, scrubValue, systemClock, type Clock } from '@engram/kernel';
 import { join } from 'node:path';
 import { appendLine } from '../effects/append-line.js';
 import type { Episode } from './episode.js';
 import { isoWithOffset } from './episode-time.js';
-import { scrubValue } from './scrub-value.js';
 import { serializeEpisode } from './serialize-episode.js';
 import { DEFAULT_WRITE_LIMITS, truncateForRole, type EpisodeWriteLimits } from './truncate-for-role.js';
 
@@ -85,7 +84,7 @@ export class EpisodeLog {
     if (file === null) return { status: 'skipped', reason: 'no-session' };
     try {
       const content = truncateForRole(episode.role, this.scrub(episode.content), options.multimodal ?? false, this.limits);
-      const meta = scrubValue(episode.meta, this.scrub) as Episode['meta'];
+      const meta = scrubValue(episode.meta, { scrub: this.scrub }) as Episode['meta'];
       const bytes = appendLine(file, serializeEpisode({ ...episode, content, meta }));
       return { status: 'written', file, bytes };
     } catch (err) {

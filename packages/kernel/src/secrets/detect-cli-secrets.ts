@@ -1,0 +1,47 @@
+import { matches } from './each-match.js';
+import { isMarkerAt } from './redaction-marker.js';
+import { isSecretName } from './secret-name.js';
+import type { SecretDetector, SecretSpan } from './secret-span.js';
+import { isInertValue, isSmallNumber } from './secret-value.js';
+
+/**
+ * Secrets passed on a command line: long flags with a secret-ish name (`--password X`,
+ * `--api-key=X`, `--client-secret X`; not `--password-stdin` or `--key-file`), user:password
+ * pairs (`curl -u user:pw`, `--user user:pw`, `--proxy-user`), the MySQL family's glued
+ * password (`mysql -u root -pS3cret`, where `-p` alone prompts) and `sshpass -p PW`.
+ */
+const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]*)(=|[ \t]+)(["']?)([^\s"']+)\3/g;
+const USER_PASSWORD = /(?<![\w-])(?:-u|-U|--user|--proxy-user|--basic-auth|--auth)(?:=|[ \t]*)(["']?)([^\s:"'@]*):([^\s"']+)\1/g;
+const MYSQL_GLUED = /\b(?:mysql\w*|mariadb[\w-]*)\b[^\n|;&]*?(?<![\w-])-p(["']?)([^\s"']+)\1/g;
+const SSHPASS = /\bsshpass[ \t]+-p[ \t]*(["']?)([^\s"']+)\1/g;
+
+const push = (spans: SecretSpan[], text: string, end: number, value: string, quote: string, kind: string): void => {
+  const start = end - quote.length - value.length;
+  if (isInertValue(value) || isMarkerAt(text, start)) return;
+  spans.push({ start, end: start + value.length, kind });
+};
+
+export const detectCliSecrets = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
+  LONG_FLAG.lastIndex = 0;
+  for (let m = LONG_FLAG.exec(text); m !== null; m = LONG_FLAG.exec(text)) {
+    const [all, flag = '', , quote = '', value = ''] = m;
+    // Resume after the flag's name: a rejected value may be the next flag (`--password --token X`).
+    LONG_FLAG.lastIndex = m.index + 2 + flag.length;
+    if (!isSecretName(flag) || value.startsWith('-')) continue;
+    if (!/pass|pwd|secret/i.test(flag) && isSmallNumber(value)) continue;
+    push(spans, text, m.index + all.length, value, quote, 'secret');
+  }
+  LONG_FLAG.lastIndex = 0;
+  for (const m of matches(USER_PASSWORD, text)) push(spans, text, m.index + m[0].length, m[3] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of matches(MYSQL_GLUED, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of matches(SSHPASS, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  return spans;
+};
+
+export const cliDetector: SecretDetector = {
+  name: 'cli',
+  keywords: ['--', '-u', '--user', 'mysql', 'mariadb', 'sshpass'],
+  scope: 'line',
+  detect: detectCliSecrets,
+};

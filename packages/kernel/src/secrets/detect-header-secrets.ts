@@ -1,0 +1,53 @@
+import { matches } from './each-match.js';
+import { isMarkerAt } from './redaction-marker.js';
+import type { SecretDetector, SecretSpan } from './secret-span.js';
+import { looksRandom } from './looks-random.js';
+import { isInertValue } from './secret-value.js';
+
+/**
+ * Credentials in HTTP headers, wherever they are quoted (a curl `-H`, a log line, a dict):
+ * `Authorization` / `Proxy-Authorization` values (after their scheme), `Bearer` tokens in prose,
+ * API-key headers (`X-Api-Key`, `X-Auth-Token`), and `Cookie` / `Set-Cookie` values (a cookie
+ * header is all session state, so its whole value goes).
+ */
+const SCHEME = String.raw`(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|aws4-hmac-sha256)`;
+const SCHEME_ONLY = new RegExp(`^${SCHEME}$`, 'i');
+const AUTHORIZATION = new RegExp(String.raw`\b((?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?)(?:(${SCHEME})[ \t]+)?([^\s"'&,;<>]+)`, 'gi');
+const API_KEY_HEADER = /\b((?:x-[a-z0-9-]*?(?:key|token|secret|auth|signature)[a-z0-9-]*|api-?key|auth-?token|access-?token|api-?token|session-?token)["']?[ \t]*:[ \t]*["']?)([^\s"',;<>]+)/gi;
+/** Token characters (RFC 6750 b64token); a bearer token needs a digit or 24+ characters, so prose after "Bearer" stays. */
+const BEARER = /\b(bearer[ \t]+)((?=[A-Za-z._~+/-]*\d)[A-Za-z0-9._~+/-]{8,}=*|[A-Za-z0-9._~+/-]{24,}=*)/gi;
+const COOKIE = /\b((?:set-)?cookie["']?[ \t]*:[ \t]*["']?)([^\n"']*=[^\n"']*)/gi;
+
+/** Shortest header value taken for a credential: shorter ones are code around it (`"Authorization": f"Bearer {t}"`). */
+const MIN_VALUE_CHARS = 6;
+
+const push = (spans: SecretSpan[], text: string, start: number, value: string, kind: string): void => {
+  if (value.length < MIN_VALUE_CHARS || isMarkerAt(text, start) || isInertValue(value) || /^[{$%]/.test(value)) return;
+  // Code that reads the credential (`os.environ["KEY"]`, `config.api_key`), unless the value itself looks generated.
+  if ((/[([{]/.test(value) || /^[A-Za-z_$][\w$]*\.[A-Za-z_$]/.test(value)) && !looksRandom(value)) return;
+  spans.push({ start, end: start + value.length, kind });
+};
+
+export const detectHeaderSecrets = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
+  for (const m of matches(BEARER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'bearer-token');
+  for (const m of matches(AUTHORIZATION, text)) {
+    const value = m[3] ?? '';
+    if (m[2] === undefined && SCHEME_ONLY.test(value)) continue; // "Authorization: Bearer" with the token elsewhere
+    push(spans, text, m.index + m[0].length - value.length, value, 'authorization');
+  }
+  for (const m of matches(API_KEY_HEADER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
+  for (const m of matches(COOKIE, text)) {
+    const value = (m[2] ?? '').trimEnd();
+    push(spans, text, m.index + (m[1]?.length ?? 0), value, 'cookie');
+  }
+  return spans;
+};
+
+export const headerDetector: SecretDetector = {
+  name: 'headers',
+  keywords: ['authorization', 'bearer', 'cookie', 'key', 'token', 'auth', 'secret', 'signature'],
+  requires: [':', '=', ' '],
+  scope: 'line',
+  detect: detectHeaderSecrets,
+};
