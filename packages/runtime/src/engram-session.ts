@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
+import { scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
 import { breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import { ensureDir, type EngramPaths } from '@engram/fs';
+import { INPUT_LIMITS } from './input-limits.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
 import { SessionLog } from './session-log.js';
 import { SessionMemory } from './session-memory.js';
@@ -170,7 +171,7 @@ export class EngramSession {
     if (this.closed) throw new Error(`session ${this.id} is closed`);
     if (this.inTurn) this.cancelTurn('a new turn started before this one ended');
     this.nudgesRead = 0;
-    this.bus.publish('executive.turn.started', { message: scrubSecrets(message) });
+    this.bus.publish('executive.turn.started', { message: scrubAndCap(message, INPUT_LIMITS.message) });
   }
 
   /** Reports a tool call the host's model made; returns its tool_use id. */
@@ -179,7 +180,7 @@ export class EngramSession {
     const r = parseReport(ToolCallReportSchema, 'tool call', report);
     this.openRound();
     const toolUseId = r.id ?? `tool-${this.exec().nextToolId + 1}`;
-    const input = scrubValue(r.input);
+    const input = scrubValue(r.input, { scrub: (text) => scrubAndCap(text, INPUT_LIMITS.inputString) });
     this.bus.publish('executive.tool.called', { toolUseId, name: r.name, input, argsSummary: summariseArgs(input) });
     return toolUseId;
   }
@@ -189,8 +190,8 @@ export class EngramSession {
     this.requireTurn('a tool result');
     const r = parseReport(ToolResultReportSchema, 'tool result', report);
     this.openRound();
-    const error = scrubSecrets(r.error);
-    this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error, output: scrubSecrets(r.output), durationMs: r.durationMs });
+    const error = scrubAndCap(r.error, INPUT_LIMITS.toolText);
+    this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error, output: scrubAndCap(r.output, INPUT_LIMITS.toolText), durationMs: r.durationMs });
   }
 
   /**
@@ -287,9 +288,9 @@ export class EngramSession {
     const cellId = this.cellStarted({ pad: r.pad, code: r.code, description: r.description, runtime: r.runtime, confirmedNewPad: r.confirmedNewPad });
     const o = r.outcome;
     if (o?.kind === 'executed') {
-      const stdout = scrubSecrets(o.stdout);
-      const stderr = scrubSecrets(o.stderr);
-      const error = scrubSecrets(o.error);
+      const stdout = scrubAndCap(o.stdout, INPUT_LIMITS.toolText);
+      const stderr = scrubAndCap(o.stderr, INPUT_LIMITS.toolText);
+      const error = scrubAndCap(o.error, INPUT_LIMITS.toolText);
       this.bus.publish('scratchpad.cell.executed', { pad: r.pad, cellId, ok: error === '' && stderr.trim() === '', stdout, stderr, error, stdoutLength: o.stdout.length, truncated: o.truncated, durationMs: o.durationMs });
     } else if (o?.kind === 'killed') this.bus.publish('scratchpad.cell.killed', { pad: r.pad, cellId, reason: scrubSecrets(o.reason), durationMs: o.durationMs });
     return cellId;
@@ -303,7 +304,7 @@ export class EngramSession {
       pad: cell.pad,
       cellId,
       runtime: cell.runtime,
-      code: scrubSecrets(cell.code),
+      code: scrubAndCap(cell.code, INPUT_LIMITS.cellCode),
       codeLength: cell.code.length,
       description: scrubSecrets(cell.description),
       confirmedNewPad: cell.confirmedNewPad,
@@ -356,14 +357,14 @@ export class EngramSession {
     this.requireTurn('the end of a turn');
     const turn = this.bus.position.turn;
     const rounds = this.bus.position.round;
-    this.bus.publish('executive.turn.completed', { answer: scrubSecrets(answer), rounds, stopReason });
+    this.bus.publish('executive.turn.completed', { answer: scrubAndCap(answer, INPUT_LIMITS.toolText), rounds, stopReason });
     return { turn, lessons: [...this.exec().lessons] };
   }
 
   /** Ends the turn without an answer; nothing is learned from it. */
   failTurn(reason: 'llm' | 'tool' | 'internal', error: string): void {
     this.requireTurn('a failed turn');
-    this.bus.publish('executive.turn.failed', { reason, error: scrubSecrets(error) });
+    this.bus.publish('executive.turn.failed', { reason, error: scrubAndCap(error, INPUT_LIMITS.toolText) });
   }
 
   /** Cancels the turn; per-turn buffers are dropped without learning. */

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+/** One problem with an input: the field (`tool_input`, `[0].steps[1].patch`) and what is wrong with it. */
+export interface InputIssue {
+  readonly field: string;
+  readonly problem: string;
+}
+
+/** `a.b[0].c`: how a user names a field of a JSON file or payload. */
+export const fieldPath = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`), '');
+
+/**
+ * Input from outside (a hook payload, a config file, what-if params) that cannot be used. One
+ * format everywhere: `SOURCE: field "F": problem; ...`, so a user reads the file (or payload),
+ * the field and the problem in one line, whichever boundary refused it.
+ */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(
+    /** Where the input came from: a file path, `stdin`, an option name; '' when the caller prefixes it. */
+    readonly source: string,
+    readonly issues: readonly InputIssue[],
+  ) {
+    const text = issues.map((i) => (i.field === '' ? i.problem : `field "${i.field}": ${i.problem}`)).join('; ');
+    super(source === '' ? text : `${source}: ${text}`);
+  }
+}
+
+/** The issues of a zod error, in the one format. */
+export const inputIssues = (error: z.ZodError): InputIssue[] => error.issues.map((i) => ({ field: fieldPath(i.path), problem: i.message }));
+
+/** Parses `input` with `schema`; an `InputError` naming `source`, each field and its problem otherwise. */
+export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, source: string): z.output<S> => {
+  const r = schema.safeParse(input);
+  if (!r.success) throw new InputError(source, inputIssues(r.error));
+  return r.data;
+};
