@@ -32,4 +32,14 @@ describe('parseHookPayload', () => {
     expect(() => parseHookPayload('stop', 'not json')).toThrow(/stdin is not JSON/);
     expect(() => parseHookPayload('stop', '[1]')).toThrow(/expected a JSON object/);
   });
+
+  it('refuses a relative cwd (it would put .engram wherever the hook runs) and an oversized session id', () => {
+    expect(() => parseHookPayload('stop', json({ ...base, cwd: 'project', hook_event_name: 'Stop' }))).toThrow('field "cwd": expected an absolute path, got "project"');
+    expect(() => parseHookPayload('stop', json({ ...base, session_id: 'x'.repeat(1_000_000), hook_event_name: 'Stop' }))).toThrow("field \"session_id\": expected at most 256 characters (Claude Code's ids are UUIDs), got 1000000");
+  });
+
+  it('reports every bad field in one line, in the one input-error format', () => {
+    expect(() => parseHookPayload('pre-tool-use', json({ ...base, cwd: 'rel', hook_event_name: 'PreToolUse', tool_name: '', tool_input: [] }))).toThrow('field "cwd": expected an absolute path, got "rel"');
+    expect(() => parseHookPayload('pre-tool-use', json({ ...base, hook_event_name: 'PreToolUse', tool_name: '', tool_input: [] }))).toThrow('field "tool_name": expected a non-empty string, got an empty string; field "tool_input": expected an object, got an array');
+  });
 });
