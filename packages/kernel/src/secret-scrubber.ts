@@ -14,7 +14,7 @@ export type { SecretSpan } from './secrets/secret-span.js';
  * Rules: secretlint's recommended preset (vendor key formats, maintained upstream) plus engram's
  * own entropy-checked detectors for what a ruleset of formats cannot know (`.env` pairs with any
  * secret-ish name, URL credentials, headers, CLI flags, "my password is ...", PEM/PGP blocks, a
- * bare AWS secret key). See docs/adr/0005-secret-scrubber.md.
+ * bare AWS secret key). See docs/adr/0007-secret-scrubber.md.
  *
  * Synchronous, pure and idempotent: a marker never matches any detector, so scrubbing scrubbed
  * text is a no-op (a property test checks it). It errs towards redacting: a false positive costs
