@@ -12,7 +12,7 @@ export class GuardsConfigError extends Error {
 }
 
 /** What a user wrote, as they would read it back: `"3"`, `null`, `an array`. */
-const given = (x: unknown): string => (x === undefined ? 'nothing' : Array.isArray(x) ? 'an array' : (JSON.stringify(x) ?? String(x)));
+const given = (x: unknown): string => (x === undefined ? 'nothing' : Array.isArray(x) ? 'an array' : (JSON.stringify(x) ?? typeof x));
 
 const failures = z
   .int({ error: (iss) => `expected a whole number of failures, at least 1, got ${given(iss.input)}` })
