@@ -99,7 +99,7 @@ describe('engram replay (built CLI, real logs)', () => {
     writeFileSync(bad, JSON.stringify({ 'acc.kill-loop': { minKills: 0 } }));
     const b = runCli(['replay', demoFirst, '--params', bad]);
     expect(b.status).toBe(2);
-    expect(b.stderr).toContain('field "acc.kill-loop".minKills: expected a whole number of at least 1, got 0');
+    expect(b.stderr).toContain('bad.json: field "acc.kill-loop.minKills": expected a whole number of at least 1, got 0');
   });
 
   it('reports a corrupt line with file and line and replays the rest; a missing log is exit 1', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFallbackConfig } from './fallback-config.js';
+import { FallbackConfigError, parseFallbackConfig } from './fallback-config.js';
 
 const parse = (x: unknown) => parseFallbackConfig(JSON.stringify(x), '/p/.engram/fallbacks.json');
 
@@ -18,5 +18,13 @@ describe('parseFallbackConfig', () => {
     expect(() => parse([{ tool: 'Read', steps: [{ name: 'a' }] }, { tool: 'Read', steps: [{ name: 'a', patch: 'x' }] }])).toThrow('field "[1].steps[0].patch": expected an object, got string');
     expect(() => parse([{ tool: 'Read', match: { target: 3 }, steps: [{ name: 'a' }] }])).toThrow('field "[0].match.target": expected a string');
     expect(() => parse([{ tool: 'Read', steps: [{ name: 'a' }, { name: 'a' }] }])).toThrow(/step name "a" is used twice/);
+  });
+
+  it('names a nested field in the one input-error format, every problem at once', () => {
+    const bad = () => parse([{ tool: 'Read', steps: [{ name: 'a', patch: [] }] }, { tool: ' ', steps: [{ name: 'b' }, 7] }]);
+    expect(bad).toThrow(FallbackConfigError);
+    expect(bad).toThrow(
+      '/p/.engram/fallbacks.json: field "[0].steps[0].patch": expected an object, got an array; field "[1].tool": expected a non-empty string, got " "; field "[1].steps[1]": expected an object { name, patch }, got number',
+    );
   });
 });

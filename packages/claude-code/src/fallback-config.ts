@@ -1,6 +1,8 @@
 import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
-import { Fields, isObject, PayloadError, type JsonObject } from './payload-fields.js';
+import { InputError, parseInput } from '@engram/kernel';
+import { z } from 'zod';
+import type { JsonObject } from './payload-fields.js';
 
 /** One way of making a call: a patch merged over the tool input the model wrote. */
 export interface FallbackStepConfig {
@@ -18,43 +20,57 @@ export interface FallbackChainConfig {
 
 export const FALLBACKS_FILE = ENGRAM_FILE_NAMES.fallbacks;
 
-/** Thrown for a fallbacks file that cannot be used; names the file and the field. */
+/** Thrown for a fallbacks file that cannot be used; names the file and the field (the `InputError`, as `cause`, lists them). */
 export class FallbackConfigError extends Error {
   override readonly name = 'FallbackConfigError';
 }
 
-const parseChain = (raw: unknown, i: number): FallbackChainConfig => {
-  if (!isObject(raw)) throw new PayloadError(`field "[${i}]": expected an object { tool, match?, steps }`);
-  const f = new Fields(raw, `[${i}].`);
-  const tool = f.string('tool');
-  const match = f.optionalObject('match');
-  const target = match === undefined ? null : (new Fields(match, `[${i}].match.`).optionalString('target') ?? null);
-  const rawSteps = f.array('steps');
-  if (rawSteps.length === 0) throw new PayloadError(`field "[${i}].steps": a chain needs at least one step`);
-  const steps = rawSteps.map((s, j) => {
-    if (!isObject(s)) throw new PayloadError(`field "[${i}].steps[${j}]": expected an object { name, patch }`);
-    const sf = new Fields(s, `[${i}].steps[${j}].`);
-    return { name: sf.string('name'), patch: sf.optionalObject('patch') ?? {} };
+/** What a user wrote, as a message says it: `nothing`, `null`, `an array`, `string`. */
+const given = (x: unknown): string => (x === undefined ? 'nothing' : x === null ? 'null' : Array.isArray(x) ? 'an array' : typeof x);
+
+const expected = (what: string) => ({ error: (iss: { readonly input?: unknown }) => `expected ${what}, got ${given(iss.input)}` });
+
+const name = z
+  .string(expected('a non-empty string'))
+  .refine((s) => s.trim() !== '', { error: (iss) => `expected a non-empty string, got ${JSON.stringify(iss.input) ?? 'nothing'}` });
+
+const jsonObject = z.record(z.string(), z.unknown(), expected('an object'));
+
+const step = z.object({ name, patch: jsonObject.nullish() }, expected('an object { name, patch }'));
+
+const chain = z
+  .object(
+    {
+      tool: name,
+      match: z.object({ target: z.string(expected('a string')).nullish() }, expected('an object')).nullish(),
+      steps: z.array(step, expected('an array')).min(1, 'a chain needs at least one step'),
+    },
+    expected('an object { tool, match?, steps }'),
+  )
+  .superRefine((c, ctx) => {
+    const names = c.steps.map((s) => s.name);
+    const repeated = names.find((n, j) => names.indexOf(n) !== j);
+    if (repeated !== undefined) ctx.addIssue({ code: 'custom', path: ['steps'], message: `step name ${JSON.stringify(repeated)} is used twice (names are what the log records)` });
   });
-  const names = steps.map((s) => s.name);
-  const repeated = names.find((n, j) => names.indexOf(n) !== j);
-  if (repeated !== undefined) throw new PayloadError(`field "[${i}].steps": step name ${JSON.stringify(repeated)} is used twice (names are what the log records)`);
-  return { tool, target, steps };
-};
+
+const fallbacksFile = z.array(chain, expected('a JSON array of chains [{ "tool", "match"?, "steps" }]'));
 
 /** Parses the text of a fallbacks file: a JSON array of chains. */
 export const parseFallbackConfig = (text: string, file: string): FallbackChainConfig[] => {
   try {
-    let raw: unknown;
+    let json: unknown;
     try {
-      raw = JSON.parse(text);
+      json = JSON.parse(text);
     } catch (err) {
-      throw new PayloadError(`not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+      throw new InputError(file, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
     }
-    if (!Array.isArray(raw)) throw new PayloadError('expected a JSON array of chains [{ "tool", "match"?, "steps" }]');
-    return raw.map(parseChain);
+    return parseInput(fallbacksFile, json, file).map((c) => ({
+      tool: c.tool,
+      target: c.match?.target ?? null,
+      steps: c.steps.map((s) => ({ name: s.name, patch: s.patch ?? {} })),
+    }));
   } catch (err) {
-    if (err instanceof PayloadError) throw new FallbackConfigError(`${file}: ${err.message}`);
+    if (err instanceof InputError) throw new FallbackConfigError(err.message, { cause: err });
     throw err;
   }
 };

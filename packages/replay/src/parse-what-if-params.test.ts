@@ -14,12 +14,23 @@ describe('parseWhatIfParams', () => {
   it('names the file and every bad field', () => {
     const bad = () => parseWhatIfParams('{"acc.repeated-tool-error": {"minRun": "3", "bogus": 1}, "acc.nope": {}, "profile": "x"}', 'p.json');
     expect(bad).toThrow(WhatIfParamsError);
-    expect(bad).toThrow(/p\.json: field "acc\.repeated-tool-error"\.minRun: expected a whole number of at least 1, got "3"/);
-    expect(bad).toThrow(/"acc\.repeated-tool-error"\.bogus: acc\.repeated-tool-error has no such threshold/);
+    expect(bad).toThrow(/^p\.json: field "profile": .*; field "acc\.repeated-tool-error\.minRun": expected a whole number of at least 1, got "3"/);
+    expect(bad).toThrow(/field "acc\.repeated-tool-error\.bogus": acc\.repeated-tool-error has no such threshold/);
     expect(bad).toThrow(/field "acc\.nope": not a detector id/);
     expect(bad).toThrow(/field "profile": unknown profile "x"/);
     expect(() => parseWhatIfParams('{', 'p.json')).toThrow(/p\.json: not valid JSON/);
     expect(() => parseWhatIfParams('[1]', 'p.json')).toThrow(/got an array/);
     expect(() => parseWhatIfParams('{"acc.repeated-tool-error": {"ignoredTools": [1]}}', 'p.json')).toThrow(/array of tool names/);
+  });
+
+  it('names a nested field in the one input-error format, every problem on one line', () => {
+    expect(() => parseWhatIfParams('{"acc.kill-loop": {"minKills": 0}, "acc.name-switch": {"honourConfirmedNewPad": "yes"}}', 'p.json')).toThrow(
+      new WhatIfParamsError('p.json: field "acc.name-switch.honourConfirmedNewPad": expected true or false, got "yes"; field "acc.kill-loop.minKills": expected a whole number of at least 1, got 0'),
+    );
+  });
+
+  it('lets the later of a threshold and its alias win, as the file reads', () => {
+    expect(parseWhatIfParams('{"acc.repeated-tool-error": {"minRun": 3, "minToolErrorRun": 5}}', 'p.json').detectors.minToolErrorRun).toBe(5);
+    expect(parseWhatIfParams('{"acc.repeated-tool-error": {"minToolErrorRun": 5, "minRun": 3}}', 'p.json').detectors.minToolErrorRun).toBe(3);
   });
 });

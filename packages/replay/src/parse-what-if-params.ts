@@ -1,7 +1,9 @@
 import { accProfiles, type AccParams, type AccProfileName, type DetectorId } from '@engram/acc';
+import { InputError, parseInput } from '@engram/kernel';
+import { z } from 'zod';
 import { DETECTOR_PARAM_FIELDS } from './detector-param-fields.js';
 
-/** A what-if file that cannot be used: the message names the file and the field. */
+/** A what-if file that cannot be used: the message names the file and each field (the `InputError`, as `cause`, lists them). */
 export class WhatIfParamsError extends Error {
   override readonly name = 'WhatIfParamsError';
 }
@@ -14,72 +16,80 @@ export interface WhatIfParams {
   readonly detectors: AccParams;
 }
 
-const PROFILE_NAMES = Object.keys(accProfiles) as AccProfileName[];
-const isProfile = (x: unknown): x is AccProfileName => typeof x === 'string' && (PROFILE_NAMES as string[]).includes(x);
-const isDetector = (x: string): x is DetectorId => Object.hasOwn(DETECTOR_PARAM_FIELDS, x);
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const shown = (x: unknown): string => JSON.stringify(x) ?? String(x);
+const PROFILE_NAMES = Object.keys(accProfiles) as [AccProfileName, ...AccProfileName[]];
+const DETECTOR_IDS = Object.keys(DETECTOR_PARAM_FIELDS) as DetectorId[];
+const shown = (x: unknown): string => (x === undefined ? 'nothing' : (JSON.stringify(x) ?? typeof x));
+const kindOf = (x: unknown): string => (x === null ? 'null' : Array.isArray(x) ? 'an array' : typeof x);
 
-/** Checks one value against the type of the `AccParams` field it sets; returns the problem, or null. */
-const problemWith = (field: keyof AccParams, value: unknown): string | null => {
+/** Always refuses: what a key outside a fixed set (a misspelt detector id or threshold) parses with, so the error names it as a field. */
+const unknownKey = (problem: string) => z.custom(() => false, { error: problem });
+
+const profileName = z.enum(PROFILE_NAMES, { error: (iss) => `unknown profile ${shown(iss.input)}; known: ${PROFILE_NAMES.join(', ')}` });
+
+/** The schema of one value by the type of the `AccParams` field it sets. */
+const thresholdValue = (field: keyof AccParams): z.ZodType => {
   const current = accProfiles.anton[field];
-  if (typeof current === 'boolean') return typeof value === 'boolean' ? null : `expected true or false, got ${shown(value)}`;
-  if (typeof current === 'number') return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? null : `expected a whole number of at least 1, got ${shown(value)}`;
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? null : `expected an array of tool names (strings), got ${shown(value)}`;
+  if (typeof current === 'boolean') return z.boolean({ error: (iss) => `expected true or false, got ${shown(iss.input)}` });
+  if (typeof current === 'number') {
+    const error = (iss: { readonly input?: unknown }): string => `expected a whole number of at least 1, got ${shown(iss.input)}`;
+    return z.int({ error }).min(1, { error });
+  }
+  return z.custom<readonly string[]>((v) => Array.isArray(v) && v.every((t) => typeof t === 'string'), { error: (iss) => `expected an array of tool names (strings), got ${shown(iss.input)}` });
 };
+
+/** One detector's thresholds, under their `AccParams` names or aliases. */
+const thresholds = (id: DetectorId) => {
+  const fields = DETECTOR_PARAM_FIELDS[id];
+  const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, thresholdValue(field).optional()]));
+  return z
+    .object(shape, { error: (iss) => `expected an object of thresholds, got ${shown(iss.input)}` })
+    .catchall(unknownKey(`${id} has no such threshold; known: ${Object.keys(fields).join(', ')}`))
+    .optional();
+};
+
+const whatIfObject = z
+  .object(
+    { profile: profileName.optional(), ...Object.fromEntries(DETECTOR_IDS.map((id) => [id, thresholds(id)])) },
+    { error: (iss) => `expected a profile name or an object keyed by detector id, got ${kindOf(iss.input)}` },
+  )
+  .catchall(unknownKey(`not a detector id; known: ${DETECTOR_IDS.join(', ')}`));
 
 /**
  * Reads a what-if file: a profile name (`"anton"`), or an object with an optional `"profile"`
  * and thresholds keyed by detector id (`{ "acc.repeated-tool-error": { "minRun": 3 } }`), each
  * overlaid on the profile (default: the runtime's, `anton`). Every problem is collected and the
- * error names the file and each field, so one run shows them all. (Hand-checked: zod is not a
- * dependency of the CLI package.)
+ * error names the file and each field (`field "acc.kill-loop.minKills": ...`), so one run shows them all.
  */
 export const parseWhatIfParams = (text: string, file: string): WhatIfParams => {
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new WhatIfParamsError(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
-  }
-  if (typeof raw === 'string') {
-    if (!isProfile(raw)) throw new WhatIfParamsError(`${file}: unknown profile ${shown(raw)}; known: ${PROFILE_NAMES.join(', ')}`);
-    return { profile: raw, overrides: {}, detectors: accProfiles[raw] };
-  }
-  if (!isRecord(raw)) throw new WhatIfParamsError(`${file}: expected a profile name or an object keyed by detector id, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`);
-  const problems: string[] = [];
-  let profile: AccProfileName = 'anton';
-  if (raw.profile !== undefined) {
-    if (isProfile(raw.profile)) profile = raw.profile;
-    else problems.push(`field "profile": unknown profile ${shown(raw.profile)}; known: ${PROFILE_NAMES.join(', ')}`);
-  }
-  const detectors: Record<string, unknown> = { ...accProfiles[profile] };
-  const overrides: Record<string, Record<string, unknown>> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'profile') continue;
-    if (!isDetector(key)) {
-      problems.push(`field ${shown(key)}: not a detector id; known: ${Object.keys(DETECTOR_PARAM_FIELDS).join(', ')}`);
-      continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new InputError(file, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
     }
-    if (!isRecord(value)) {
-      problems.push(`field ${shown(key)}: expected an object of thresholds, got ${shown(value)}`);
-      continue;
+    if (typeof json === 'string') {
+      const profile = parseInput(profileName, json, file);
+      return { profile, overrides: {}, detectors: accProfiles[profile] };
     }
-    const fields = DETECTOR_PARAM_FIELDS[key];
-    for (const [name, v] of Object.entries(value)) {
-      const field = fields[name];
-      if (field === undefined) {
-        problems.push(`field ${shown(key)}.${name}: ${key} has no such threshold; known: ${Object.keys(fields).join(', ')}`);
-        continue;
-      }
-      const problem = problemWith(field, v);
-      if (problem !== null) problems.push(`field ${shown(key)}.${name}: ${problem}`);
-      else {
+    const parsed = parseInput(whatIfObject, json, file);
+    const profile = parsed.profile ?? 'anton';
+    const detectors: Record<string, unknown> = { ...accProfiles[profile] };
+    const overrides: Record<string, Record<string, unknown>> = {};
+    // in the file's order, so of a name and its alias the later one wins, as a reader expects
+    for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+      if (key === 'profile' || !Object.hasOwn(DETECTOR_PARAM_FIELDS, key)) continue;
+      const fields = DETECTOR_PARAM_FIELDS[key as DetectorId];
+      for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+        const field = fields[name];
+        if (field === undefined) continue; // refused above: unreachable
         detectors[field] = v;
         (overrides[key] ??= {})[field] = v;
       }
     }
+    return { profile, overrides, detectors: detectors as unknown as AccParams };
+  } catch (err) {
+    if (err instanceof InputError) throw new WhatIfParamsError(err.message, { cause: err });
+    throw err;
   }
-  if (problems.length > 0) throw new WhatIfParamsError(problems.map((p) => `${file}: ${p}`).join('\n'));
-  return { profile, overrides, detectors: detectors as unknown as AccParams };
 };

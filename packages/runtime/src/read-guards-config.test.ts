@@ -1,6 +1,6 @@
 import { defaultBreakerParams } from '@engram/executive';
 import { describe, expect, it } from 'vitest';
-import { parseGuardsConfig } from './read-guards-config.js';
+import { GuardsConfigError, parseGuardsConfig } from './read-guards-config.js';
 
 const F = '/p/.engram/guards.json';
 
@@ -20,5 +20,13 @@ describe('parseGuardsConfig', () => {
     expect(() => parseGuardsConfig('{"blokAt":3}', F)).toThrow(`${F}: field "blokAt": not a guards setting`);
     expect(() => parseGuardsConfig('{"perTool":[]}', F)).toThrow(`${F}: field "perTool": expected an object keyed by tool name`);
     expect(() => parseGuardsConfig('[1', F)).toThrow(`${F}: not valid JSON`);
+  });
+
+  it('names a nested field in the one input-error format, every problem at once', () => {
+    const bad = () => parseGuardsConfig('{"warnAt":"2","perTool":{"Bash":{"warnAt":1.5},"Read":[]}}', F);
+    expect(bad).toThrow(GuardsConfigError);
+    expect(bad).toThrow(
+      `${F}: field "warnAt": expected a whole number of failures, at least 1, got "2"; field "perTool.Bash.warnAt": expected a whole number of failures, at least 1, got 1.5; field "perTool.Read": expected an object { "warnAt"?, "blockAt"? }, got an array`,
+    );
   });
 });

@@ -1,29 +1,49 @@
 import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
 import { defaultBreakerParams, type BreakerLimits, type BreakerParams } from '@engram/executive';
+import { InputError, parseInput } from '@engram/kernel';
+import { z } from 'zod';
 
 export const GUARDS_FILE = ENGRAM_FILE_NAMES.guards;
 
-/** A guards file that cannot be used: the message names the file and the field. */
+/** A guards file that cannot be used: the message names the file and the field (the `InputError`, as `cause`, lists them). */
 export class GuardsConfigError extends Error {
   override readonly name = 'GuardsConfigError';
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** What a user wrote, as they would read it back: `"3"`, `null`, `an array`. */
+const given = (x: unknown): string => (x === undefined ? 'nothing' : Array.isArray(x) ? 'an array' : (JSON.stringify(x) ?? typeof x));
 
-const count = (raw: Record<string, unknown>, field: string, path: string, fallback: number): number => {
-  const v = raw[field];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new GuardsConfigError(`field "${path}${field}": expected a whole number of failures, at least 1, got ${JSON.stringify(v)}`);
-  return v;
-};
+const failures = z
+  .int({ error: (iss) => `expected a whole number of failures, at least 1, got ${given(iss.input)}` })
+  .min(1, { error: (iss) => `expected a whole number of failures, at least 1, got ${given(iss.input)}` })
+  .optional();
 
-const limitsOf = (raw: Record<string, unknown>, path: string, base: BreakerLimits): BreakerLimits => {
-  const warnAt = count(raw, 'warnAt', path, base.warnAt);
-  const blockAt = count(raw, 'blockAt', path, base.blockAt);
-  if (blockAt < warnAt) throw new GuardsConfigError(`field "${path}blockAt": ${blockAt} is below warnAt (${warnAt}); a call is warned about before it is blocked`);
-  return { warnAt, blockAt };
-};
+const limits = z.object({ warnAt: failures, blockAt: failures }, { error: (iss) => `expected an object { "warnAt"?, "blockAt"? }, got ${given(iss.input)}` });
+
+/** Limits as set, over the ones they inherit. */
+const over = (set: z.output<typeof limits>, base: BreakerLimits): BreakerLimits => ({ warnAt: set.warnAt ?? base.warnAt, blockAt: set.blockAt ?? base.blockAt });
+
+const guardsFile = z
+  .object(
+    {
+      warnAt: failures,
+      blockAt: failures,
+      perTool: z.record(z.string(), limits, { error: (iss) => `expected an object keyed by tool name, got ${given(iss.input)}` }).nullish(),
+    },
+    { error: (iss) => `expected an object { "warnAt"?, "blockAt"?, "perTool"? }, got ${given(iss.input)}` },
+  )
+  // a misspelt setting (`blokAt`) would silently keep the default: refused, by name (strictObject
+  // would name the keys but not as fields)
+  .catchall(z.custom(() => false, { error: 'not a guards setting (warnAt, blockAt, perTool)' }))
+  .superRefine((raw, ctx) => {
+    const belowWarn = (l: BreakerLimits, path: (string | number)[]): void => {
+      if (l.blockAt < l.warnAt) ctx.addIssue({ code: 'custom', path: [...path, 'blockAt'], message: `${l.blockAt} is below warnAt (${l.warnAt}); a call is warned about before it is blocked` });
+    };
+    const all = over(raw, defaultBreakerParams);
+    belowWarn(all, []);
+    for (const [tool, l] of Object.entries(raw.perTool ?? {})) belowWarn(over(l, all), ['perTool', tool]);
+  });
 
 /**
  * Parses a guards file: the circuit breaker's limits for every tool and per tool, e.g.
@@ -31,28 +51,19 @@ const limitsOf = (raw: Record<string, unknown>, path: string, base: BreakerLimit
  * fields keep the defaults; a per-tool entry inherits the file's own limits.
  */
 export const parseGuardsConfig = (text: string, file: string): BreakerParams => {
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new GuardsConfigError(`${file}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
-  }
-  try {
-    if (!isObject(raw)) throw new GuardsConfigError('expected an object { "warnAt"?, "blockAt"?, "perTool"? }');
-    const known = new Set(['warnAt', 'blockAt', 'perTool']);
-    const unknown = Object.keys(raw).find((k) => !known.has(k));
-    if (unknown !== undefined) throw new GuardsConfigError(`field "${unknown}": not a guards setting (warnAt, blockAt, perTool)`);
-    const all = limitsOf(raw, '', defaultBreakerParams);
-    const perToolRaw = raw['perTool'] ?? {};
-    if (!isObject(perToolRaw)) throw new GuardsConfigError('field "perTool": expected an object keyed by tool name');
-    const perTool: Record<string, BreakerLimits> = {};
-    for (const [tool, limits] of Object.entries(perToolRaw)) {
-      if (!isObject(limits)) throw new GuardsConfigError(`field "perTool.${tool}": expected an object { "warnAt"?, "blockAt"? }`);
-      perTool[tool] = limitsOf(limits, `perTool.${tool}.`, all);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new InputError(file, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
     }
+    const raw = parseInput(guardsFile, json, file);
+    const all = over(raw, defaultBreakerParams);
+    const perTool = Object.fromEntries(Object.entries(raw.perTool ?? {}).map(([tool, l]) => [tool, over(l, all)]));
     return { ...all, perTool };
   } catch (err) {
-    if (err instanceof GuardsConfigError) throw new GuardsConfigError(`${file}: ${err.message}`);
+    if (err instanceof InputError) throw new GuardsConfigError(err.message, { cause: err });
     throw err;
   }
 };

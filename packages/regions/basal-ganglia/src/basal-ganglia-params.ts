@@ -1,6 +1,6 @@
 /**
  * Every threshold of the habit loop, in one typed object so the simulation and `engram replay`
- * can sweep it. Each field's reason lives in `basalGangliaParamReasons`.
+ * can sweep it. Each field's reason lives in `BASAL_GANGLIA_PARAM_REASONS`.
  */
 export interface BasalGangliaParams {
   readonly windowDays: number;
@@ -31,7 +31,7 @@ export const defaultBasalGangliaParams: BasalGangliaParams = {
 };
 
 /** Why each default is what it is (shown by docs and `--json` output; the simulation sweeps them). */
-export const basalGangliaParamReasons: { readonly [K in keyof BasalGangliaParams]: string } = {
+export const BASAL_GANGLIA_PARAM_REASONS: { readonly [K in keyof BasalGangliaParams]: string } = {
   windowDays: 'the seed analyses a 7-day rolling window: long enough for daily use, short enough that a replaced habit leaves it',
   halfLifeDays: "the seed's default half-life: a pattern unseen for a week weighs half as much",
   frequencyFloor:

@@ -8,7 +8,7 @@
  * Never: does I/O in its core (instinct files are written under effects/), or promotes an instinct
  *   its own injection confirmed (the self-confirmation guard).
  */
-export { basalGangliaParamReasons, defaultBasalGangliaParams, type BasalGangliaParams } from './basal-ganglia-params.js';
+export { BASAL_GANGLIA_PARAM_REASONS, defaultBasalGangliaParams, type BasalGangliaParams } from './basal-ganglia-params.js';
 export type { Observation } from './observation.js';
 export { projectObservations } from './project-observations.js';
 export { describePattern, patternId, type Occurrence, type PatternKind } from './pattern.js';
@@ -28,6 +28,6 @@ export { parseInstinct, type ParsedInstinct } from './parse-instinct.js';
 export { renderGeneratedRules } from './render-generated-rules.js';
 export { InstinctStore, GENERATED_RULES, ARCHIVE_DIR, type StoredInstincts, type InstinctFileProblem, type InstinctTransaction } from './effects/instinct-store.js';
 export { recipeCore, type RecipeState } from './recipes/recipe-core.js';
-export { defaultRecipeParams, recipeParamReasons, type RecipeParams } from './recipes/recipe-params.js';
+export { defaultRecipeParams, RECIPE_PARAM_REASONS, type RecipeParams } from './recipes/recipe-params.js';
 export { recipeId } from './recipes/recipe-id.js';
 export { parameterHint, MAX_HINT_CHARS } from './recipes/parameter-hint.js';

@@ -29,7 +29,7 @@ export {
 export { validatePadName, padNameProblem, PadNameError, MAX_PAD_NAME_LENGTH } from './pad-name.js';
 export { ScratchpadError, type ScratchpadErrorCode } from './scratchpad-error.js';
 export { scrubChildEnv, looksLikeSecretEnvName, isSecretEnvEntry, ENV_ALLOW_LIST, ENV_ALLOW_PREFIXES, SECRET_ENV_PATTERNS } from './scrub-child-env.js';
-export { DEFAULT_LIMITS, LIMIT_REASONS, MAX_VIEW_CELLS, VIEW_TEXT_CHARS, type ScratchpadLimits } from './scratchpad-limits.js';
+export { DEFAULT_LIMITS, SCRATCHPAD_LIMIT_REASONS, MAX_VIEW_CELLS, VIEW_TEXT_CHARS, type ScratchpadLimits } from './scratchpad-limits.js';
 export { OutputCapture, truncateText, truncationMarker, TRUNCATION_REASON, type CapturedOutput } from './output-capture.js';
 export { CellOutputStream } from './cell-output-stream.js';
 export { encodeCellRequest, parseHostMessage, LineSplitter, type CellRequest, type HostMessage, type ParsedHostMessage } from './host-protocol.js';

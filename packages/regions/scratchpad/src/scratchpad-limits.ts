@@ -14,7 +14,7 @@ export const DEFAULT_LIMITS: ScratchpadLimits = {
   maxOutputBytes: 64 * 1024,
 };
 
-export const LIMIT_REASONS: { readonly [K in keyof ScratchpadLimits]: string } = {
+export const SCRATCHPAD_LIMIT_REASONS: { readonly [K in keyof ScratchpadLimits]: string } = {
   timeoutMs: 'a minute fits a real data step; past that the model should split the work (Anton kills at a similar bound).',
   inactivityMs: 'a cell silent and idle for 20s is waiting on something that will not come; killing early saves the turn.',
   maxOutputBytes: '64 KiB per stream is far more than a model reads usefully and keeps the event log small.',

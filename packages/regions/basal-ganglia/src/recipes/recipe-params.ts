@@ -1,6 +1,6 @@
 /**
  * The recipe core's thresholds, in one typed object so the simulation and `engram replay` can
- * sweep them. `recipeParamReasons` gives the reason for each; its type makes a field without a
+ * sweep them. `RECIPE_PARAM_REASONS` gives the reason for each; its type makes a field without a
  * reason a compile error.
  */
 export interface RecipeParams {
@@ -14,7 +14,7 @@ export interface RecipeParams {
   readonly cellToolNames: readonly string[];
 }
 
-export const recipeParamReasons: { readonly [K in keyof RecipeParams]: string } = {
+export const RECIPE_PARAM_REASONS: { readonly [K in keyof RecipeParams]: string } = {
   maxSteps:
     "AceClaw's worked recovery is 3 steps (detect the charset, convert, re-read); more than 5 actions on one target is exploration, not a recipe, and would not fit a one-line prompt hint",
   initialConfidence: "AceClaw's ErrorDetector starts a recovery at 0.4 and adds 0.2 per prior cross-session match: one sighting is a hint, not a habit",
