@@ -8,6 +8,15 @@ import type { AnyDraft, AnyEnvelope, Source } from '@engram/events';
  * - `initialState(params)`: the state before any event.
  * - `evolve(state, event)`: the next state (pure; may return the same object when nothing changes).
  * - `react(state, event, params)`: the events to publish in response, given the state *after* evolve.
+ *
+ * What cores really do beyond that, stated so nothing is hidden: an effect that carries out a
+ * core's decision with I/O (the cerebellum's one post-mortem call a turn, consolidation's replays)
+ * reads the core's folded state only through the core's named selectors (`pendingReplays`, the
+ * buffered failed cells), at the event that triggers it. That state is derived from recorded
+ * events alone, so replay folds it identically; the effect's outcome comes back as a recorded
+ * event (`llm.call.completed`, `hippocampus.engram.encoded`). There is no outbox a core fills
+ * behind the log's back. The one list of cores a session attaches and replay folds is
+ * `brainCores()` in `@engram/runtime/cores`.
  */
 export interface RegionCore<State, Params> {
   readonly name: Source;
