@@ -1,6 +1,6 @@
 import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
-import { InputError, parseInput } from '@engram/kernel';
+import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
 import { z } from 'zod';
 import type { JsonObject } from './payload-fields.js';
 
@@ -58,12 +58,7 @@ const fallbacksFile = z.array(chain, expected('a JSON array of chains [{ "tool",
 /** Parses the text of a fallbacks file: a JSON array of chains. */
 export const parseFallbackConfig = (text: string, file: string): FallbackChainConfig[] => {
   try {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new InputError(file, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
-    }
+    const json = parseJsonInput(text, file);
     return parseInput(fallbacksFile, json, file).map((c) => ({
       tool: c.tool,
       target: c.match?.target ?? null,

@@ -36,3 +36,12 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, sourc
   if (!r.success) throw new InputError(source, inputIssues(r.error));
   return r.data;
 };
+
+/** Parses the JSON text of a file or payload; an `InputError` naming `source` when it is not JSON. */
+export const parseJsonInput = (text: string, source: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new InputError(source, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
+  }
+};

@@ -1,5 +1,5 @@
 import { accProfiles, type AccParams, type AccProfileName, type DetectorId } from '@engram/acc';
-import { InputError, parseInput } from '@engram/kernel';
+import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
 import { z } from 'zod';
 import { DETECTOR_PARAM_FIELDS } from './detector-param-fields.js';
 
@@ -62,12 +62,7 @@ const whatIfObject = z
  */
 export const parseWhatIfParams = (text: string, file: string): WhatIfParams => {
   try {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new InputError(file, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
-    }
+    const json = parseJsonInput(text, file);
     if (typeof json === 'string') {
       const profile = parseInput(profileName, json, file);
       return { profile, overrides: {}, detectors: accProfiles[profile] };

@@ -1,7 +1,7 @@
 import { ENGRAM_FILE_NAMES, isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { join } from 'node:path';
 import { defaultBreakerParams, type BreakerLimits, type BreakerParams } from '@engram/executive';
-import { InputError, parseInput } from '@engram/kernel';
+import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
 import { z } from 'zod';
 
 export const GUARDS_FILE = ENGRAM_FILE_NAMES.guards;
@@ -52,12 +52,7 @@ const guardsFile = z
  */
 export const parseGuardsConfig = (text: string, file: string): BreakerParams => {
   try {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new InputError(file, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
-    }
+    const json = parseJsonInput(text, file);
     const raw = parseInput(guardsFile, json, file);
     const all = over(raw, defaultBreakerParams);
     const perTool = Object.fromEntries(Object.entries(raw.perTool ?? {}).map(([tool, l]) => [tool, over(l, all)]));
