@@ -1,0 +1,2 @@
+/** @engram/mcp: engram as an MCP server. (Being built: issue 13.) */
+export {};
