@@ -9,6 +9,7 @@ import { registerSkills } from './commands/skills-command.js';
 import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
 import { registerSim } from './commands/sim-command.js';
+import { registerStore } from './commands/store-command.js';
 import { registerHook } from './hook/hook-command.js';
 
 /**
@@ -31,6 +32,7 @@ export const buildProgram = (): Command => {
   registerReplay(program);
   registerSim(program);
   registerHook(program);
+  registerStore(program);
   registerBench(program);
   return program;
 };

@@ -14,3 +14,5 @@ export { PostgresError, postgresReason, type PostgresErrorReason } from './postg
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';
 export { withReconnect } from './effects/with-reconnect.js';
+export { storeStatus, type StoreStatus } from './effects/store-status.js';
+export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
