@@ -11,6 +11,7 @@ import { registerRun } from './commands/run-command.js';
 import { registerSim } from './commands/sim-command.js';
 import { registerStore } from './commands/store-command.js';
 import { registerHook } from './hook/hook-command.js';
+import { registerMcp } from './commands/mcp-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -33,6 +34,7 @@ export const buildProgram = (): Command => {
   registerSim(program);
   registerHook(program);
   registerStore(program);
+  registerMcp(program);
   registerBench(program);
   return program;
 };

@@ -22,7 +22,7 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { defaultConsolidationParams, type PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, type MemorizeReport, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -373,6 +373,33 @@ export class EngramSession {
     this.bus.publish('executive.turn.cancelled', { reason });
   }
 
+  /**
+   * Stores what the host's model asked to remember (the `memorize` tool of a host that runs its
+   * own tools, `{ entries: [{ text, kind, scope, topic }] }`): each entry is scrubbed, bounded and
+   * proposed through the gate like any memory write (recorded as `cortex.engram.proposed`, origin
+   * `memorize`), and the report says what happened to each. Needs no open turn.
+   */
+  memorize(input: unknown): Promise<MemorizeReport> {
+    if (this.closed) return Promise.reject(new Error(`session ${this.id} is closed`));
+    return this.memory.memorize(input);
+  }
+
+  /**
+   * The `recall` tool for a host that runs its own tools: searches the episodes of earlier
+   * sessions of the project (`{ query, max_results?, days_back? }`). Answers in text; a bad input
+   * or a failure is a text starting `ERROR:`, never an exception.
+   */
+  recall(input: unknown): string {
+    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    return handleRecall(input, { episodes: this.episodes?.memory ?? null });
+  }
+
+  /** The `recall_skill` tool for a host that runs its own tools (`{ label }`): a skill's procedure, or a text starting `ERROR:` or `NO MATCH:`. */
+  recallSkill(input: unknown): Promise<string> {
+    if (this.closed) return Promise.reject(new Error(`session ${this.id} is closed`));
+    return handleRecallSkill(input, { skills: this.skills });
+  }
+
   /** The memory block for the end of the system prompt (identity, rules, lessons), within its budgets. */
   memoryContext(message = ''): Promise<string> {
     return this.memory.context(scrubSecrets(message));
@@ -428,8 +455,8 @@ export class EngramSession {
       cancelTurn: (reason) => this.cancelTurn(reason),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
       memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
-      recall: (input) => Promise.resolve(handleRecall(input, { episodes: this.episodes?.memory ?? null })),
-      recallSkill: (input) => handleRecallSkill(input, { skills: this.skills }),
+      recall: (input) => Promise.resolve(this.recall(input)),
+      recallSkill: (input) => this.recallSkill(input),
       skillList: () => formatSkillList(this.skills.list().skills),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),

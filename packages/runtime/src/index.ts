@@ -1,4 +1,5 @@
 export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type SessionOpenOptions } from './create-brain.js';
+export type { MemorizeReport, MemorizeEntryResult, MemorizeOutcome } from '@engram/cortex';
 export { EngramSession, type Nudge, type LearnedLesson, type TurnSummary, type SessionOptions, type MemoryMode, type AccMode } from './engram-session.js';
 export { engramPaths, type EngramPaths } from './engram-paths.js';
 export { attachCore, type AttachedCore } from './attach-core.js';
@@ -23,3 +24,4 @@ export { skillSourceFromEvents } from './audit/skill-source-from-events.js';
 export { type BrainInstincts, type InstinctRun, type InstinctOptions, type InstinctScope, type StoredInstinctList } from './instincts/brain-instincts.js';
 export { readGuardsConfig, parseGuardsConfig, GuardsConfigError, GUARDS_FILE } from './read-guards-config.js';
 export { importAnton, type AntonImport, type AntonImportOptions } from './effects/import-anton.js';
+export { INPUT_LIMITS } from './input-limits.js';

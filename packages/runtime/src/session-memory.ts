@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, type ProposalResult } from '@engram/cortex';
+import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, type MemorizeReport, type ProposalResult } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
@@ -59,12 +59,15 @@ export class SessionMemory {
       const lesson = e.data.origin === 'acc' && e.causationId !== null ? this.accLessons.get(e.causationId) : undefined;
       const supersedes = lesson === undefined ? undefined : slotRivals({ id: lesson }).map((r) => r.rule);
       const settle = () => this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: e.data.origin, gate: e.data.gate, causationId: e.id, ...(supersedes === undefined ? {} : { supersedes }) });
-      if (e.data.origin !== 'memorize' || e.causationId === null) {
+      // A memorize proposal with no cause was made by a host's own handler (`Cortex.memorize`), which settles it itself.
+      const cause = e.causationId;
+      if (e.data.origin === 'memorize' && cause === null) return;
+      if (e.data.origin !== 'memorize' || cause === null) {
         this.background.track(settle());
         return;
       }
-      const list = this.memorizeSettles.get(e.causationId);
-      if (list === undefined) this.memorizeSettles.set(e.causationId, [settle]);
+      const list = this.memorizeSettles.get(cause);
+      if (list === undefined) this.memorizeSettles.set(cause, [settle]);
       else list.push(settle);
     }
   }
@@ -94,6 +97,17 @@ export class SessionMemory {
     const written = this.settleInOrder(settles);
     this.background.track(written.then(noop, noop));
     return this.cortex.memorizeSettled(call.input, await written);
+  }
+
+  /**
+   * A host's own `memorize` tool (no model call on the record to derive proposals from): each
+   * valid entry is proposed through the gate and written before this resolves; the report says
+   * what happened to each. The writes are background work `settled()` waits for too.
+   */
+  memorize(input: unknown): Promise<MemorizeReport> {
+    const report = this.cortex.memorizeEntries(input);
+    this.background.track(report.then(noop, noop));
+    return report;
   }
 
   /**

@@ -30,11 +30,14 @@ export {
   MAX_MEMORIZE_ENTRIES,
   planMemorize,
   handleMemorize,
+  memorizeReport,
+  memorizeReportText,
   memorizeResultText,
   type MemorizeInput,
   type MemorizeOutcome,
   type MemorizeEntryResult,
   type MemorizePlan,
+  type MemorizeReport,
   type ProposeMemories,
 } from './memorize-tool.js';
 export { CompactionAnswerSchema, COMPACTION_SYSTEM, MIN_ENTRIES_TO_COMPACT, AUTO_COMPACTION_THRESHOLD, compactionPrompt, judgeCompaction, type CompactionVerdict } from './compaction-plan.js';

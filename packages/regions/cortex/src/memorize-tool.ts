@@ -94,14 +94,23 @@ export const memorizeResultText = (results: readonly MemorizeEntryResult[]): str
 /** Whatever can store proposals: the cortex's `propose` fits. */
 export type ProposeMemories = (engrams: readonly EngramData[]) => Promise<readonly { readonly outcome: MemorizeOutcome; readonly reason: string | null }[]>;
 
+/** What a memorize call came to: an error for the whole call, or one result per entry (stored ones first, then those refused on sight). */
+export type MemorizeReport = { readonly ok: false; readonly message: string } | { readonly ok: true; readonly entries: readonly MemorizeEntryResult[] };
+
 /**
- * The `memorize` tool handler: validate, propose through the cortex (which applies the gate
- * and awaits the write), report. Pure apart from the injected `propose`.
+ * Validates a memorize call, proposes its entries through the cortex (which applies the gate
+ * and awaits the write) and says what happened to each. Pure apart from the injected `propose`.
  */
-export const handleMemorize = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<string> => {
+export const memorizeReport = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<MemorizeReport> => {
   const plan = planMemorize(input, enabled);
-  if (!plan.ok) return plan.message;
+  if (!plan.ok) return plan;
   const outcomes = plan.engrams.length === 0 ? [] : await propose(plan.engrams);
   const stored = plan.engrams.map((e, i): MemorizeEntryResult => ({ text: e.text, kind: e.kind ?? 'lesson', outcome: outcomes[i]?.outcome ?? 'refused', reason: outcomes[i]?.reason ?? (outcomes[i] === undefined ? 'not stored' : null) }));
-  return memorizeResultText([...stored, ...plan.refused]);
+  return { ok: true, entries: [...stored, ...plan.refused] };
 };
+
+/** A memorize report as the tool's text result. */
+export const memorizeReportText = (report: MemorizeReport): string => (report.ok ? memorizeResultText(report.entries) : report.message);
+
+/** The `memorize` tool handler: `memorizeReport` as text. */
+export const handleMemorize = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<string> => memorizeReportText(await memorizeReport(input, enabled, propose));

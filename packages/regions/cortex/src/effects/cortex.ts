@@ -3,7 +3,7 @@ import { randomIds, systemClock, type Clock, type EngramScope, type EventSink, t
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
 import { gateDecision } from '../gate-decision.js';
-import { handleMemorize, type MemorizeOutcome } from '../memorize-tool.js';
+import { handleMemorize, memorizeReport, memorizeReportText, type MemorizeOutcome, type MemorizeReport } from '../memorize-tool.js';
 import { buildMemoryContext, type MemoryContext } from '../memory-context.js';
 import type { MemoryMode } from '../memory-mode.js';
 import { pendingIdFor, type PendingItem } from '../pending-item.js';
@@ -246,8 +246,13 @@ export class Cortex {
   }
 
   /** The `memorize` tool: validates, proposes each entry through the gate, reports what happened. */
-  memorize(input: unknown): Promise<string> {
-    return handleMemorize(input, this.mode !== 'off', async (engrams) => {
+  async memorize(input: unknown): Promise<string> {
+    return memorizeReportText(await this.memorizeEntries(input));
+  }
+
+  /** `memorize` with the outcome of each entry as data (a host's own memorize tool, e.g. the MCP server's). */
+  memorizeEntries(input: unknown): Promise<MemorizeReport> {
+    return memorizeReport(input, this.mode !== 'off', async (engrams) => {
       const out: { outcome: MemorizeOutcome; reason: string | null }[] = [];
       for (const engram of engrams) {
         try {
