@@ -10,6 +10,7 @@ import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
 import { registerSim } from './commands/sim-command.js';
 import { registerHook } from './hook/hook-command.js';
+import { registerServe } from './commands/serve-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -31,6 +32,7 @@ export const buildProgram = (): Command => {
   registerReplay(program);
   registerSim(program);
   registerHook(program);
+  registerServe(program);
   registerBench(program);
   return program;
 };
