@@ -115,6 +115,8 @@ describe('engram serve: one private service per home', () => {
     expect(answers[2]).toMatchObject({ kind: 'error', error: expect.stringMatching(/field "event"/) as unknown });
     expect(answers[3]).toMatchObject({ kind: 'pong' });
     expect(readFileSync(paths.logFile, 'utf8')).toMatch(/bad request: request: not valid JSON/);
+    // Connections a client closed are closed by the service too: many more than it serves at once still get answers.
+    for (let i = 0; i < 150; i++) expect(await pingService(w.home)).not.toBeNull();
   });
 
   it('stops by itself after its idle period, removing its socket', async () => {

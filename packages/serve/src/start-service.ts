@@ -125,6 +125,8 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
         conn.pause();
       }
     });
+    // The client is done sending: answer what it asked, then close this side (the socket is half-open to allow that).
+    conn.on('end', () => void queue.then(() => conn.end()));
     conn.on('error', () => undefined); // a client that went away: nothing to answer
     conn.on('close', () => connections.delete(conn));
   };
