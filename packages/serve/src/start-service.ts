@@ -71,7 +71,7 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
     const { project, home: flagHome } = req.flags;
     const output = await runHook(req.event, req.payload, { ...(project === undefined ? {} : { project }), ...(flagHome === undefined ? {} : { home: flagHome }), env, warn: (m) => warnings.push(m), sessions: warm });
     served++;
-    return { v: PROTOCOL_VERSION, kind: 'hook', output: output as Extract<ServeAnswerShape, { kind: 'hook' }>['output'], warnings };
+    return { v: PROTOCOL_VERSION, kind: 'hook', output, warnings };
   };
 
   const answer = async (line: string): Promise<ServeAnswerShape> => {

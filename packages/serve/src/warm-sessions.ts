@@ -102,7 +102,7 @@ export class WarmSessions implements HookSessions {
       this.kept.delete(k.file);
       this.letGo(k);
     }
-    return Promise.all(idle.map((k) => this.letting.get(k.file))).then(() => undefined);
+    return Promise.all(idle.map((k) => this.letting.get(k.file) ?? Promise.resolve())).then(() => undefined);
   }
 
   /** Suspends every kept session (the service is stopping). */

@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net';
 import { checkAnswer, type ServeAnswer } from './check-answer.js';
-import { socketProblem } from './effects/socket-problem.js';
+import { ABSENT, socketProblem } from './effects/socket-problem.js';
 
 export type ServiceResult =
   | { readonly kind: 'answer'; readonly answer: ServeAnswer }
@@ -18,8 +18,8 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
  */
 export const callService = (socket: string, request: unknown, timeoutMs: number): Promise<ServiceResult> => {
   const problem = socketProblem(socket);
-  if (problem === 'absent') return Promise.resolve({ kind: 'absent' });
-  if (problem !== null) return Promise.resolve({ kind: 'failed', reason: problem });
+  if (problem === ABSENT) return Promise.resolve({ kind: 'absent' });
+  if (typeof problem === 'string') return Promise.resolve({ kind: 'failed', reason: problem });
   return new Promise((done) => {
     let connected = false;
     let settled = false;

@@ -12,7 +12,7 @@ export type ServeAnswer =
   | { readonly v: typeof PROTOCOL_VERSION; readonly kind: 'error'; readonly error: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /**
  * The answer a service sent, or a one-line problem. Checked by hand, not with zod: the hook client
