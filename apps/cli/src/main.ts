@@ -12,6 +12,7 @@ import { registerSim } from './commands/sim-command.js';
 import { registerStore } from './commands/store-command.js';
 import { registerHook } from './hook/hook-command.js';
 import { registerMcp } from './commands/mcp-command.js';
+import { registerServe } from './commands/serve-command.js';
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -35,6 +36,7 @@ export const buildProgram = (): Command => {
   registerHook(program);
   registerStore(program);
   registerMcp(program);
+  registerServe(program);
   registerBench(program);
   return program;
 };

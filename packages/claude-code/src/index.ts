@@ -14,6 +14,7 @@
  * permission prompt).
  */
 export { runHook, type HookOptions } from './run-hook.js';
+export type { HookSessions, OpenedHookSession, OpenHookSessionOptions } from './hook-sessions.js';
 export { HOOK_EVENTS, HOOK_NAMES, parseHookPayload, type HookName, type HookPayload, type SessionStartPayload, type UserPromptPayload, type PreToolPayload, type PostToolPayload, type StopPayload } from './hook-payload.js';
 export { PayloadError } from './payload-fields.js';
 export { hookOutput, MAX_CONTEXT_CHARS, type HookOutput } from './hook-output.js';
