@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engramMiddleware, NOTES_HEADING } from '@engram/ai-sdk';
-import { generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel } from 'ai';
+import { generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
@@ -38,7 +38,10 @@ const scriptedModel = (): MockLanguageModelV3 => {
   });
 };
 
-export const aiSdkExample = async (home: string, base: () => LanguageModel = scriptedModel) => {
+/** The model to wrap (any provider's ai 6.x model, e.g. `anthropic('claude-sonnet-5-5')`); default the scripted one. */
+type BaseModel = Parameters<typeof wrapLanguageModel>[0]['model'];
+
+export const aiSdkExample = async (home: string, base: () => BaseModel = scriptedModel) => {
   const project = join(home, 'my-project');
   const runs = { first: 0, second: 0 };
   let conversation: keyof typeof runs = 'first';
@@ -46,7 +49,7 @@ export const aiSdkExample = async (home: string, base: () => LanguageModel = scr
     publish: tool({
       description: 'Publish a report to the shared drive.',
       inputSchema: jsonSchema<{ target: string }>({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] }),
-      execute: ({ target }) => {
+      execute: ({ target }): string => {
         runs[conversation] += 1;
         throw new Error(`Refusing to save record for engine='gmail-1' (target ${target})`);
       },

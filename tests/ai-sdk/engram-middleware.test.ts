@@ -20,7 +20,7 @@ const publishTool = () => {
     publish: tool({
       description: 'Publish a report.',
       inputSchema: jsonSchema<{ target: string }>({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] }),
-      execute: ({ target }) => {
+      execute: ({ target }): string => {
         runs.push(target);
         throw new Error(REFUSAL);
       },
