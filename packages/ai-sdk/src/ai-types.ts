@@ -13,5 +13,3 @@ export type StreamResult = Awaited<ReturnType<NonNullable<LanguageModelMiddlewar
 export type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 export type FinishReason = GenerateResult['finishReason'];
 export type ToolResultOutput = Extract<Extract<PromptMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
-/** A tool call as a model returns it (`input` is the JSON text the model wrote). */
-export type ModelToolCall = Extract<GenerateResult['content'][number], { type: 'tool-call' }>;

@@ -23,7 +23,9 @@ export const guardTools = <T extends ToolSet>(tools: T, blockedReason: (toolCall
     const run: Execute = (input, options) => {
       const reason = blockedReason(options.toolCallId);
       if (reason !== null) throw new EngramBlockedError(`engram: ${reason}`);
-      return execute(input, options);
+      // The tool's own result, whatever its type, passed through untouched.
+      const result: unknown = execute(input, options);
+      return result;
     };
     guarded[name] = { ...tool, execute: run } as ToolSet[string];
   }
