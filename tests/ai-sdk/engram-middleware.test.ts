@@ -162,3 +162,32 @@ describe('engram middleware across the AI SDK step limit', () => {
     expect(problems.some((m) => m.startsWith('engram (prompt): ') && /closed/.test(m))).toBe(true);
   });
 });
+
+describe('engram middleware across requests', () => {
+  it('a chat served one request at a time carries one engram session on with sessionId and suspend()', async () => {
+    const root = home();
+    const project = join(root, 'project');
+    const { tools } = publishTool();
+    const first = engramMiddleware({ home: root, project });
+    const model1 = new MockLanguageModelV3({ doGenerate: [{ tool: 'lookup', input: { id: 'q3' } }, { text: 'Found it.' }].map(generateStep) });
+    const r1 = await generateText({ model: wrapLanguageModel({ model: model1, middleware: first }), tools: first.guardTools(tools), stopWhen: stepCountIs(5), prompt: 'find q3' });
+    await first.suspend();
+
+    // The next request: a new middleware for the same conversation, the history as messages.
+    const second = engramMiddleware({ home: root, project, sessionId: first.session.id });
+    const model2 = new MockLanguageModelV3({ doGenerate: [generateStep({ text: 'Done.' }, 9)] });
+    const messages = [{ role: 'user' as const, content: 'find q3' }, ...r1.response.messages, { role: 'user' as const, content: 'thanks' }];
+    expect((await generateText({ model: wrapLanguageModel({ model: model2, middleware: second }), tools: second.guardTools(tools), messages })).text).toBe('Done.');
+    await second.close();
+
+    expect(second.session.eventLog).toBe(first.session.eventLog);
+    const { events, problems } = readLogFile(first.session.eventLog);
+    expect(problems).toEqual([]);
+    const types = events.map((e) => e.type);
+    expect(types.filter((t) => t === 'executive.session.started')).toHaveLength(1);
+    expect(events.flatMap((e) => (e.type === 'executive.turn.completed' ? [e.data.answer] : []))).toEqual(['Found it.', 'Done.']);
+    // The first request's call is not reported again from the second request's history.
+    expect(types.filter((t) => t === 'executive.tool.called')).toHaveLength(1);
+    expect(types.at(-1)).toBe('executive.session.ended');
+  });
+});

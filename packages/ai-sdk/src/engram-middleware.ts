@@ -29,6 +29,11 @@ export interface EngramMiddleware extends LanguageModelMiddleware {
   guardTools<T extends ToolSet>(tools: T): T;
   /** Resolves when what finished turns taught is stored and the session's log is durable. */
   settled(): Promise<void>;
+  /**
+   * Lets go of the session without ending it, once learning is stored, so a later middleware
+   * carries it on with `sessionId` (a server that handles each message of a chat in a new request).
+   */
+  suspend(): Promise<void>;
   /** Ends the engram session (an open turn is cancelled, nothing learned from it). */
   close(): Promise<void>;
 }
@@ -95,6 +100,10 @@ export const engramMiddleware = (options: EngramMiddlewareOptions = {}): EngramM
     },
     guardTools: (tools) => guardTools(tools, (id) => conversation.blockedReason(id)),
     settled: () => conversation.settled(),
+    suspend: async () => {
+      await conversation.settled().catch((err: unknown) => warn(`engram (settle): ${messageOf(err)}`));
+      await session.suspend();
+    },
     close: async () => {
       await conversation.settled().catch((err: unknown) => warn(`engram (settle): ${messageOf(err)}`));
       await session.close();
