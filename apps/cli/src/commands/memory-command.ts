@@ -40,6 +40,8 @@ export const registerMemory = (program: Command): void => {
   roots(memory.command('add').description('store an entry').argument('<text>', 'the rule, lesson or fact'))
     .option('--kind <kind>', 'always | never | when | lesson | profile', 'lesson')
     .option('--scope <scope>', 'global or project', 'project')
+    .option('--supersedes <id>', 'retire this entry (id from `memory show`, or its exact text) into the history; repeatable', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--reason <text>', 'why the entry is corrected (kept in the history)')
     .option('--json', 'print one JSON object')
     .action(async (text: string, o: MemoryAddOptions) => {
       const { runMemoryAdd } = await import('../memory/run-memory-add.js');
