@@ -20,8 +20,8 @@ const RECORDED: ReadonlySet<string> = new Set(['hippocampus.engram.superseded', 
  * through the cortex like every write (recorded as a proposal of origin `user`, which the gate
  * always lets through: the user is the authority the gate asks). `--supersedes` retires the named
  * entries into the history (`memory/history.jsonl`); a contradiction with an active entry is
- * judged the same way. When anything was retired or contradicted, what happened is recorded in
- * an event log of the entry's scope, so `memory why` and the audit see it.
+ * judged the same way. Each retirement and contradiction is recorded in an event log of the
+ * entry's scope, so the audit sees it (`memory why` reads the chain from the history).
  */
 export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('add', io, async () => {
@@ -39,9 +39,11 @@ export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: Memory
       origin: 'user',
       ...(corrects.length === 0 ? {} : { corrects, note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
     });
-    if (drafts.some((d) => RECORDED.has(d.type))) {
+    // Only the retirements and contradictions: the proposal and the store's answer belong to a session's log (replay checks an answer against its session's settings).
+    const recorded = drafts.filter((d) => RECORDED.has(d.type));
+    if (recorded.length > 0) {
       const { recordEvents } = await import('@engram/runtime');
-      await recordEvents(m.paths.eventsDirOf(r.scope ?? scope), Date.now(), drafts);
+      await recordEvents(m.paths.eventsDirOf(r.scope ?? scope), Date.now(), recorded);
     }
     const missing = corrects.filter((c) => !(r.retired ?? []).some((x) => x.id === c || x.text === c));
     if (options.json === true) io.out(`${JSON.stringify({ ...r, ...(corrects.length > 0 ? { notRetired: missing } : {}) })}\n`);

@@ -9,6 +9,8 @@ import { auditLogDirs, auditMemory } from './audit-memory.js';
 import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js';
 import { jsonlFilesIn, readEventLogs } from '../effects/event-log-files.js';
 import { recordEvents } from './record-events.js';
+import { forgetSubject } from '../forget/forget-subject.js';
+import type { ForgetReport } from '../forget/forget-report.js';
 import { supersessionChain, type SupersessionLink } from './supersession-chain.js';
 import { MemoryHistory, type MemoryHistoryRecord } from '@engram/hippocampus';
 import { staleEntries, type StaleEntries } from './stale-entries.js';
@@ -54,6 +56,12 @@ export interface BrainMemory {
    * under its store's lock and recorded as `hippocampus.engram.removed` (by `ageing`).
    */
   pruneStale(options?: { readonly now?: number; readonly remove?: boolean }): Promise<PrunedStale>;
+  /**
+   * Forgets a subject everywhere under the home and the project's `.engram` (docs/forget.md): the
+   * preview by default; with `apply`, removes entries, items, episodes, skills and instincts that
+   * mention it and redacts it from event logs and other files engram owns.
+   */
+  forget(subject: string, options?: { readonly apply?: boolean }): Promise<ForgetReport>;
 }
 
 /** The encoding's type is in every line that can match: logs without it are not parsed at all. */
@@ -103,6 +111,7 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
       }
       return { query, entries: matched, provenance, notes, history };
     },
+    forget: (subject, options = {}) => forgetSubject(paths, subject, { apply: options.apply === true, clock }),
     pruneStale: async (options = {}) => {
       const now = options.now ?? clock.now();
       const m = memory();

@@ -82,6 +82,15 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'store.log.redacted': { kind: 'recorded', reason: 'the user forgot a subject (`engram memory forget`): a fact about the log itself' },
 };
 
+/**
+ * Fields of derived events that hash text: in a log `engram memory forget` redacted they cannot be
+ * re-derived (the hash was of the forgotten text), so replay compares the rest of such an event
+ * modulo the marker and skips these (docs/forget.md).
+ */
+export const REDACTION_HASHED_FIELDS: { readonly [T in EventType]?: readonly string[] } = {
+  'basal-ganglia.recipe.learned': ['recipeId'],
+};
+
 /** Whether `--check` compares this recorded event with what the cores derived (a derived or answer type, and not one of its given exceptions). */
 export const isCheckedEvent = (e: AnyEnvelope): boolean => {
   const c: EventClass | undefined = (EVENT_CLASSES as Record<string, EventClass | undefined>)[e.type];
