@@ -8,9 +8,9 @@ export interface SubjectMatcher {
   /** The subject as given, trimmed and with its whitespace collapsed. */
   readonly subject: string;
   /** Whether the text holds the subject anywhere. */
-  matches(text: string): boolean;
+  readonly matches: (text: string) => boolean;
   /** The text with every occurrence replaced by `marker`, and how many there were. */
-  redact(text: string, marker: string): { readonly text: string; readonly count: number };
+  readonly redact: (text: string, marker: string) => { readonly text: string; readonly count: number };
 }
 
 /** A subject shorter than this would match inside ordinary words everywhere ("a", "is"): refused. */

@@ -56,7 +56,7 @@ export const redactLogFile = async (file: string, matcher: SubjectMatcher, optio
       let json: Parsed | null = null;
       try {
         const v: unknown = line.trim() === '' ? null : JSON.parse(line);
-        if (v !== null && typeof v === 'object' && !Array.isArray(v)) json = v as Parsed;
+        if (v !== null && typeof v === 'object' && !Array.isArray(v)) json = v;
       } catch {
         json = null;
       }

@@ -4,7 +4,7 @@ import { containedPath, isUnder, readContained, removeContained } from '@engram/
 import { EpisodeIndex, FileSemanticStore } from '@engram/hippocampus';
 import { forgottenMarkerFor, subjectMatcher, type Clock, type EngramScope, type SubjectMatcher } from '@engram/kernel';
 import { redactLogFile } from '@engram/store';
-import type { EngramPaths } from '../engram-paths.js';
+import type { EngramPaths } from '../../engram-paths.js';
 import { classifyEngramFile } from './classify-engram-file.js';
 import { dropJsonItems, dropLines, readText, redactText } from './forget-files.js';
 import type { ForgetItem, ForgetReport, ForgetStore } from './forget-report.js';
