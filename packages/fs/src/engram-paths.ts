@@ -16,6 +16,8 @@ export const ENGRAM_FILE_NAMES = {
   hooks: 'hooks',
   episodeIndex: 'episodes.sqlite',
   pendingMemory: 'pending-memory.json',
+  /** Retired (superseded) entries of a memory folder, one JSON object a line; Anton ignores the file. */
+  memoryHistory: 'history.jsonl',
   config: 'config.json',
   projectInstructions: 'engram.md',
   hookSessions: 'sessions.json',

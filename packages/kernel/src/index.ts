@@ -18,3 +18,7 @@ export { bm25Index, bm25IndexOfTokens, bm25Tokens, BM25_K1, BM25_B, DEFAULT_BM25
 export { parseNumber, describeNumberSpec, type NumberSpec, type ParsedNumber } from './parse-number.js';
 export { scrubAndCap } from './scrub-and-cap.js';
 export { InputError, parseInput, parseJsonInput, inputIssues, fieldPath, type InputIssue } from './input-error.js';
+export { FORGOTTEN_MARKER, ALTERNATE_FORGOTTEN_MARKER, FORGOTTEN_MARKERS, forgottenMarkerFor } from './forget/forgotten-marker.js';
+export { subjectMatcher, redactJsonValue, SubjectError, MIN_SUBJECT_CHARS, type SubjectMatcher } from './forget/subject-matcher.js';
+export { TRUST_ORDER, DEFAULT_TRUST, isTrustTier, trustRank, trustOf, trustOfOrigin, mayReplace, type TrustTier } from './trust-order.js';
+export type { SupersedeReason, RetiredEntry, MemoryHistoryPort } from './memory-history-port.js';

@@ -120,7 +120,7 @@ export class EngramSession {
     });
     if (resume) for (const e of resume.events) if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     const clock = options.clock ?? systemClock;
-    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
     this.skills = new FileSkillStore({ root: options.paths.skillsDir, clock });
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.

@@ -7,6 +7,7 @@ import type { MemoryEditOptions } from '../memory/run-memory-edit.js';
 import type { MemoryPendingOptions } from '../memory/run-memory-pending.js';
 import type { MemoryShowOptions } from '../memory/run-memory-show.js';
 import type { MemoryWhyOptions } from '../memory/run-memory-why.js';
+import type { MemoryForgetOptions } from '../memory/run-memory-forget.js';
 import type { MemoryReindexOptions } from '../memory/run-memory-reindex.js';
 import type { MemoryImportOptions } from '../memory/run-memory-import.js';
 
@@ -40,6 +41,8 @@ export const registerMemory = (program: Command): void => {
   roots(memory.command('add').description('store an entry').argument('<text>', 'the rule, lesson or fact'))
     .option('--kind <kind>', 'always | never | when | lesson | profile', 'lesson')
     .option('--scope <scope>', 'global or project', 'project')
+    .option('--supersedes <id>', 'retire this entry (id from `memory show`, or its exact text) into the history; repeatable', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--reason <text>', 'why the entry is corrected (kept in the history)')
     .option('--json', 'print one JSON object')
     .action(async (text: string, o: MemoryAddOptions) => {
       const { runMemoryAdd } = await import('../memory/run-memory-add.js');
@@ -96,6 +99,19 @@ export const registerMemory = (program: Command): void => {
     .action(async (text: string, o: MemoryWhyOptions) => {
       const { runMemoryWhy } = await import('../memory/run-memory-why.js');
       process.exitCode = await runMemoryWhy(text, o);
+    });
+
+  roots(
+    memory
+      .command('forget')
+      .description('forget a subject everywhere: rules, lessons, profile, history, pending, quarantine, episodes and their index, skills, recipes, instincts; redact it from event logs. Shows what would go; --yes does it')
+      .argument('<subject>', 'the text to forget (case and spacing do not matter; at least 3 characters)'),
+  )
+    .option('--yes', 'remove and redact what the preview shows')
+    .option('--json', 'print one JSON object')
+    .action(async (subject: string, o: MemoryForgetOptions) => {
+      const { runMemoryForget } = await import('../memory/run-memory-forget.js');
+      process.exitCode = await runMemoryForget(subject, o);
     });
 
   roots(

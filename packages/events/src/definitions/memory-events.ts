@@ -9,7 +9,14 @@ export const ProposalOriginSchema = z.enum(['memorize', 'acc', 'cerebellum', 'co
 export const engramProposed = defineEvent({
   type: 'cortex.engram.proposed',
   v: 1,
-  schema: z.object({ proposalId: z.string(), engram: EngramSchema, origin: ProposalOriginSchema, gate: MemoryModeSchema }),
+  schema: z.object({
+    proposalId: z.string(),
+    engram: EngramSchema,
+    origin: ProposalOriginSchema,
+    gate: MemoryModeSchema,
+    /** Ids of stored entries this one corrects (`memory add --supersedes`, a model's correction): they are retired when it is stored. */
+    supersedes: z.array(z.string()).optional(),
+  }),
   emitter: 'cortex',
   consumers: ['hippocampus', 'replay', 'audit'],
   description: 'Something wants to be remembered; the gate in force decides whether it is stored, queued or dropped.',
@@ -65,6 +72,52 @@ export const engramRemoved = defineEvent({
   description: 'An entry was removed from a memory file, by the user or because no injection chose it for 60 days; recorded for the audit.',
 });
 
+/** Why an entry was retired: a correction naming it, a contradiction judged, or a new variant of an ACC detector's slot. */
+export const SupersedeReasonSchema = z.enum(['correction', 'contradiction', 'slot-rival']);
+
+export const engramSuperseded = defineEvent({
+  type: 'hippocampus.engram.superseded',
+  v: 1,
+  schema: z.object({
+    /** The retired entry. */
+    entryId: z.string(),
+    scope: z.enum(['global', 'project']),
+    /** Its text as stored, so the audit and `memory why` can match it to the encoding that wrote it. */
+    text: z.string(),
+    /** The entry that replaces it (null when the new text was already stored under no id the store reported). */
+    supersededBy: z.string().nullable(),
+    /** The proposal whose encoding retired it. */
+    proposalId: z.string().nullable(),
+    reason: SupersedeReasonSchema,
+    /** In words: the user's or model's note, or the contradiction judge's reason. */
+    note: z.string(),
+  }),
+  emitter: 'hippocampus',
+  consumers: ['audit', 'host'],
+  description: 'An entry was retired by a correction or a contradiction: it left the memory files for the history (memory/history.jsonl) and is never injected again.',
+});
+
+export const engramContradicted = defineEvent({
+  type: 'cortex.engram.contradicted',
+  v: 1,
+  schema: z.object({
+    proposalId: z.string(),
+    /** The stored entry the proposal contradicts. */
+    entryId: z.string(),
+    scope: z.enum(['global', 'project']),
+    /** `llm`: the model judged (its answer is the `llm.call.completed` of purpose `contradiction`); `heuristic`: the negation-flip rule. */
+    judge: z.enum(['llm', 'heuristic']),
+    /** `supersede`: the newer entry had equal or higher trust and replaced it; `pending`: both wait for the user. */
+    verdict: z.enum(['supersede', 'pending']),
+    /** The pending id when the verdict is `pending`. */
+    pendingId: z.string().nullable(),
+    reason: z.string(),
+  }),
+  emitter: 'cortex',
+  consumers: ['hippocampus', 'audit', 'host'],
+  description: 'A proposal contradicts an active entry (same subject, opposite claim); the newer wins only with equal or higher trust, else both wait for the user.',
+});
+
 export const InjectionTargetSchema = z.enum(['system-prompt', 'tool-description', 'pre-call', 'nudge']);
 
 export const contextInjected = defineEvent({
@@ -81,4 +134,4 @@ export const contextInjected = defineEvent({
   description: 'Learned items were put in front of the model: what, why, where; the injection audit reads these.',
 });
 
-export const memoryEvents = [engramProposed, engramQueued, engramConfirmed, engramEncoded, engramRemoved, contextInjected] as const;
+export const memoryEvents = [engramProposed, engramQueued, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected] as const;

@@ -58,4 +58,7 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'basal-ganglia.instinct.archived': { instinctId: 'basal-ganglia.error-retry.Bash', reason: 'decayed' },
   'bus.subscriber.failed': { subscriber: 'acc', eventId: 'e1', eventType: 'executive.tool.resulted', error: 'TypeError: boom' },
   'store.log.repaired': { file: '/work/demo/.engram/events/20261122_031500_ab12.jsonl', truncatedBytes: 17, lastSeq: 41, tornText: '{"seq":42,"id":"' },
+  'store.log.redacted': { marker: '[FORGOTTEN]', events: 2, occurrences: 3, rawLines: 0, seqs: [4, 9], by: 'forget' },
+  'hippocampus.engram.superseded': { entryId: 'f0bd3194ed1ebb24', scope: 'project', text: 'Always use tabs', supersededBy: '9c0e51d2a4b7f3e8', proposalId: 'p2', reason: 'correction', note: 'the team switched to spaces' },
+  'cortex.engram.contradicted': { proposalId: 'p2', entryId: 'f0bd3194ed1ebb24', scope: 'project', judge: 'heuristic', verdict: 'pending', pendingId: 'p-p2', reason: 'negation flip over the same subject words' },
 };

@@ -6,7 +6,7 @@
  * Consumes: what the regions propose to remember (acc.lesson.detected, cerebellum.lesson.learned,
  *   cerebellum.error.classified), turn and cell facts, recorded model answers and store outcomes
  *   (hippocampus.engram.encoded).
- * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.confirmed, cortex.context.injected.
+ * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.confirmed, cortex.engram.contradicted, cortex.context.injected.
  * Never: writes a memory file itself (the hippocampus's stores do, under the gate's decision), or puts
  *   anything in front of the model that it did not record as cortex.context.injected.
  */
@@ -42,6 +42,8 @@ export {
 } from './memorize-tool.js';
 export { CompactionAnswerSchema, COMPACTION_SYSTEM, MIN_ENTRIES_TO_COMPACT, AUTO_COMPACTION_THRESHOLD, compactionPrompt, judgeCompaction, type CompactionVerdict } from './compaction-plan.js';
 export { IdentityFactsSchema, IDENTITY_SYSTEM, IDENTITY_EVERY_TURNS, identityDue, cleanFacts } from './identity-facts.js';
+// Contradictions (issue 14): the conservative heuristic and the model judge's schema and prompt.
+export * from './contradiction/index.js';
 // Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
 export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus, type PreCallRequest, type PreCallStrategies } from './effects/cortex.js';
 export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';

@@ -58,7 +58,10 @@ export const proposalCore: RegionCore<ProposalState, Readonly<Record<string, nev
     if (e.type === 'executive.tool.called' && e.data.name === MEMORIZE_TOOL_NAME && s.memorizeCalls.has(e.data.toolUseId)) {
       const plan = planMemorize(e.data.input, s.mode !== 'off');
       if (!plan.ok) return NOTHING;
-      return plan.engrams.map((engram, i) => draft('cortex.engram.proposed', { proposalId: memorizeProposalId(e.id, i + 1), engram, origin: 'memorize', gate: s.mode }));
+      return plan.engrams.map((engram, i) => {
+        const corrects = plan.corrections[i] ?? null;
+        return draft('cortex.engram.proposed', { proposalId: memorizeProposalId(e.id, i + 1), engram, origin: 'memorize', gate: s.mode, ...(corrects === null ? {} : { supersedes: [corrects] }) });
+      });
     }
     return NOTHING;
   },

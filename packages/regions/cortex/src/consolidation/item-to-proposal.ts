@@ -24,5 +24,9 @@ export const itemToProposal = (item: ConsolidatedLesson, mode: MemoryMode, propo
     topic: item.topic === '' ? null : item.topic,
     source: 'consolidation',
   };
-  return { proposal: { proposalId, engram, origin: 'consolidation', gate: mode }, decision: gateDecision(mode, engram, 'consolidation') };
+  const corrects = item.supersedes?.trim() ?? '';
+  return {
+    proposal: { proposalId, engram, origin: 'consolidation', gate: mode, ...(corrects === '' ? {} : { supersedes: [corrects] }) },
+    decision: gateDecision(mode, engram, 'consolidation'),
+  };
 };

@@ -1,5 +1,24 @@
 import type { EngramData } from '@engram/events';
-import { randomIds, systemClock, type Clock, type EngramScope, type EventSink, type IdSource, type MemoryEntry, type SemanticStore } from '@engram/kernel';
+import {
+  isTrustTier,
+  mayReplace,
+  randomIds,
+  systemClock,
+  trustOf,
+  trustOfOrigin,
+  type Clock,
+  type EngramScope,
+  type EventSink,
+  type IdSource,
+  type MemoryEntry,
+  type MemoryHistoryPort,
+  type SemanticStore,
+  type SupersedeReason,
+  type TrustTier,
+} from '@engram/kernel';
+import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
+import { findContradictions } from '../contradiction/find-contradictions.js';
+import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
 import { gateDecision } from '../gate-decision.js';
@@ -35,6 +54,15 @@ export interface CortexOptions {
   readonly budgets?: ContextBudgets;
   /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
   readonly strategies?: StrategyParams;
+  /** Where each scope's retired (superseded) entries are kept; without one an entry is retired with no history. */
+  readonly histories?: { readonly global: MemoryHistoryPort; readonly project: MemoryHistoryPort | null };
+  /**
+   * The model that judges contradictions (a structured call, purpose `contradiction`, recorded by
+   * the LLM port); null or absent: the heuristic (`findContradictions`) judges.
+   */
+  readonly judge?: () => Promise<StructuredModel | null>;
+  /** The heuristic's thresholds, or false to check no contradiction at all. */
+  readonly contradictions?: ContradictionParams | false;
 }
 
 export interface PreCallRequest {
@@ -69,6 +97,14 @@ export interface ProposeRequest {
    * detector slot (`slotRivals` of @engram/acc), so a new kill-loop variant replaces the old one.
    */
   readonly supersedes?: readonly string[];
+  /**
+   * Stored entries (ids, or their exact text) this engram corrects: `engram memory add
+   * --supersedes ID`, or a model's correction. Each is retired into the history when the
+   * engram is stored, if the proposer's trust is at least the entry's; otherwise both wait for the user.
+   */
+  readonly corrects?: readonly string[];
+  /** Why, in the proposer's words (kept in the history). */
+  readonly note?: string;
 }
 
 /** added/duplicate/superseded: the store's answer; queued: waits for the user; dropped: memory off; refused: nothing to store. */
@@ -85,6 +121,8 @@ export interface ProposalResult {
   /** Older rival entries removed because this one supersedes them. */
   readonly replaced: number;
   readonly reason: string | null;
+  /** Entries retired into the history by this one (a correction or a contradiction it won). */
+  readonly retired?: readonly { readonly id: string; readonly scope: EngramScope; readonly text: string; readonly reason: SupersedeReason }[];
 }
 
 const NO_SINK: EventSink = { publish: () => undefined };
@@ -126,8 +164,9 @@ export class Cortex {
   async propose(request: ProposeRequest): Promise<ProposalResult> {
     const proposalId = this.ids.next();
     const { engram, origin } = request;
-    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode }, { causationId: request.causationId ?? null });
-    return this.settle({ proposalId, engram, origin, ...(request.causationId === undefined ? {} : { causationId: request.causationId }), ...(request.supersedes ? { supersedes: request.supersedes } : {}) });
+    const corrects = request.corrects ?? [];
+    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode, ...(corrects.length > 0 ? { supersedes: [...corrects] } : {}) }, { causationId: request.causationId ?? null });
+    return this.settle({ ...request, proposalId });
   }
 
   /**
@@ -151,11 +190,13 @@ export class Cortex {
           origin,
           queuedAt: new Date(this.clock.now()).toISOString(),
           supersedes: [...(request.supersedes ?? [])],
+          ...(request.corrects && request.corrects.length > 0 ? { corrects: [...request.corrects] } : {}),
+          ...(request.note ? { note: request.note } : {}),
         });
         return { ...none, status: 'queued', pendingId: item.pendingId, reason: 'copilot mode: waits for the user to confirm' };
       }
       case 'encode':
-        return this.encode(proposalId, engram, request.supersedes ?? []);
+        return this.encode(proposalId, engram, request.supersedes ?? [], { origin, corrects: request.corrects ?? [], note: request.note ?? '', byUser: false });
     }
   }
 
@@ -177,7 +218,8 @@ export class Cortex {
     for (const [i, item] of taken.entries()) {
       try {
         this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'accepted', by }, {});
-        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes));
+        const corrects = [...(item.corrects ?? []), ...(item.contradicts ?? []).map((c) => c.entryId)];
+        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes, { origin: item.origin, corrects, note: item.note ?? '', byUser: by === 'user' }));
       } catch (err) {
         await this.options.pending.restore(taken.slice(i));
         throw err;
@@ -252,11 +294,12 @@ export class Cortex {
 
   /** `memorize` with the outcome of each entry as data (a host's own memorize tool, e.g. the MCP server's). */
   memorizeEntries(input: unknown): Promise<MemorizeReport> {
-    return memorizeReport(input, this.mode !== 'off', async (engrams) => {
+    return memorizeReport(input, this.mode !== 'off', async (engrams, corrections) => {
       const out: { outcome: MemorizeOutcome; reason: string | null }[] = [];
-      for (const engram of engrams) {
+      for (const [i, engram] of engrams.entries()) {
         try {
-          const r = await this.propose({ engram, origin: 'memorize' });
+          const corrects = corrections[i] ?? null;
+          const r = await this.propose({ engram, origin: 'memorize', ...(corrects === null ? {} : { corrects: [corrects], note: 'corrected by the model (memorize)' }) });
           out.push({ outcome: MEMORIZE_OUTCOME[r.status], reason: r.reason });
         } catch (err) {
           out.push({ outcome: 'refused', reason: `the write failed: ${err instanceof Error ? err.message : String(err)}` });
@@ -288,12 +331,17 @@ export class Cortex {
     return [global, project] as const;
   }
 
-  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[]): Promise<ProposalResult> {
+  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[], how: EncodeHow): Promise<ProposalResult> {
     const scope = routeScope(engram, this.options.project !== null);
     const store = this.storeFor(scope) ?? this.options.global;
     const base = { proposalId, scope, pendingId: null, replaced: 0 };
     if (engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: 'no kind: not a rule, lesson or fact' };
-    const replaced = await removeRivals(store, supersedes, engram.text);
+    const targets = await this.retirementTargets(engram, scope, store, how);
+    // A writer may retire only what it outranks or equals (trust order: user > detector > model > quoted); otherwise the user decides.
+    const incoming: TrustTier = how.byUser ? 'user' : isTrustTier((engram as { trust?: unknown }).trust) ? trustOf(engram) : trustOfOrigin(how.origin);
+    const blocked = targets.filter((t) => !mayReplace(incoming, trustOf(t.entry)));
+    if (blocked.length > 0) return this.queueConflict(proposalId, engram, how, supersedes, targets, blocked);
+    const replaced = await this.removeRivals(store, scope, supersedes, engram.text, proposalId);
     const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source }]);
     if (result === undefined || result.outcome === 'empty' || result.entry === null) {
       // Answer the proposal in the log too: nothing was written.
@@ -303,19 +351,109 @@ export class Cortex {
     const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;
     const { text, kind, confidence, topic, source } = result.entry;
     this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope, confidence, topic, source }, file: result.location, outcome }, {});
-    return { ...base, status: outcome, entry: result.entry, location: result.location, replaced, reason: null };
+    const retired: { id: string; scope: EngramScope; text: string; reason: SupersedeReason }[] = [];
+    for (const t of targets) {
+      if (t.entry.id === result.entry.id) continue;
+      if (t.judge !== null)
+        this.sink.publish('cortex.engram.contradicted', { proposalId, entryId: t.entry.id, scope: t.scope, judge: t.judge, verdict: 'supersede', pendingId: null, reason: t.why }, {});
+      if (await this.retire(t.scope, t.entry, result.entry.id, proposalId, t.reason, t.judge === null ? how.note : t.why)) retired.push({ id: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.reason });
+    }
+    const status = outcome === 'added' && retired.length > 0 ? 'superseded' : outcome;
+    return { ...base, status, entry: result.entry, location: result.location, replaced: replaced + retired.length, reason: null, retired };
+  }
+
+  /** The entries an encode would retire: the ones it corrects by id or text, and the active ones of its scope it contradicts. */
+  private async retirementTargets(engram: EngramData, scope: EngramScope, store: SemanticStore, how: EncodeHow): Promise<Target[]> {
+    const targets: Target[] = [];
+    const seen = new Set<string>();
+    if (how.corrects.length > 0) {
+      for (const s of ['global', 'project'] as const) {
+        const st = this.storeFor(s);
+        if (st === null) continue;
+        const snap = await st.read();
+        for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) {
+          if (seen.has(e.id) || !how.corrects.some((c) => c === e.id || normalized(c) === normalized(e.text))) continue;
+          seen.add(e.id);
+          targets.push({ entry: e, scope: s, reason: 'correction', judge: null, why: how.note });
+        }
+      }
+    }
+    const params = this.options.contradictions ?? DEFAULT_CONTRADICTION_PARAMS;
+    if (params === false || engram.kind === 'profile' || !CLAIM_ORIGINS.has(how.origin)) return targets;
+    const snap = await store.read();
+    const active = [...snap.rules, ...snap.lessons].filter((e) => !seen.has(e.id) && e.text !== engram.text);
+    const model = this.options.judge === undefined ? null : await this.options.judge();
+    const judged = model === null ? null : await judgeContradictions(model, engram.text, engram.kind, active, params);
+    const found = judged ?? findContradictions(engram.text, engram.kind, active, params);
+    for (const c of found) targets.push({ entry: c.entry, scope, reason: 'contradiction', judge: judged === null ? 'heuristic' : 'llm', why: c.reason });
+    return targets;
+  }
+
+  /** Both wait for the user: the new entry is queued naming what it would retire; the old ones stay in force until the user decides. */
+  private async queueConflict(proposalId: string, engram: EngramData, how: EncodeHow, supersedes: readonly string[], targets: readonly Target[], blocked: readonly Target[]): Promise<ProposalResult> {
+    const item = await this.options.pending.add({
+      pendingId: pendingIdFor(proposalId),
+      proposalId,
+      engram,
+      origin: how.origin,
+      queuedAt: new Date(this.clock.now()).toISOString(),
+      supersedes: [...supersedes],
+      corrects: targets.filter((t) => t.judge === null).map((t) => t.entry.id),
+      contradicts: targets.filter((t) => t.judge !== null).map((t) => ({ entryId: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.why })),
+      ...(how.note === '' ? {} : { note: how.note }),
+    });
+    for (const t of blocked)
+      this.sink.publish('cortex.engram.contradicted', { proposalId, entryId: t.entry.id, scope: t.scope, judge: t.judge ?? 'heuristic', verdict: 'pending', pendingId: item.pendingId, reason: t.judge === null ? `a correction from a less trusted writer: ${how.note || 'no note'}` : t.why }, {});
+    const names = blocked.map((t) => t.entry.id).join(', ');
+    return { proposalId, scope: null, entry: null, location: null, replaced: 0, pendingId: item.pendingId, status: 'queued', reason: `it contradicts or corrects ${names}, which a more trusted writer stored: both wait for the user` };
+  }
+
+  /** Retires one entry: out of its memory file (under the store's lock), into the history, recorded as `hippocampus.engram.superseded`. */
+  private async retire(scope: EngramScope, entry: MemoryEntry, by: string | null, proposalId: string, reason: SupersedeReason, note: string): Promise<boolean> {
+    const store = this.storeFor(scope);
+    if (store === null || (await store.remove(entry.id)).outcome !== 'removed') return false;
+    const history = scope === 'global' ? this.options.histories?.global : this.options.histories?.project;
+    await history?.append([{ ...entry, supersededBy: by, supersededAt: new Date(this.clock.now()).toISOString(), reason, note, proposalId }]);
+    this.sink.publish('hippocampus.engram.superseded', { entryId: entry.id, scope, text: entry.text, supersededBy: by, proposalId, reason, note }, {});
+    return true;
+  }
+
+  /** Removes stored rules whose text is one of the rivals (never the new text itself), each retired into the history. */
+  private async removeRivals(store: SemanticStore, scope: EngramScope, rivals: readonly string[], text: string, proposalId: string): Promise<number> {
+    const targets = rivals.filter((r) => r !== text);
+    if (targets.length === 0) return 0;
+    const snapshot = await store.read();
+    let removed = 0;
+    for (const e of [...snapshot.rules, ...snapshot.lessons]) {
+      if (!targets.includes(e.text)) continue;
+      if (await this.retire(scope, e, null, proposalId, 'slot-rival', "a newer variant of the same ACC detector's lesson")) removed++;
+    }
+    return removed;
   }
 }
 
-/** Removes stored rules whose text is one of the rivals (never the new text itself). */
-const removeRivals = async (store: SemanticStore, rivals: readonly string[], text: string): Promise<number> => {
-  const targets = rivals.filter((r) => r !== text);
-  if (targets.length === 0) return 0;
-  const snapshot = await store.read();
-  let removed = 0;
-  for (const e of [...snapshot.rules, ...snapshot.lessons]) {
-    if (!targets.includes(e.text)) continue;
-    if ((await store.remove(e.id)).outcome === 'removed') removed++;
-  }
-  return removed;
-};
+/**
+ * Whose claims are checked for contradictions: the user's and the model's. A detector's lesson
+ * (ACC, cerebellum, instincts) is engram's own templated text; its variants replace each other
+ * through their detector slot (`supersedes`), not through a judgement.
+ */
+const CLAIM_ORIGINS: ReadonlySet<ProposalOrigin> = new Set(['user', 'memorize', 'consolidation']);
+
+interface EncodeHow {
+  readonly origin: ProposalOrigin;
+  readonly corrects: readonly string[];
+  readonly note: string;
+  /** The user accepted it from the pending queue: the user's trust, and the user's decision on any conflict. */
+  readonly byUser: boolean;
+}
+
+interface Target {
+  readonly entry: MemoryEntry;
+  readonly scope: EngramScope;
+  readonly reason: SupersedeReason;
+  /** Who judged a contradiction; null for an explicit correction. */
+  readonly judge: 'llm' | 'heuristic' | null;
+  readonly why: string;
+}
+
+const normalized = (t: string): string => t.replace(/\s+/g, ' ').trim().toLowerCase();
