@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, type ProposalResult } from '@engram/cortex';
+import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, QuarantineStore, type ProposalResult } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
@@ -32,7 +32,7 @@ export class SessionMemory {
   ) {
     const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock });
     const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock });
-    this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(paths.pendingMemoryFile), sink: bus, clock });
+    this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(paths.pendingMemoryFile), quarantine: new QuarantineStore(paths.quarantineFile), sink: bus, clock });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 
@@ -58,7 +58,7 @@ export class SessionMemory {
     else if (e.type === 'cortex.engram.proposed' && DERIVED_ORIGINS.has(e.data.origin)) {
       const lesson = e.data.origin === 'acc' && e.causationId !== null ? this.accLessons.get(e.causationId) : undefined;
       const supersedes = lesson === undefined ? undefined : slotRivals({ id: lesson }).map((r) => r.rule);
-      const settle = () => this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: e.data.origin, gate: e.data.gate, causationId: e.id, ...(supersedes === undefined ? {} : { supersedes }) });
+      const settle = () => this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: e.data.origin, gate: e.data.gate, trust: e.data.trust, causationId: e.id, ...(supersedes === undefined ? {} : { supersedes }) });
       if (e.data.origin !== 'memorize' || e.causationId === null) {
         this.background.track(settle());
         return;

@@ -1,4 +1,4 @@
-import type { EngramData } from '@engram/events';
+import { defaultTrustTier, type EngramData, type TrustTier } from '@engram/events';
 import { randomIds, systemClock, type Clock, type EngramScope, type EventSink, type IdSource, type MemoryEntry, type SemanticStore } from '@engram/kernel';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
@@ -17,9 +17,13 @@ import type { StrategyItem } from '../strategies/strategy-item.js';
 import { DEFAULT_STRATEGY_BUDGET, type StrategyParams } from '../strategies/strategy-params.js';
 import { formatStrategies } from '../strategies/format-strategies.js';
 import type { ContextInjection } from '../injected-item.js';
+import { dirname } from 'node:path';
 import { compactStore, type CompactOptions, type FileCompaction } from './compact-store.js';
 import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
 import type { PendingQueue } from './pending-queue.js';
+import { QuarantineStore, quarantinePathFor } from './quarantine-store.js';
+import { quarantineIdFor, type QuarantineItem } from '../quarantine/quarantine-item.js';
+import { screenText } from '../quarantine/screen-text.js';
 import type { StructuredModel } from './structured-model.js';
 
 export interface CortexOptions {
@@ -28,6 +32,8 @@ export interface CortexOptions {
   readonly project: SemanticStore | null;
   readonly mode: MemoryMode;
   readonly pending: PendingQueue;
+  /** Where instruction-like proposals are held (docs/memory-trust.md); beside the pending file by default. */
+  readonly quarantine?: QuarantineStore;
   /** Where proposals, queueing, confirmations and encodings are published; none by default. */
   readonly sink?: EventSink;
   readonly ids?: IdSource;
@@ -62,6 +68,8 @@ export interface PreCallStrategies {
 export interface ProposeRequest {
   readonly engram: EngramData;
   readonly origin: ProposalOrigin;
+  /** Where its words came from; the tier the origin implies when not given (`defaultTrustTier`). */
+  readonly trust?: TrustTier;
   /** The event that made someone propose this (a lesson detected, a tool call). */
   readonly causationId?: string | null;
   /**
@@ -71,8 +79,8 @@ export interface ProposeRequest {
   readonly supersedes?: readonly string[];
 }
 
-/** added/duplicate/superseded: the store's answer; queued: waits for the user; dropped: memory off; refused: nothing to store. */
-export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'dropped' | 'refused';
+/** added/duplicate/superseded: the store's answer; queued: waits for the user; quarantined: held as instruction-like; dropped: memory off; refused: nothing to store. */
+export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'quarantined' | 'dropped' | 'refused';
 
 export interface ProposalResult {
   readonly proposalId: string;
@@ -80,6 +88,8 @@ export interface ProposalResult {
   readonly scope: EngramScope | null;
   readonly entry: MemoryEntry | null;
   readonly pendingId: string | null;
+  /** The quarantine id when the proposal was held (`engram memory quarantine accept ID`). */
+  readonly quarantineId?: string;
   /** The file (or other location) written. */
   readonly location: string | null;
   /** Older rival entries removed because this one supersedes them. */
@@ -94,6 +104,7 @@ const MEMORIZE_OUTCOME: Readonly<Record<ProposalStatus, MemorizeOutcome>> = {
   duplicate: 'duplicate',
   superseded: 'superseded',
   queued: 'queued',
+  quarantined: 'refused',
   dropped: 'refused',
   refused: 'refused',
 };
@@ -110,9 +121,11 @@ export class Cortex {
   private readonly ids: IdSource;
   private readonly clock: Clock;
   private readonly budgets: ContextBudgets;
+  private readonly quarantine: QuarantineStore;
 
   constructor(private readonly options: CortexOptions) {
     this.mode = options.mode;
+    this.quarantine = options.quarantine ?? new QuarantineStore(quarantinePathFor(dirname(options.pending.file)), { root: options.pending.root });
     this.sink = options.sink ?? NO_SINK;
     this.ids = options.ids ?? randomIds();
     this.clock = options.clock ?? systemClock;
@@ -126,8 +139,9 @@ export class Cortex {
   async propose(request: ProposeRequest): Promise<ProposalResult> {
     const proposalId = this.ids.next();
     const { engram, origin } = request;
-    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode }, { causationId: request.causationId ?? null });
-    return this.settle({ proposalId, engram, origin, ...(request.causationId === undefined ? {} : { causationId: request.causationId }), ...(request.supersedes ? { supersedes: request.supersedes } : {}) });
+    const trust = request.trust ?? defaultTrustTier(origin);
+    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode, trust }, { causationId: request.causationId ?? null });
+    return this.settle({ proposalId, engram, origin, trust, ...(request.causationId === undefined ? {} : { causationId: request.causationId }), ...(request.supersedes ? { supersedes: request.supersedes } : {}) });
   }
 
   /**
@@ -139,10 +153,16 @@ export class Cortex {
    */
   async settle(request: ProposeRequest & { readonly proposalId: string; readonly gate?: MemoryMode }): Promise<ProposalResult> {
     const { proposalId, engram, origin } = request;
+    const trust = request.trust ?? defaultTrustTier(origin);
     const none = { proposalId, scope: null, entry: null, pendingId: null, location: null, replaced: 0 };
-    switch (gateDecision(request.gate ?? this.mode, engram, origin)) {
+    switch (gateDecision(request.gate ?? this.mode, engram, origin, trust)) {
       case 'drop':
         return { ...none, status: 'dropped', reason: 'memory mode is off' };
+      case 'quarantine': {
+        const reasons = screenText(engram.text);
+        const item = await this.quarantine.add({ quarantineId: quarantineIdFor(proposalId), proposalId, engram, origin, trust, reasons, quarantinedAt: new Date(this.clock.now()).toISOString() });
+        return { ...none, status: 'quarantined', quarantineId: item.quarantineId, reason: `quarantined for review (${reasons.map((r) => r.id).join(', ')}): a person must accept it before it is remembered` };
+      }
       case 'queue': {
         const item = await this.options.pending.add({
           pendingId: pendingIdFor(proposalId),
@@ -155,7 +175,7 @@ export class Cortex {
         return { ...none, status: 'queued', pendingId: item.pendingId, reason: 'copilot mode: waits for the user to confirm' };
       }
       case 'encode':
-        return this.encode(proposalId, engram, request.supersedes ?? []);
+        return this.encode(proposalId, engram, request.supersedes ?? [], trust);
     }
   }
 
@@ -177,7 +197,8 @@ export class Cortex {
     for (const [i, item] of taken.entries()) {
       try {
         this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'accepted', by }, {});
-        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes));
+        // A person confirmed it: from now on the words are vouched for.
+        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes, 'user'));
       } catch (err) {
         await this.options.pending.restore(taken.slice(i));
         throw err;
@@ -189,6 +210,38 @@ export class Cortex {
   async reject(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: PendingItem[]; unknown: string[] }> {
     const { taken, unknown } = await this.options.pending.take(selectors);
     for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'rejected', by }, {});
+    return { rejected: taken, unknown };
+  }
+
+  /** What the quarantine holds, oldest first: shown to a person, never to the model. */
+  quarantineItems(): readonly QuarantineItem[] {
+    return this.quarantine.list();
+  }
+
+  /**
+   * Releases quarantined proposals into memory (by quarantine id or 1-based position): a person
+   * vouched for them, so they are stored with trust tier `user`, whatever the mode. Recorded as
+   * `cortex.engram.confirmed` of the quarantine id; a failed write puts them back.
+   */
+  async acceptQuarantined(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ accepted: ProposalResult[]; unknown: string[] }> {
+    const { taken, unknown } = await this.quarantine.take(selectors);
+    const accepted: ProposalResult[] = [];
+    for (const [i, item] of taken.entries()) {
+      try {
+        this.sink.publish('cortex.engram.confirmed', { pendingId: item.quarantineId, decision: 'accepted', by }, {});
+        accepted.push(await this.encode(item.proposalId, item.engram, [], 'user'));
+      } catch (err) {
+        await this.quarantine.restore(taken.slice(i));
+        throw err;
+      }
+    }
+    return { accepted, unknown };
+  }
+
+  /** Deletes quarantined proposals for good (recorded as `cortex.engram.confirmed`, rejected). */
+  async rejectQuarantined(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: QuarantineItem[]; unknown: string[] }> {
+    const { taken, unknown } = await this.quarantine.take(selectors);
+    for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.quarantineId, decision: 'rejected', by }, {});
     return { rejected: taken, unknown };
   }
 
@@ -283,13 +336,13 @@ export class Cortex {
     return [global, project] as const;
   }
 
-  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[]): Promise<ProposalResult> {
+  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[], trust: TrustTier): Promise<ProposalResult> {
     const scope = routeScope(engram, this.options.project !== null);
     const store = this.storeFor(scope) ?? this.options.global;
     const base = { proposalId, scope, pendingId: null, replaced: 0 };
     if (engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: 'no kind: not a rule, lesson or fact' };
     const replaced = await removeRivals(store, supersedes, engram.text);
-    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source }]);
+    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source, trust }]);
     if (result === undefined || result.outcome === 'empty' || result.entry === null) {
       // Answer the proposal in the log too: nothing was written.
       if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope }, file: result.location, outcome: 'empty' }, {});
