@@ -127,7 +127,7 @@ export const QUARANTINE_PATTERNS: readonly QuarantinePattern[] = [
         [
           `\\b(curl|wget|fetch|iwr|invoke-webrequest|irm|invoke-restmethod)\\b[^|\\n]{0,200}\\|\\s*${SHELLS}\\b`,
           '\\b(bash|sh|zsh|source)\\s*<\\(\\s*(curl|wget)',
-          '\\$\\(\\s*(curl|wget)\\b|`\\s*(curl|wget)\\b',
+          '\\$\\(\\s*(curl|wget)\\b',
           '\\b(invoke-expression|iex)\\s*\\(?\\s*\\(?\\s*(new-object|iwr|irm|invoke-webrequest|invoke-restmethod|\\[system\\.text)',
           '\\b(powershell|pwsh)(\\.exe)? [^\\n]{0,40}-(e|enc|encodedcommand)\\b',
           '\\beval\\s*\\(\\s*(atob|base64|buffer\\.from|decode|unescape|fetch|require\\(.child_process)',
@@ -167,7 +167,7 @@ export const QUARANTINE_PATTERNS: readonly QuarantinePattern[] = [
     test: find(
       re(
         [
-          '\\b(send|post|upload|forward|exfiltrate|transmit|email|mail|leak|beam|copy|sync|report|submit)\\b[^.!?\\n]{0,80}\\b(to|into|at)\\s+(https?://|ftp://|www\\.|[\\w.+-]+@[\\w-]+\\.[\\w.]+|(my|our|this|the|an?) (server|webhook|endpoint|url|address|bucket|inbox|channel|pastebin|gist|remote host))',
+          '\\b(send|post|upload|forward|exfiltrate|transmit|email|mail|leak|beam|copy|sync|report|submit)\\b[^!?\\n]{0,80}\\b(to|into|at)\\s+(https?://|ftp://|www\\.|[\\w.+-]+@[\\w-]+\\.[\\w.]+|(my|our|this|the|an?) (server|webhook|endpoint|url|address|bucket|inbox|channel|pastebin|gist|remote host))',
           '\\bcurl\\b[^\\n]{0,120}\\s(-d|--data(-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file|-x post|--request post)\\b',
           '\\bwget\\b[^\\n]{0,80}--(post-data|post-file|body-data)',
           '\\b(nc|ncat|netcat|socat)\\s+(-\\S+\\s+)*[a-z0-9.-]+\\s+\\d{2,5}\\b',
@@ -185,7 +185,7 @@ export const QUARANTINE_PATTERNS: readonly QuarantinePattern[] = [
     test: find(
       re(
         [
-          "\\b(print|reveal|show|output|display|dump|leak|expose|share|repeat|disclose|tell|give|paste|include|echo|cat|return|write out|read out|send|upload|post|email|forward|exfiltrate)\\b[^.!?\\n]{0,40}\\b(system prompt|(your|the) (initial |hidden |original )?(instructions|prompt)|api[ _-]?keys?|secret keys?|secrets|access tokens?|auth(entication)? tokens?|bearer tokens?|passwords?|passphrases?|credentials|private keys?|ssh keys?|id_rsa|id_ed25519|\\.env\\b|env(ironment)? var(iable)?s|\\.aws/credentials|\\.npmrc|\\.netrc|/etc/shadow|keychain)",
+          "\\b(print|reveal|show|output|display|dump|leak|expose|share|repeat|disclose|tell|give|paste|include|echo|cat|return|write out|read out|send|upload|post|email|forward|exfiltrate)\\b[^.!?\\n]{0,40}(?<!\\w)(system prompt|(your|the) (initial |hidden |original )?(instructions|prompt)|api[ _-]?keys?|secret keys?|secrets|access tokens?|auth(entication)? tokens?|bearer tokens?|passwords?|passphrases?|credentials|private keys?|ssh keys?|id_rsa|id_ed25519|\\.env\\b|env(ironment)? var(iable)?s|\\.aws/credentials|\\.npmrc|\\.netrc|/etc/shadow|keychain)",
           '\\b(cat|type|less|more|head|tail|base64|xxd|cp|scp)\\s+[^\\n]{0,20}(~/\\.ssh/|id_rsa|id_ed25519|\\.aws/credentials|/etc/shadow|\\.netrc|\\.git-credentials)',
           '\\b(printenv|env|set)\\s*(\\||>)',
         ].join('|'),
