@@ -25,7 +25,7 @@ describe('the write-time screen on the labelled corpus', () => {
 
   it('gives each hostile text the reason it is labelled with', () => {
     const wrong = HOSTILE.flatMap((h) => {
-      const ids = screenText(h.text).map((r) => r.id);
+      const ids: string[] = screenText(h.text).map((r) => r.id);
       return ids.includes(h.expect) ? [] : [{ text: h.text, expected: h.expect, got: ids }];
     });
     expect(wrong).toEqual([]);
