@@ -1,4 +1,4 @@
-import type { Confidence, EngramKind, EngramScope, EngramSource, MemoryEntry } from './engram.js';
+import type { Confidence, EngramKind, EngramScope, EngramSource, MemoryEntry, TrustTier } from './engram.js';
 
 /**
  * The storage port for semantic memory (rules, lessons, profile) of one scope. Narrow on
@@ -28,6 +28,8 @@ export interface EncodeRequest {
   readonly confidence?: Confidence | null;
   readonly topic?: string | null;
   readonly source?: EngramSource | null;
+  /** Recorded as `trust:` in the entry's metadata; none recorded when absent. */
+  readonly trust?: TrustTier | null;
 }
 
 /**

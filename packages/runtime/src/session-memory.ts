@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, QuarantineStore, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
@@ -38,7 +38,17 @@ export class SessionMemory {
       global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
       project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),
     };
-    this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(paths.pendingMemoryFile), sink: bus, clock, histories, ...(judge === undefined ? {} : { judge }) });
+    this.cortex = new Cortex({
+      global,
+      project,
+      mode,
+      pending: new PendingQueue(paths.pendingMemoryFile),
+      quarantine: new QuarantineStore(paths.quarantineFile),
+      sink: bus,
+      clock,
+      histories,
+      ...(judge === undefined ? {} : { judge }),
+    });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 
@@ -71,6 +81,7 @@ export class SessionMemory {
           engram: e.data.engram,
           origin: e.data.origin,
           gate: e.data.gate,
+          trust: e.data.trust,
           causationId: e.id,
           ...(supersedes === undefined ? {} : { supersedes }),
           ...(corrects.length === 0 ? {} : { corrects, note: `corrected by the model (${e.data.origin})` }),

@@ -5,6 +5,7 @@ import type { MemoryCompactOptions } from '../memory/run-memory-compact.js';
 import type { MemoryContextOptions } from '../memory/run-memory-context.js';
 import type { MemoryEditOptions } from '../memory/run-memory-edit.js';
 import type { MemoryPendingOptions } from '../memory/run-memory-pending.js';
+import type { MemoryQuarantineOptions } from '../memory/run-memory-quarantine.js';
 import type { MemoryShowOptions } from '../memory/run-memory-show.js';
 import type { MemoryWhyOptions } from '../memory/run-memory-why.js';
 import type { MemoryForgetOptions } from '../memory/run-memory-forget.js';
@@ -20,7 +21,7 @@ const roots = (c: Command): Command =>
  * the cortex load only when a command runs. Exit 0 ok, 1 failure, 2 usage or settings error.
  */
 export const registerMemory = (program: Command): void => {
-  const memory = program.command('memory').description('long-term memory: rules, lessons, profile; the prompt block; pending confirmations');
+  const memory = program.command('memory').description('long-term memory: rules, lessons, profile; the prompt block; pending confirmations; quarantine');
 
   roots(memory.command('show').description('list stored entries with their ids'))
     .option('--scope <scope>', 'global or project (default: both)')
@@ -64,8 +65,9 @@ export const registerMemory = (program: Command): void => {
     });
 
   const pending = memory.command('pending').description('entries copilot mode is waiting to have confirmed');
-  roots(pending.command('list').description('list pending entries, numbered'))
+  roots(pending.command('list').description('list pending entries, numbered, then what quarantine holds (flagged)'))
     .option('--json', 'print JSON')
+    .option('--quarantined', 'with --json: print { pending, quarantined }')
     .action(async (o: MemoryPendingOptions) => {
       const { runPendingList } = await import('../memory/run-memory-pending.js');
       process.exitCode = await runPendingList(o);
@@ -83,6 +85,26 @@ export const registerMemory = (program: Command): void => {
     .action(async (ids: string[], o: MemoryPendingOptions) => {
       const { runPendingReject } = await import('../memory/run-memory-pending.js');
       process.exitCode = await runPendingReject(ids, o);
+    });
+
+  const quarantine = memory.command('quarantine').description('entries held at write time because they read as instructions to the agent (docs/memory-trust.md)');
+  roots(quarantine.command('list').description('list held entries with their reasons, numbered'))
+    .option('--json', 'print JSON')
+    .action(async (o: MemoryQuarantineOptions) => {
+      const { runQuarantineList } = await import('../memory/run-memory-quarantine.js');
+      process.exitCode = await runQuarantineList(o);
+    });
+  roots(quarantine.command('accept').description('vouch for held entries: store them with trust user').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`'))
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: MemoryQuarantineOptions) => {
+      const { runQuarantineAccept } = await import('../memory/run-memory-quarantine.js');
+      process.exitCode = await runQuarantineAccept(ids, o);
+    });
+  roots(quarantine.command('reject').description('delete held entries for good').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`'))
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: MemoryQuarantineOptions) => {
+      const { runQuarantineReject } = await import('../memory/run-memory-quarantine.js');
+      process.exitCode = await runQuarantineReject(ids, o);
     });
 
   roots(addLlmOptions(memory.command('compact').description('ask the model which entries are duplicates or superseded; show them, and remove them with --yes')))

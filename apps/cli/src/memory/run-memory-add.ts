@@ -1,3 +1,4 @@
+import { screenText } from '@engram/cortex';
 import { EngramKindSchema, draft, type AnyDraft } from '@engram/events';
 import { scrubSecrets, type EventSink } from '@engram/kernel';
 import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
@@ -21,7 +22,10 @@ const RECORDED: ReadonlySet<string> = new Set(['hippocampus.engram.superseded', 
  * always lets through: the user is the authority the gate asks). `--supersedes` retires the named
  * entries into the history (`memory/history.jsonl`); a contradiction with an active entry is
  * judged the same way. Each retirement and contradiction is recorded in an event log of the
- * entry's scope, so the audit sees it (`memory why` reads the chain from the history).
+ * entry's scope, so the audit sees it (`memory why` reads the chain from the history). Words the
+ * write-time screen would have quarantined from the model are stored all the same (the user
+ * vouches for them), with a note on stderr naming the reasons, so a pasted instruction is a
+ * choice and not an accident.
  */
 export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('add', io, async () => {
@@ -52,5 +56,8 @@ export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: Memory
       for (const x of r.retired ?? []) io.out(`retired ${x.id} (${x.scope}, ${x.reason}): ${x.text}\n`);
       if (r.status !== 'queued') for (const c of missing) io.err(`note: no active entry ${JSON.stringify(c)} to supersede (see \`engram memory show\`)\n`);
     }
+    const reasons = screenText(text);
+    if (reasons.length > 0 && r.entry !== null)
+      io.err(`engram memory add: note: the model's words like these would be quarantined (${reasons.map((x) => x.id).join(', ')}); stored because you wrote them. Remove with \`engram memory remove ${r.entry.id}\`.\n`);
     return r.status === 'refused' ? 1 : 0;
   });

@@ -6,20 +6,72 @@ import { Count, EngramSchema, MemoryModeSchema } from './shared-schemas.js';
 
 export const ProposalOriginSchema = z.enum(['memorize', 'acc', 'cerebellum', 'consolidation', 'basal-ganglia', 'user']);
 
+/**
+ * Where a memory's words came from (docs/memory-trust.md), from most to least vouched for:
+ * `user` (typed or confirmed by a person), `detector` (engram's own detectors wrote it),
+ * `model` (the model wrote it: memorize, consolidation), `quoted` (copied from a tool's result
+ * or a file). Anything but `user` is screened for instructions before it is stored.
+ */
+export const TrustTierSchema = z.enum(['user', 'detector', 'model', 'quoted']);
+export type TrustTier = z.infer<typeof TrustTierSchema>;
+
+/** The tier an origin implies when nothing finer is known (the upcaster of v1 proposals uses it too). */
+export const defaultTrustTier = (origin: z.infer<typeof ProposalOriginSchema>): TrustTier => {
+  switch (origin) {
+    case 'user':
+      return 'user';
+    case 'acc':
+    case 'cerebellum':
+    case 'basal-ganglia':
+      return 'detector';
+    case 'memorize':
+    case 'consolidation':
+      return 'model';
+  }
+};
+
 export const engramProposed = defineEvent({
   type: 'cortex.engram.proposed',
-  v: 1,
+  v: 2,
   schema: z.object({
     proposalId: z.string(),
     engram: EngramSchema,
     origin: ProposalOriginSchema,
     gate: MemoryModeSchema,
+    trust: TrustTierSchema,
     /** Ids of stored entries this one corrects (`memory add --supersedes`, a model's correction): they are retired when it is stored. */
     supersedes: z.array(z.string()).optional(),
   }),
   emitter: 'cortex',
   consumers: ['hippocampus', 'replay', 'audit'],
-  description: 'Something wants to be remembered; the gate in force decides whether it is stored, queued or dropped.',
+  description: 'Something wants to be remembered, with the trust tier of its words; the gate in force decides whether it is stored, queued, quarantined or dropped.',
+  upcasters: {
+    /** v1 had no trust tier: the one its origin implies (what engram of that time would have recorded). */
+    1: (raw) => {
+      if (typeof raw !== 'object' || raw === null) return raw;
+      const origin = ProposalOriginSchema.safeParse((raw as { origin?: unknown }).origin);
+      return origin.success ? { ...raw, trust: defaultTrustTier(origin.data) } : raw;
+    },
+  },
+});
+
+/** One reason a text was quarantined: a stable id (`quarantine.instruction-override`) and its one-line explanation. */
+export const QuarantineReasonSchema = z.object({ id: z.string(), reason: z.string() });
+
+export const engramQuarantined = defineEvent({
+  type: 'cortex.engram.quarantined',
+  v: 1,
+  schema: z.object({
+    proposalId: z.string(),
+    /** The id `engram memory quarantine accept|reject` takes (`q-<proposalId>`). */
+    quarantineId: z.string(),
+    trust: TrustTierSchema,
+    /** Every pattern that matched, in the screen's order (never empty when the cortex writes it). */
+    reasons: z.array(QuarantineReasonSchema),
+  }),
+  emitter: 'cortex',
+  consumers: ['host', 'audit'],
+  description: 'A proposal reads as an instruction to the agent (or carries a URL, a shell pipeline, an encoded blob): held in quarantine, never injected, until a person accepts or rejects it.',
 });
 
 export const engramQueued = defineEvent({
@@ -37,7 +89,7 @@ export const engramConfirmed = defineEvent({
   schema: z.object({ pendingId: z.string(), decision: z.enum(['accepted', 'rejected']), by: z.enum(['user', 'host']) }),
   emitter: 'cortex',
   consumers: ['hippocampus', 'audit'],
-  description: 'A queued proposal was accepted or rejected.',
+  description: 'A queued (or quarantined: `q-` ids) proposal was accepted or rejected.',
 });
 
 export const engramEncoded = defineEvent({
@@ -134,4 +186,4 @@ export const contextInjected = defineEvent({
   description: 'Learned items were put in front of the model: what, why, where; the injection audit reads these.',
 });
 
-export const memoryEvents = [engramProposed, engramQueued, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected] as const;
+export const memoryEvents = [engramProposed, engramQueued, engramQuarantined, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected] as const;

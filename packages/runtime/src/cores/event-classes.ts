@@ -57,7 +57,8 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
     },
   },
   'cortex.engram.queued': { kind: 'derived', by: ['cortex.gate'] },
-  'cortex.engram.confirmed': { kind: 'recorded', reason: "the user's (or host's) answer to a pending memory" },
+  'cortex.engram.quarantined': { kind: 'derived', by: ['cortex.gate'] },
+  'cortex.engram.confirmed': { kind: 'recorded', reason: "the user's (or host's) answer to a pending or quarantined memory" },
   'hippocampus.engram.encoded': {
     kind: 'answer',
     given: ['outcome', 'file', 'engram.confidence', 'engram.topic', 'engram.source', 'the kind of an entry found already (duplicate)', 'the text of a merged identity fact'],

@@ -1,11 +1,9 @@
-import type { EngramData } from '@engram/events';
+import { defaultTrustTier, type EngramData, type TrustTier } from '@engram/events';
 import {
-  isTrustTier,
   mayReplace,
   randomIds,
   systemClock,
   trustOf,
-  trustOfOrigin,
   type Clock,
   type EngramScope,
   type EventSink,
@@ -14,7 +12,6 @@ import {
   type MemoryHistoryPort,
   type SemanticStore,
   type SupersedeReason,
-  type TrustTier,
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
 import { findContradictions } from '../contradiction/find-contradictions.js';
@@ -36,9 +33,13 @@ import type { StrategyItem } from '../strategies/strategy-item.js';
 import { DEFAULT_STRATEGY_BUDGET, type StrategyParams } from '../strategies/strategy-params.js';
 import { formatStrategies } from '../strategies/format-strategies.js';
 import type { ContextInjection } from '../injected-item.js';
+import { dirname } from 'node:path';
 import { compactStore, type CompactOptions, type FileCompaction } from './compact-store.js';
 import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
 import type { PendingQueue } from './pending-queue.js';
+import { QuarantineStore, quarantinePathFor } from './quarantine-store.js';
+import { quarantineIdFor, type QuarantineItem } from '../quarantine/quarantine-item.js';
+import { screenText } from '../quarantine/screen-text.js';
 import type { StructuredModel } from './structured-model.js';
 
 export interface CortexOptions {
@@ -47,6 +48,8 @@ export interface CortexOptions {
   readonly project: SemanticStore | null;
   readonly mode: MemoryMode;
   readonly pending: PendingQueue;
+  /** Where instruction-like proposals are held (docs/memory-trust.md); beside the pending file by default. */
+  readonly quarantine?: QuarantineStore;
   /** Where proposals, queueing, confirmations and encodings are published; none by default. */
   readonly sink?: EventSink;
   readonly ids?: IdSource;
@@ -90,6 +93,8 @@ export interface PreCallStrategies {
 export interface ProposeRequest {
   readonly engram: EngramData;
   readonly origin: ProposalOrigin;
+  /** Where its words came from; the tier the origin implies when not given (`defaultTrustTier`). */
+  readonly trust?: TrustTier;
   /** The event that made someone propose this (a lesson detected, a tool call). */
   readonly causationId?: string | null;
   /**
@@ -107,8 +112,8 @@ export interface ProposeRequest {
   readonly note?: string;
 }
 
-/** added/duplicate/superseded: the store's answer; queued: waits for the user; dropped: memory off; refused: nothing to store. */
-export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'dropped' | 'refused';
+/** added/duplicate/superseded: the store's answer; queued: waits for the user; quarantined: held as instruction-like; dropped: memory off; refused: nothing to store. */
+export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'quarantined' | 'dropped' | 'refused';
 
 export interface ProposalResult {
   readonly proposalId: string;
@@ -116,6 +121,8 @@ export interface ProposalResult {
   readonly scope: EngramScope | null;
   readonly entry: MemoryEntry | null;
   readonly pendingId: string | null;
+  /** The quarantine id when the proposal was held (`engram memory quarantine accept ID`). */
+  readonly quarantineId?: string;
   /** The file (or other location) written. */
   readonly location: string | null;
   /** Older rival entries removed because this one supersedes them. */
@@ -132,6 +139,7 @@ const MEMORIZE_OUTCOME: Readonly<Record<ProposalStatus, MemorizeOutcome>> = {
   duplicate: 'duplicate',
   superseded: 'superseded',
   queued: 'queued',
+  quarantined: 'refused',
   dropped: 'refused',
   refused: 'refused',
 };
@@ -148,9 +156,11 @@ export class Cortex {
   private readonly ids: IdSource;
   private readonly clock: Clock;
   private readonly budgets: ContextBudgets;
+  private readonly quarantine: QuarantineStore;
 
   constructor(private readonly options: CortexOptions) {
     this.mode = options.mode;
+    this.quarantine = options.quarantine ?? new QuarantineStore(quarantinePathFor(dirname(options.pending.file)), { root: options.pending.root });
     this.sink = options.sink ?? NO_SINK;
     this.ids = options.ids ?? randomIds();
     this.clock = options.clock ?? systemClock;
@@ -165,8 +175,9 @@ export class Cortex {
     const proposalId = this.ids.next();
     const { engram, origin } = request;
     const corrects = request.corrects ?? [];
-    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode, ...(corrects.length > 0 ? { supersedes: [...corrects] } : {}) }, { causationId: request.causationId ?? null });
-    return this.settle({ ...request, proposalId });
+    const trust = request.trust ?? defaultTrustTier(origin);
+    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode, trust, ...(corrects.length > 0 ? { supersedes: [...corrects] } : {}) }, { causationId: request.causationId ?? null });
+    return this.settle({ ...request, proposalId, trust });
   }
 
   /**
@@ -178,10 +189,16 @@ export class Cortex {
    */
   async settle(request: ProposeRequest & { readonly proposalId: string; readonly gate?: MemoryMode }): Promise<ProposalResult> {
     const { proposalId, engram, origin } = request;
+    const trust = request.trust ?? defaultTrustTier(origin);
     const none = { proposalId, scope: null, entry: null, pendingId: null, location: null, replaced: 0 };
-    switch (gateDecision(request.gate ?? this.mode, engram, origin)) {
+    switch (gateDecision(request.gate ?? this.mode, engram, origin, trust)) {
       case 'drop':
         return { ...none, status: 'dropped', reason: 'memory mode is off' };
+      case 'quarantine': {
+        const reasons = screenText(engram.text);
+        const item = await this.quarantine.add({ quarantineId: quarantineIdFor(proposalId), proposalId, engram, origin, trust, reasons, quarantinedAt: new Date(this.clock.now()).toISOString() });
+        return { ...none, status: 'quarantined', quarantineId: item.quarantineId, reason: `quarantined for review (${reasons.map((r) => r.id).join(', ')}): a person must accept it before it is remembered` };
+      }
       case 'queue': {
         const item = await this.options.pending.add({
           pendingId: pendingIdFor(proposalId),
@@ -196,7 +213,7 @@ export class Cortex {
         return { ...none, status: 'queued', pendingId: item.pendingId, reason: 'copilot mode: waits for the user to confirm' };
       }
       case 'encode':
-        return this.encode(proposalId, engram, request.supersedes ?? [], { origin, corrects: request.corrects ?? [], note: request.note ?? '', byUser: false });
+        return this.encode(proposalId, engram, request.supersedes ?? [], { origin, trust, corrects: request.corrects ?? [], note: request.note ?? '' });
     }
   }
 
@@ -219,7 +236,9 @@ export class Cortex {
       try {
         this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'accepted', by }, {});
         const corrects = [...(item.corrects ?? []), ...(item.contradicts ?? []).map((c) => c.entryId)];
-        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes, { origin: item.origin, corrects, note: item.note ?? '', byUser: by === 'user' }));
+        // A person confirmed it: from now on the words are vouched for, and the person decided any conflict.
+        const trust = by === 'user' ? 'user' : defaultTrustTier(item.origin);
+        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes, { origin: item.origin, trust, corrects, note: item.note ?? '' }));
       } catch (err) {
         await this.options.pending.restore(taken.slice(i));
         throw err;
@@ -231,6 +250,38 @@ export class Cortex {
   async reject(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: PendingItem[]; unknown: string[] }> {
     const { taken, unknown } = await this.options.pending.take(selectors);
     for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'rejected', by }, {});
+    return { rejected: taken, unknown };
+  }
+
+  /** What the quarantine holds, oldest first: shown to a person, never to the model. */
+  quarantineItems(): readonly QuarantineItem[] {
+    return this.quarantine.list();
+  }
+
+  /**
+   * Releases quarantined proposals into memory (by quarantine id or 1-based position): a person
+   * vouched for them, so they are stored with trust tier `user`, whatever the mode. Recorded as
+   * `cortex.engram.confirmed` of the quarantine id; a failed write puts them back.
+   */
+  async acceptQuarantined(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ accepted: ProposalResult[]; unknown: string[] }> {
+    const { taken, unknown } = await this.quarantine.take(selectors);
+    const accepted: ProposalResult[] = [];
+    for (const [i, item] of taken.entries()) {
+      try {
+        this.sink.publish('cortex.engram.confirmed', { pendingId: item.quarantineId, decision: 'accepted', by }, {});
+        accepted.push(await this.encode(item.proposalId, item.engram, [], { origin: item.origin, trust: 'user', corrects: [], note: '' }));
+      } catch (err) {
+        await this.quarantine.restore(taken.slice(i));
+        throw err;
+      }
+    }
+    return { accepted, unknown };
+  }
+
+  /** Deletes quarantined proposals for good (recorded as `cortex.engram.confirmed`, rejected). */
+  async rejectQuarantined(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: QuarantineItem[]; unknown: string[] }> {
+    const { taken, unknown } = await this.quarantine.take(selectors);
+    for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.quarantineId, decision: 'rejected', by }, {});
     return { rejected: taken, unknown };
   }
 
@@ -338,11 +389,10 @@ export class Cortex {
     if (engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: 'no kind: not a rule, lesson or fact' };
     const targets = await this.retirementTargets(engram, scope, store, how);
     // A writer may retire only what it outranks or equals (trust order: user > detector > model > quoted); otherwise the user decides.
-    const incoming: TrustTier = how.byUser ? 'user' : isTrustTier((engram as { trust?: unknown }).trust) ? trustOf(engram) : trustOfOrigin(how.origin);
-    const blocked = targets.filter((t) => !mayReplace(incoming, trustOf(t.entry)));
+    const blocked = targets.filter((t) => !mayReplace(how.trust, trustOf(t.entry)));
     if (blocked.length > 0) return this.queueConflict(proposalId, engram, how, supersedes, targets, blocked);
     const replaced = await this.removeRivals(store, scope, supersedes, engram.text, proposalId);
-    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source }]);
+    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source, trust: how.trust }]);
     if (result === undefined || result.outcome === 'empty' || result.entry === null) {
       // Answer the proposal in the log too: nothing was written.
       if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope }, file: result.location, outcome: 'empty' }, {});
@@ -443,8 +493,8 @@ interface EncodeHow {
   readonly origin: ProposalOrigin;
   readonly corrects: readonly string[];
   readonly note: string;
-  /** The user accepted it from the pending queue: the user's trust, and the user's decision on any conflict. */
-  readonly byUser: boolean;
+  /** The writer's tier (`user` when a person accepted it from the pending queue): it may retire only entries of equal or lower trust. */
+  readonly trust: TrustTier;
 }
 
 interface Target {
