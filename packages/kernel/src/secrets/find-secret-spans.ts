@@ -1,3 +1,5 @@
+import { HitBuffer } from './hit-buffer.js';
+import { keyShapedRunFinder } from './key-shaped-runs.js';
 import { keywordAutomaton } from './keyword-automaton.js';
 import { mergeSpans } from './merge-spans.js';
 import { REDACTED_PREFIX } from './redaction-marker.js';
@@ -26,9 +28,16 @@ const cut = (k: string): string => k.toLowerCase().slice(0, KEYWORD_CHARS);
 const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords.map(cut)))];
 const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.some((dk) => cut(dk) === k) ? [i] : [])));
 const RUN_DETECTOR = DETECTORS.findIndex((d) => d.run !== undefined);
-/** One pass over the text finds every keyword, overlapping ones included, and the key-shaped runs. */
-const PREFILTER = keywordAutomaton(KEYWORDS, DETECTORS[RUN_DETECTOR]?.run);
-const ALWAYS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
+const RUN_SPEC = DETECTORS[RUN_DETECTOR]?.run;
+/** One pass over the text finds every keyword, overlapping ones included. */
+const PREFILTER = keywordAutomaton(KEYWORDS);
+/** The key-shaped runs (a bare AWS key has no keyword), found by a sparse look at the text. */
+const FIND_RUNS = RUN_SPEC === undefined ? undefined : keyShapedRunFinder(RUN_SPEC);
+const ALWAYS = DETECTORS.map((d) => d.keywords.length === 0 && d.run === undefined);
+
+/** Reused from call to call (scrubbing is synchronous and never re-enters itself): hits, and each detector's positions. */
+const HITS = new HitBuffer();
+const POSITIONS: number[][] = DETECTORS.map(() => []);
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -94,28 +103,30 @@ const markerRanges = (text: string): [number, number][] => {
  * its keywords, so ordinary output costs one pass and detectors' work grows with the hits.
  */
 export const findSecretSpans = (text: string): SecretSpan[] => {
-  const hits = new Map<number, number[]>();
-  const hit = (id: number, at: number): void => {
-    const list = hits.get(id);
-    if (list === undefined) hits.set(id, [at]);
-    else if (list[list.length - 1] !== at) list.push(at);
-  };
-  PREFILTER.scan(
-    text,
-    (keyword, at) => {
-      for (const id of TRIGGERS[keyword] ?? []) hit(id, at);
-    },
-    (at) => hit(RUN_DETECTOR, at),
-  );
-  for (const list of hits.values()) list.sort((a, b) => a - b);
+  for (const list of POSITIONS) list.length = 0;
+  PREFILTER.scan(text, HITS);
+  let unsorted = false;
+  for (let h = 0, n = HITS.count; h < n; h++) {
+    const at = HITS.positionAt(h);
+    for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
+      const list = POSITIONS[id] as number[];
+      const last = list.length === 0 ? -1 : (list[list.length - 1] as number);
+      if (last === at) continue;
+      // Hits come in the order their keyword ends, so a longer keyword's start can come after a later one's.
+      if (at < last) unsorted = true;
+      list.push(at);
+    }
+  }
+  if (unsorted) for (const list of POSITIONS) if (list.length > 1) list.sort((a, b) => a - b);
+  if (FIND_RUNS !== undefined) FIND_RUNS(text, POSITIONS[RUN_DETECTOR] as number[]);
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
   for (let i = 0; i < DETECTORS.length; i++) {
     const detector = DETECTORS[i];
     if (detector === undefined) continue;
-    const positions = hits.get(i);
-    if (positions === undefined && !ALWAYS.includes(i)) continue;
-    runOn(detector, text, positions, i < OWN_COUNT ? own : vendor);
+    const positions = POSITIONS[i] as number[];
+    if (positions.length === 0 && ALWAYS[i] !== true) continue;
+    runOn(detector, text, positions.length === 0 ? undefined : positions, i < OWN_COUNT ? own : vendor);
   }
   if (own.length === 0 && vendor.length === 0) return [];
   // A span touching an existing marker (over it, or inside it: `-U [REDACTED:x]` read as user:password)

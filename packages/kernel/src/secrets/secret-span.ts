@@ -1,4 +1,4 @@
-import type { RunSpec } from './keyword-automaton.js';
+import type { RunSpec } from './key-shaped-runs.js';
 
 /** A stretch of text that is a secret: `[start, end)` is replaced by a `[REDACTED:<kind>]` marker. */
 export interface SecretSpan {
