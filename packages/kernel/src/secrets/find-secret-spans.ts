@@ -33,11 +33,13 @@ const RUN_SPEC = DETECTORS[RUN_DETECTOR]?.run;
 const PREFILTER = keywordAutomaton(KEYWORDS);
 /** The key-shaped runs (a bare AWS key has no keyword), found by a sparse look at the text. */
 const FIND_RUNS = RUN_SPEC === undefined ? undefined : keyShapedRunFinder(RUN_SPEC);
-const ALWAYS = DETECTORS.map((d) => d.keywords.length === 0 && d.run === undefined);
+const ALWAYS_IDS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
 
 /** Reused from call to call (scrubbing is synchronous and never re-enters itself): hits, and each detector's positions. */
 const HITS = new HitBuffer();
 const POSITIONS: number[][] = DETECTORS.map(() => []);
+/** The detectors with positions in the current call; only their lists need clearing. */
+const TOUCHED: number[] = [];
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -59,31 +61,57 @@ export const windowAt = (text: string, at: number): [number, number] => {
   return [start, end];
 };
 
+/** True when `part` holds one of `required` (or nothing is required). */
+const holdsRequired = (part: string, required: readonly string[] | undefined): boolean => {
+  if (required === undefined) return true;
+  for (const r of required) if (part.includes(r)) return true;
+  return false;
+};
+
+/** Window bounds as flat [start, end] pairs, reused by every detector of every call. */
+const WINDOWS: number[] = [];
+/** Positions inside one window, relative to its start, reused. */
+const INSIDE: number[] = [];
+
 const runOn = (detector: SecretDetector, text: string, positions: readonly number[] | undefined, out: SecretSpan[]): void => {
   if (detector.scope === 'text' || positions === undefined) {
-    out.push(...detector.detect(text));
+    for (const s of detector.detect(text)) out.push(s);
     return;
   }
+  collectWindows(text, positions, WINDOWS);
   let next = 0;
-  for (const [start, end] of mergedWindows(text, positions)) {
+  for (let w = 0; w < WINDOWS.length; w += 2) {
+    const start = WINDOWS[w] as number;
+    const end = WINDOWS[w + 1] as number;
     const part = start === 0 && end === text.length ? text : text.slice(start, end);
-    const inside: number[] = [];
-    while (next < positions.length && (positions[next] ?? 0) < end) inside.push((positions[next++] ?? 0) - start);
-    if (detector.requires !== undefined && !detector.requires.some((r) => part.includes(r))) continue;
-    for (const s of detector.detect(part, inside)) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+    INSIDE.length = 0;
+    while (next < positions.length && (positions[next] as number) < end) INSIDE.push((positions[next++] as number) - start);
+    if (!holdsRequired(part, detector.requires)) continue;
+    const found = detector.detect(part, INSIDE);
+    if (start === 0) for (const s of found) out.push(s);
+    else for (const s of found) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+  }
+};
+
+/** Fills `into` with the windows around ascending positions as flat pairs, windows closer than MERGE_GAP joined. */
+const collectWindows = (text: string, positions: readonly number[], into: number[]): void => {
+  into.length = 0;
+  for (const at of positions) {
+    const n = into.length;
+    const lastEnd = n === 0 ? -1 : (into[n - 1] as number);
+    if (at < lastEnd) continue;
+    const [start, end] = windowAt(text, at);
+    if (n > 0 && start <= lastEnd + MERGE_GAP) into[n - 1] = Math.max(lastEnd, end);
+    else into.push(start, end);
   }
 };
 
 /** The windows around ascending positions, with windows closer than MERGE_GAP joined. */
 export const mergedWindows = (text: string, positions: readonly number[]): [number, number][] => {
+  const flat: number[] = [];
+  collectWindows(text, positions, flat);
   const windows: [number, number][] = [];
-  for (const at of positions) {
-    const last = windows[windows.length - 1];
-    if (last !== undefined && at < last[1]) continue;
-    const [start, end] = windowAt(text, at);
-    if (last !== undefined && start <= last[1] + MERGE_GAP) last[1] = Math.max(last[1], end);
-    else windows.push([start, end]);
-  }
+  for (let w = 0; w < flat.length; w += 2) windows.push([flat[w] as number, flat[w + 1] as number]);
   return windows;
 };
 
@@ -103,30 +131,40 @@ const markerRanges = (text: string): [number, number][] => {
  * its keywords, so ordinary output costs one pass and detectors' work grows with the hits.
  */
 export const findSecretSpans = (text: string): SecretSpan[] => {
-  for (const list of POSITIONS) list.length = 0;
   PREFILTER.scan(text, HITS);
+  TOUCHED.length = 0;
   let unsorted = false;
   for (let h = 0, n = HITS.count; h < n; h++) {
     const at = HITS.positionAt(h);
     for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
       const list = POSITIONS[id] as number[];
-      const last = list.length === 0 ? -1 : (list[list.length - 1] as number);
-      if (last === at) continue;
+      const size = list.length;
+      if (size === 0) TOUCHED.push(id);
+      else if (list[size - 1] === at) continue;
       // Hits come in the order their keyword ends, so a longer keyword's start can come after a later one's.
-      if (at < last) unsorted = true;
+      else if (at < (list[size - 1] as number)) unsorted = true;
       list.push(at);
     }
   }
-  if (unsorted) for (const list of POSITIONS) if (list.length > 1) list.sort((a, b) => a - b);
-  if (FIND_RUNS !== undefined) FIND_RUNS(text, POSITIONS[RUN_DETECTOR] as number[]);
+  if (FIND_RUNS !== undefined) {
+    const runs = POSITIONS[RUN_DETECTOR] as number[];
+    FIND_RUNS(text, runs);
+    if (runs.length > 0 && !TOUCHED.includes(RUN_DETECTOR)) TOUCHED.push(RUN_DETECTOR);
+  }
+  for (const id of ALWAYS_IDS) if (!TOUCHED.includes(id)) TOUCHED.push(id);
+  if (TOUCHED.length === 0) return [];
+  // Detectors run in their order: the first to find a span names it.
+  TOUCHED.sort((a, b) => a - b);
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
-  for (let i = 0; i < DETECTORS.length; i++) {
-    const detector = DETECTORS[i];
-    if (detector === undefined) continue;
-    const positions = POSITIONS[i] as number[];
-    if (positions.length === 0 && ALWAYS[i] !== true) continue;
-    runOn(detector, text, positions.length === 0 ? undefined : positions, i < OWN_COUNT ? own : vendor);
+  try {
+    for (const id of TOUCHED) {
+      const positions = POSITIONS[id] as number[];
+      if (unsorted && positions.length > 1) positions.sort((a, b) => a - b);
+      runOn(DETECTORS[id] as SecretDetector, text, positions.length === 0 ? undefined : positions, id < OWN_COUNT ? own : vendor);
+    }
+  } finally {
+    for (const id of TOUCHED) (POSITIONS[id] as number[]).length = 0;
   }
   if (own.length === 0 && vendor.length === 0) return [];
   // A span touching an existing marker (over it, or inside it: `-U [REDACTED:x]` read as user:password)
