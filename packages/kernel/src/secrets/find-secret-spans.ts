@@ -1,3 +1,4 @@
+import { asciiBytes } from './ascii-bytes.js';
 import { HitBuffer } from './hit-buffer.js';
 import { keyShapedRunFinder } from './key-shaped-runs.js';
 import { keywordAutomaton } from './keyword-automaton.js';
@@ -131,7 +132,8 @@ const markerRanges = (text: string): [number, number][] => {
  * its keywords, so ordinary output costs one pass and detectors' work grows with the hits.
  */
 export const findSecretSpans = (text: string): SecretSpan[] => {
-  PREFILTER.scan(text, HITS);
+  const bytes = asciiBytes(text);
+  PREFILTER.scan(text, bytes, HITS);
   TOUCHED.length = 0;
   let unsorted = false;
   for (let h = 0, n = HITS.count; h < n; h++) {
@@ -148,7 +150,7 @@ export const findSecretSpans = (text: string): SecretSpan[] => {
   }
   if (FIND_RUNS !== undefined) {
     const runs = POSITIONS[RUN_DETECTOR] as number[];
-    FIND_RUNS(text, runs);
+    FIND_RUNS(text, bytes, runs);
     if (runs.length > 0 && !TOUCHED.includes(RUN_DETECTOR)) TOUCHED.push(RUN_DETECTOR);
   }
   for (const id of ALWAYS_IDS) if (!TOUCHED.includes(id)) TOUCHED.push(id);

@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { asciiBytes } from './ascii-bytes.js';
 import { keyShapedRunFinder, type RunSpec } from './key-shaped-runs.js';
 
 const runsOf = (spec: RunSpec, text: string): number[] => {
   const out: number[] = [];
-  keyShapedRunFinder(spec)(text, out);
+  keyShapedRunFinder(spec)(text, undefined, out);
+  const viaBytes: number[] = [];
+  keyShapedRunFinder(spec)(text, asciiBytes(text), viaBytes);
+  expect(viaBytes).toEqual(out);
   return out;
 };
 

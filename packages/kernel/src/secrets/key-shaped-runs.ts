@@ -15,29 +15,25 @@ export interface RunSpec {
  * positions are measured (outwards from `p`), and the next look is past the token's end. Ordinary
  * text costs a few reads per `length` characters; a long base64 blob, each character once.
  */
-export const keyShapedRunFinder = (spec: RunSpec): ((text: string, out: number[]) => void) => {
+export const keyShapedRunFinder = (spec: RunSpec): ((text: string, bytes: Uint8Array | undefined, out: number[]) => void) => {
   // 1: a run character; 2: a border character; 0: anything else (ends a token).
-  const cls = new Uint8Array(128);
+  const cls = new Uint8Array(256);
   for (const c of spec.chars) cls[c.charCodeAt(0)] = 1;
   for (const c of spec.borders) cls[c.charCodeAt(0)] = 2;
   const length = spec.length;
-  const classAt = (text: string, i: number): number => {
-    const code = text.charCodeAt(i);
-    return code < 128 ? (cls[code] as number) : 0;
-  };
-  return (text, out) => {
-    const n = text.length;
+  /** One loop over any indexable source of character codes (bytes, or a string's codes). */
+  const find = (n: number, classAt: (i: number) => number, out: number[]): void => {
     for (let p = length - 1; p < n; p += length) {
-      let c = classAt(text, p);
+      let c = classAt(p);
       if (c === 0) continue;
       let bordered = c === 2;
       let start = p;
-      while (start > 0 && (c = classAt(text, start - 1)) !== 0) {
+      while (start > 0 && (c = classAt(start - 1)) !== 0) {
         start--;
         if (c === 2) bordered = true;
       }
       let end = p + 1;
-      while (end < n && (c = classAt(text, end)) !== 0) {
+      while (end < n && (c = classAt(end)) !== 0) {
         end++;
         if (c === 2) bordered = true;
       }
@@ -45,5 +41,17 @@ export const keyShapedRunFinder = (spec: RunSpec): ((text: string, out: number[]
       // The next token starts after `end`; skip the looks that fall inside this one.
       if (end > p + length) p += Math.floor((end - p) / length) * length;
     }
+  };
+  return (text, bytes, out) => {
+    if (bytes !== undefined) find(text.length, (i) => cls[bytes[i] as number] as number, out);
+    else
+      find(
+        text.length,
+        (i) => {
+          const code = text.charCodeAt(i);
+          return code < 128 ? (cls[code] as number) : 0;
+        },
+        out,
+      );
   };
 };

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { asciiBytes } from './ascii-bytes.js';
 import { HitBuffer } from './hit-buffer.js';
 import { keywordAutomaton } from './keyword-automaton.js';
 
 const hitsOf = (keywords: string[], text: string): [number, number][] => {
   const buffer = new HitBuffer();
-  keywordAutomaton(keywords).scan(text, buffer);
+  keywordAutomaton(keywords).scan(text, asciiBytes(text), buffer);
   const out: [number, number][] = [];
   for (let i = 0; i < buffer.count; i++) out.push([buffer.keywordAt(i), buffer.positionAt(i)]);
   return out.sort((a, b) => a[1] - b[1] || a[0] - b[0]);

@@ -2,16 +2,14 @@ import { HitBuffer } from './hit-buffer.js';
 
 /** Keywords are ASCII; any other character sends the automaton back to its start. */
 const ALPHABET = 128;
-/** Texts up to this many characters reuse one byte buffer; longer ones get their own (and let it go). */
-const REUSED_BUFFER_CHARS = 1 << 20;
 
 export interface KeywordAutomaton {
   /**
    * Every occurrence of every keyword, overlapping ones included, case-insensitively, as
    * (keyword index, start) pairs in `out` (cleared first), in the order their last character
-   * is reached.
+   * is reached. `bytes`: the text as one byte per character (`asciiBytes`), when it is ASCII.
    */
-  readonly scan: (text: string, out: HitBuffer) => void;
+  readonly scan: (text: string, bytes: Uint8Array | undefined, out: HitBuffer) => void;
 }
 
 /**
@@ -21,8 +19,8 @@ export interface KeywordAutomaton {
  * ordinary text starts some keyword.
  *
  * Built for speed on the hot path (every text engram stores goes through it): ASCII text (nearly
- * all of it) is copied to bytes once by the native encoder, since a typed-array read costs less
- * than `charCodeAt`; the transition table holds premultiplied rows with the "a keyword ends here"
+ * all of it) is read as bytes, since a typed-array read costs less than `charCodeAt`; the
+ * transition table holds premultiplied rows with the "a keyword ends here"
  * flag in the low bit (one load and a shift per character), in a `Uint16Array` small enough for
  * the first-level cache.
  */
@@ -98,8 +96,6 @@ export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton 
       out.push(k, i + 1 - (lengths[k] as number));
     }
   };
-  const encoder = new TextEncoder();
-  let shared = new Uint8Array(0);
   const scanBytes = (bytes: Uint8Array, n: number, out: HitBuffer): void => {
     let row = 0;
     for (let i = 0; i < n; i++) {
@@ -118,18 +114,10 @@ export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton 
     }
   };
   return {
-    scan: (text, out) => {
+    scan: (text, bytes, out) => {
       out.clear();
-      const n = text.length;
-      let bytes = shared;
-      if (n > bytes.length) {
-        bytes = new Uint8Array(Math.max(n, 1024));
-        if (n <= REUSED_BUFFER_CHARS) shared = bytes;
-      }
-      // All ASCII exactly when every character became one byte; otherwise positions would shift.
-      const { read, written } = encoder.encodeInto(text, bytes);
-      if (read === n && written === n) scanBytes(bytes, n, out);
-      else scanChars(text, out);
+      if (bytes === undefined) scanChars(text, out);
+      else scanBytes(bytes, text.length, out);
     },
   };
 };
