@@ -96,7 +96,6 @@ export const detectAssignmentSecrets = (text: string, hits?: readonly number[]):
 export const assignmentDetector: SecretDetector = {
   name: 'assignment',
   keywords: KEYWORDS,
-  requires: ['=', ':'],
-  scope: 'line',
+  scope: 'hits',
   detect: detectAssignmentSecrets,
 };

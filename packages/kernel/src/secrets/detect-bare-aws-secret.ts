@@ -64,6 +64,6 @@ export const bareAwsSecretDetector: SecretDetector = {
   name: 'bare-aws-secret',
   keywords: [],
   run: { chars: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+', borders: '=_-', length: LENGTH },
-  scope: 'line',
+  scope: 'hits',
   detect: detectBareAwsSecret,
 };

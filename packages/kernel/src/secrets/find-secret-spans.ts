@@ -79,14 +79,18 @@ const runOn = (detector: SecretDetector, text: string, positions: readonly numbe
     for (const s of detector.detect(text)) out.push(s);
     return;
   }
+  if (detector.scope === 'hits') {
+    for (const s of detector.detect(text, positions)) out.push(s);
+    return;
+  }
   collectWindows(text, positions, WINDOWS);
   let next = 0;
   for (let w = 0; w < WINDOWS.length; w += 2) {
     const start = WINDOWS[w] as number;
     const end = WINDOWS[w + 1] as number;
-    const part = start === 0 && end === text.length ? text : text.slice(start, end);
     INSIDE.length = 0;
     while (next < positions.length && (positions[next] as number) < end) INSIDE.push((positions[next++] as number) - start);
+    const part = start === 0 && end === text.length ? text : text.slice(start, end);
     if (!holdsRequired(part, detector.requires)) continue;
     const found = detector.detect(part, INSIDE);
     if (start === 0) for (const s of found) out.push(s);
