@@ -36,11 +36,16 @@ const PREFILTER = keywordAutomaton(KEYWORDS);
 const FIND_RUNS = RUN_SPEC === undefined ? undefined : keyShapedRunFinder(RUN_SPEC);
 const ALWAYS_IDS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
 
-/** Reused from call to call (scrubbing is synchronous and never re-enters itself): hits, and each detector's positions. */
+/** Reused from call to call (scrubbing is synchronous and never re-enters itself). */
 const HITS = new HitBuffer();
+/**
+ * Each detector's positions in the current call: a list is current only when its CALL_OF entry
+ * is this call's number, so nothing needs clearing between calls (clearing 35 arrays a call cost
+ * more than the detectors on short texts).
+ */
 const POSITIONS: number[][] = DETECTORS.map(() => []);
-/** The detectors with positions in the current call; only their lists need clearing. */
-const TOUCHED: number[] = [];
+const CALL_OF = new Float64Array(DETECTORS.length).fill(-1);
+let call = 0;
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -71,8 +76,6 @@ const holdsRequired = (part: string, required: readonly string[] | undefined): b
 
 /** Window bounds as flat [start, end] pairs, reused by every detector of every call. */
 const WINDOWS: number[] = [];
-/** Positions inside one window, relative to its start, reused. */
-const INSIDE: number[] = [];
 
 const runOn = (detector: SecretDetector, text: string, positions: readonly number[] | undefined, out: SecretSpan[]): void => {
   if (detector.scope === 'text' || positions === undefined) {
@@ -88,11 +91,11 @@ const runOn = (detector: SecretDetector, text: string, positions: readonly numbe
   for (let w = 0; w < WINDOWS.length; w += 2) {
     const start = WINDOWS[w] as number;
     const end = WINDOWS[w + 1] as number;
-    INSIDE.length = 0;
-    while (next < positions.length && (positions[next] as number) < end) INSIDE.push((positions[next++] as number) - start);
+    const inside: number[] = [];
+    while (next < positions.length && (positions[next] as number) < end) inside.push((positions[next++] as number) - start);
     const part = start === 0 && end === text.length ? text : text.slice(start, end);
     if (!holdsRequired(part, detector.requires)) continue;
-    const found = detector.detect(part, INSIDE);
+    const found = detector.detect(part, inside);
     if (start === 0) for (const s of found) out.push(s);
     else for (const s of found) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
   }
@@ -138,39 +141,45 @@ const markerRanges = (text: string): [number, number][] => {
 export const findSecretSpans = (text: string): SecretSpan[] => {
   const bytes = asciiBytes(text);
   PREFILTER.scan(text, bytes, HITS);
-  TOUCHED.length = 0;
+  const now = ++call;
+  let touched = false;
   let unsorted = false;
   for (let h = 0, n = HITS.count; h < n; h++) {
     const at = HITS.positionAt(h);
     for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
       const list = POSITIONS[id] as number[];
-      const size = list.length;
-      if (size === 0) TOUCHED.push(id);
-      else if (list[size - 1] === at) continue;
+      if (CALL_OF[id] !== now) {
+        CALL_OF[id] = now;
+        POSITIONS[id] = [at];
+        touched = true;
+        continue;
+      }
+      const last = list[list.length - 1] as number;
+      if (last === at) continue;
       // Hits come in the order their keyword ends, so a longer keyword's start can come after a later one's.
-      else if (at < (list[size - 1] as number)) unsorted = true;
+      if (at < last) unsorted = true;
       list.push(at);
     }
   }
   if (FIND_RUNS !== undefined) {
-    const runs = POSITIONS[RUN_DETECTOR] as number[];
+    const runs: number[] = [];
     FIND_RUNS(text, bytes, runs);
-    if (runs.length > 0 && !TOUCHED.includes(RUN_DETECTOR)) TOUCHED.push(RUN_DETECTOR);
+    if (runs.length > 0) {
+      CALL_OF[RUN_DETECTOR] = now;
+      POSITIONS[RUN_DETECTOR] = runs;
+      touched = true;
+    }
   }
-  for (const id of ALWAYS_IDS) if (!TOUCHED.includes(id)) TOUCHED.push(id);
-  if (TOUCHED.length === 0) return [];
-  // Detectors run in their order: the first to find a span names it.
-  TOUCHED.sort((a, b) => a - b);
+  if (!touched && ALWAYS_IDS.length === 0) return [];
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
-  try {
-    for (const id of TOUCHED) {
-      const positions = POSITIONS[id] as number[];
-      if (unsorted && positions.length > 1) positions.sort((a, b) => a - b);
-      runOn(DETECTORS[id] as SecretDetector, text, positions.length === 0 ? undefined : positions, id < OWN_COUNT ? own : vendor);
-    }
-  } finally {
-    for (const id of TOUCHED) (POSITIONS[id] as number[]).length = 0;
+  // Detectors run in their order: the first to find a span names it.
+  for (let id = 0; id < DETECTORS.length; id++) {
+    const current = CALL_OF[id] === now;
+    if (!current && !ALWAYS_IDS.includes(id)) continue;
+    const positions = current ? (POSITIONS[id] as number[]) : undefined;
+    if (unsorted && positions !== undefined && positions.length > 1) positions.sort((a, b) => a - b);
+    runOn(DETECTORS[id] as SecretDetector, text, positions, id < OWN_COUNT ? own : vendor);
   }
   if (own.length === 0 && vendor.length === 0) return [];
   // A span touching an existing marker (over it, or inside it: `-U [REDACTED:x]` read as user:password)
