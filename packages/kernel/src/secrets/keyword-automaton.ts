@@ -1,4 +1,4 @@
-import { HitBuffer } from './hit-buffer.js';
+import type { HitBuffer } from './hit-buffer.js';
 
 /** Keywords are ASCII; any other character sends the automaton back to its start. */
 const ALPHABET = 128;
