@@ -1,13 +1,16 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publicPackages, type WorkspacePackage } from './public-packages.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** `npm install` of the tarballs builds better-sqlite3 from source (~45 s here; its prebuilt download fails), plus the registry's third-party packages. */
-const INSTALL_TIMEOUT_MS = 600_000;
+/**
+ * `npm install` of the tarballs builds better-sqlite3 from source (its prebuilt download fails
+ * here): ~45 s on an idle 2-core machine, over 10 minutes when eight builds share it.
+ */
+const INSTALL_TIMEOUT_MS = 1_200_000;
 /** Packing every workspace package (pnpm, ~5 s). */
 const PACK_TIMEOUT_MS = 120_000;
 
@@ -133,5 +136,27 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     expect(first?.lessonsLearned.length).toBeGreaterThan(0);
     expect(second?.failures).toBeLessThan(first?.failures ?? 0);
     for (const s of demo.sessions) expect(existsSync(s.eventLog)).toBe(true);
+  });
+
+  // Last: it moves the installed tree into the layout npx gives a package it downloaded.
+  it("refuses to run a hook from npx's download cache: one line on stderr, nothing on stdout, exit 0, nothing recorded", () => {
+    const cache = join(work, 'npm-cache', '_npx', '5f2c0e9a7b1d3c4e');
+    mkdirSync(cache, { recursive: true });
+    renameSync(join(app, 'node_modules'), join(cache, 'node_modules'));
+    const project = join(work, 'npx-project');
+    mkdirSync(project);
+    const payload = JSON.stringify({ session_id: 'npx-1', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1' });
+    const r = spawnSync(join(cache, 'node_modules/.bin/engram'), ['hook', 'pre-tool-use'], {
+      cwd: project,
+      input: payload,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...cleanEnv(), npm_command: 'exec', npm_config_user_agent: 'npm/11.6.0 node/v20.20.0 linux x64 workspaces/false', ENGRAM_HOME: join(work, 'npx-home') },
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^engram hook pre-tool-use: refusing to run through npx: this engram was downloaded into npx's cache \(.*_npx.5f2c0e9a7b1d3c4e\), and a hook must never run code fetched at call time\..*\n$/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(project, '.engram'))).toBe(false);
   });
 });
