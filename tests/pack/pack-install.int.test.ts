@@ -21,8 +21,11 @@ const PACK_TIMEOUT_MS = 120_000;
  */
 const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|INIT_CWD$)/.test(k)));
 
-const run = (cmd: string, args: readonly string[], cwd: string, timeout: number): SpawnSyncReturns<string> => {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout, env: cleanEnv() });
+/** node-gyp compiles better-sqlite3's two sources one after the other unless told it may use every core. */
+const BUILD_ENV = { JOBS: 'max' };
+
+const run = (cmd: string, args: readonly string[], cwd: string, timeout: number, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> => {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout, env: { ...cleanEnv(), ...env } });
   if (r.error) throw r.error;
   return r;
 };
@@ -82,7 +85,7 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     const files = packages.map((p) => join(tarballs, p.tarball));
     // --prefer-offline: npm's own cache (shared by every run on this machine) answers for the
     // third-party tarballs it already holds; only better-sqlite3's native build is paid each time.
-    ok(run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...files], app, INSTALL_TIMEOUT_MS), 'npm install of the tarballs');
+    ok(run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...files], app, INSTALL_TIMEOUT_MS, BUILD_ENV), 'npm install of the tarballs');
   }, PACK_TIMEOUT_MS + INSTALL_TIMEOUT_MS);
 
   it('packs every public package with a real version, exports without the source condition, files, a README and the licence', () => {
