@@ -122,7 +122,7 @@ describe('the packed packages, installed with plain npm outside the workspace', 
       .split('\n')
       .map((l) => (JSON.parse(l) as { type: string }).type);
     expect(types).toEqual(expect.arrayContaining(['executive.turn.started', 'executive.tool.guarded', 'acc.lesson.detected', 'executive.turn.completed']));
-  });
+  }, 120_000);
 
   it('runs the installed engram binary: --version names the package version, demo --json has its shape', () => {
     const bin = join(app, 'node_modules/.bin/engram');
@@ -139,7 +139,7 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     expect(first?.lessonsLearned.length).toBeGreaterThan(0);
     expect(second?.failures).toBeLessThan(first?.failures ?? 0);
     for (const s of demo.sessions) expect(existsSync(s.eventLog)).toBe(true);
-  });
+  }, 240_000);
 
   // Last: it moves the installed tree into the layout npx gives a package it downloaded.
   it("refuses to run a hook from npx's download cache: one line on stderr, nothing on stdout, exit 0, nothing recorded", () => {
@@ -161,5 +161,5 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     expect(r.stderr).toMatch(/^engram hook pre-tool-use: refusing to run through npx: this engram was downloaded into npx's cache \(.*_npx.5f2c0e9a7b1d3c4e\), and a hook must never run code fetched at call time\..*\n$/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(project, '.engram'))).toBe(false);
-  });
+  }, 120_000);
 });
