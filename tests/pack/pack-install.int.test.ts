@@ -14,12 +14,15 @@ const INSTALL_TIMEOUT_MS = 1_200_000;
 /** Packing every workspace package (pnpm, ~5 s). */
 const PACK_TIMEOUT_MS = 120_000;
 
+/** npm settings that describe the machine's access to the registry, not the workspace: kept. */
+const MACHINE_NPM_SETTINGS = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|noproxy|strict_ssl|cafile|ca|nodedir|python)$/i;
+
 /**
  * The environment of a user's own shell: the npm/pnpm lifecycle variables of `npm test` (the
  * workspace's prefix, its package.json, its user agent) would make the child npm act for the
  * workspace, which is exactly what this test must not lean on.
  */
-const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|INIT_CWD$)/.test(k)));
+const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([k]) => MACHINE_NPM_SETTINGS.test(k) || !/^(npm_|pnpm_|PNPM_|INIT_CWD$)/.test(k)));
 
 /** node-gyp compiles better-sqlite3's two sources one after the other unless told it may use every core. */
 const BUILD_ENV = { JOBS: 'max' };
