@@ -1,8 +1,8 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPackages, type WorkspacePackage } from './public-packages.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -90,6 +90,9 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     // third-party tarballs it already holds; only better-sqlite3's native build is paid each time.
     ok(run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...files], app, INSTALL_TIMEOUT_MS, BUILD_ENV), 'npm install of the tarballs');
   }, PACK_TIMEOUT_MS + INSTALL_TIMEOUT_MS);
+
+  // The installed tree is ~200 MB: gone after the run (npm's own cache keeps the downloads).
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('packs every public package with a real version, exports without the source condition, files, a README and the licence', () => {
     const written = readdirSync(tarballs);
