@@ -102,6 +102,7 @@ describe('the packed packages, installed with plain npm outside the workspace', 
       const installed = JSON.parse(readFileSync(join(app, 'node_modules', p.name, 'package.json'), 'utf8')) as Record<string, unknown>;
       expect(installed['version'], p.name).toBe(p.version);
       expect(installed['private'], p.name).toBeUndefined();
+      expect([installed['license'], (installed['engines'] as { node?: string } | undefined)?.node, (installed['repository'] as { directory?: string } | undefined)?.directory], p.name).toEqual(['MIT', '>=20.19', p.dir]);
       expect(JSON.stringify(installed['exports'] ?? {}), p.name).not.toContain('@engram/source');
       expect(JSON.stringify(installed['dependencies'] ?? {}), p.name).not.toContain('workspace:');
       for (const f of ['README.md', 'LICENSE']) expect(existsSync(join(app, 'node_modules', p.name, f)), `${p.name}/${f}`).toBe(true);
