@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { registerBench } from './commands/bench-command.js';
 import { registerDemo } from './commands/demo-command.js';
@@ -14,6 +15,9 @@ import { registerHook } from './hook/hook-command.js';
 import { registerMcp } from './commands/mcp-command.js';
 import { registerServe } from './commands/serve-command.js';
 
+/** The installed package's version: `engram --version` names the code that runs, so it is read, never written twice. */
+const packageVersion = (): string => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+
 /**
  * The `engram` command. Each command group registers its options here and imports its
  * implementation only when it runs, so start-up stays fast (hooks start the CLI per tool call).
@@ -21,7 +25,7 @@ import { registerServe } from './commands/serve-command.js';
 export const buildProgram = (): Command => {
   const program = new Command('engram')
     .description('engram: a brain-inspired memory for LLM agents that learns from its own mistakes.')
-    .version('0.1.0')
+    .version(packageVersion())
     .showHelpAfterError()
     .exitOverride();
   registerDemo(program);

@@ -23,3 +23,4 @@ export { hookRoots, type HookFlags, type HookRoots } from './hook-roots.js';
 export { engramSessionFor, SESSION_MAP } from './effects/session-map.js';
 export { readFallbackConfig, parseFallbackConfig, FallbackConfigError, FALLBACKS_FILE, type FallbackChainConfig, type FallbackStepConfig } from './fallback-config.js';
 export { chainFor, preCallFallback, postCallFallback, type PostCallPlan } from './fallback-plan.js';
+export { npxRefusal, NPX_CACHE_FOLDER } from './npx-refusal.js';

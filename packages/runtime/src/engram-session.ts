@@ -6,7 +6,7 @@ import { scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Cl
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
-import { breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
+import { breakerCall, breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import { ensureDir, type EngramPaths } from '@engram/fs';
 import { INPUT_LIMITS } from './input-limits.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
@@ -204,13 +204,13 @@ export class EngramSession {
    * call's result (or, for hosts that can, before the call).
    */
   async preCall(toolUseId: string, name: string, input: unknown): Promise<PreCallAdvice> {
-    let verdict = this.guard(toolUseId, name);
+    let verdict = this.guard(toolUseId, name, input);
     if (verdict.action === 'block') return { verdict, advice: '' };
     const args = scrubValue(input);
     const never = verdict.action === 'allow' ? neverRuleFor(await this.memory.cortex.strategyCandidates(), name, args) : null;
     if (never !== null) {
-      verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, explanation: neverRuleExplanation(name, never) };
-      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, explanation: verdict.explanation });
+      verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
+      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
     }
     const extra = recipeStrategies(this.recipes.list().recipes, name, toolTarget(args));
     const turn = this.exec();
@@ -225,13 +225,14 @@ export class EngramSession {
    * the model the explanation as the tool's result). The executive core gives it as the call is
    * reported, from the turn's results so far, and records warnings and blocks as
    * `executive.tool.guarded`; asking again gives the same answer and records nothing more. A
-   * call that was never reported gets the verdict the breaker would give it now (not recorded:
-   * report calls with `toolCalled` first).
+   * call that was never reported gets the verdict the breaker would give it now, for `input`
+   * (not recorded: report calls with `toolCalled` first), its input read as `toolCalled` records it. The breaker judges a call by its tool
+   * and its normalised input: another input of a tool that keeps failing is allowed.
    */
-  guard(toolUseId: string, name: string): BreakerVerdict {
+  guard(toolUseId: string, name: string, input?: unknown): BreakerVerdict {
     this.requireTurn('a guard check');
     const s = this.exec();
-    return s.verdicts.has(toolUseId) ? verdictFor(s, toolUseId) : breakerVerdict(s.streaks, name, s.limits);
+    return s.verdicts.has(toolUseId) ? verdictFor(s, toolUseId) : breakerVerdict(s.streaks, breakerCall(name, scrubValue(input, { scrub: (text) => scrubAndCap(text, INPUT_LIMITS.inputString) })), s.limits);
   }
 
   /**

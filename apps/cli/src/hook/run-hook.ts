@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+// Its own subpath: the names entry loads the payload schemas (zod), which a hook client must not pay for.
+import { npxRefusal } from '@engram/claude-code/npx-refusal';
 import { forwardHook, type HookCommand } from '@engram/serve/client';
 import { readStdin } from './read-stdin.js';
 
@@ -15,10 +17,18 @@ const LAUNCHER = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
  * its answer; with no service (one is started for the next hooks), `ENGRAM_SERVE=0`, or a
  * service that could not answer (one warning line), run the hook in this process instead.
  * Always exits 0: a problem is one line on stderr and nothing on stdout (fail open). Loads
- * nothing of engram's runtime unless it handles the hook itself.
+ * nothing of engram's runtime unless it handles the hook itself. Started from npx's download
+ * cache, it refuses to run (one line on stderr, nothing recorded).
  */
 export const runHookCommand = async (name: HookCommand, flags: HookCommandFlags): Promise<number> => {
   const warn = (message: string) => void process.stderr.write(`engram hook ${name}: ${message}\n`);
+  // `npx engram hook ...` where engram is not installed runs whatever the registry serves under the name: refuse, fail open.
+  const refusal = npxRefusal(fileURLToPath(import.meta.url), process.env);
+  if (refusal !== null) {
+    warn(refusal);
+    await readStdin(process.stdin).catch(() => ''); // drained, so the host's write never meets a closed pipe
+    return 0;
+  }
   let payload: string;
   try {
     payload = await readStdin(process.stdin);

@@ -27,7 +27,7 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
     worked: 'latin-1',
   },
   'executive.guards.configured': { warnAt: 2, blockAt: 3, perTool: {} },
-  'executive.tool.guarded': { toolUseId: 'toolu_4', name: 'publish', action: 'blocked', failures: 3, signature: "Refusing to save record for engine='X'", explanation: 'publish failed 3 times with the same error in this turn; change the approach.' },
+  'executive.tool.guarded': { toolUseId: 'toolu_4', name: 'publish', action: 'blocked', failures: 3, signature: "Refusing to save record for engine='X'", inputSignature: '0f3a9c1d2e4b5a69', explanation: 'publish failed 3 times with the same error in this turn; change the approach.' },
   'scratchpad.cell.requested': { pad: 'main', cellId: 'c1', runtime: 'python', code: 'print(1)', codeLength: 8, description: 'print one', confirmedNewPad: false },
   'scratchpad.cell.executed': { pad: 'main', cellId: 'c1', ok: true, stdout: '1\n', stderr: '', error: '', stdoutLength: 2, truncated: false, durationMs: 30 },
   'scratchpad.cell.killed': { pad: 'main', cellId: 'c1', reason: 'Cell timed out after 30s', durationMs: 30_000 },
