@@ -16,3 +16,5 @@ export { changeChannel } from './change-channel.js';
 export { withReconnect } from './effects/with-reconnect.js';
 export { storeStatus, type StoreStatus } from './effects/store-status.js';
 export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
+export { PostgresSemanticStore, type PostgresSemanticStoreOptions } from './effects/postgres-semantic-store.js';
+export { scopeKey } from './scope-key.js';

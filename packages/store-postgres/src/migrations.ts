@@ -37,6 +37,39 @@ CREATE TABLE engram_events (
 );
 ${tenantPolicy('engram_events')}`,
   },
+  {
+    version: 2,
+    name: 'semantic memory',
+    sql: `
+CREATE TABLE engram_memory (
+  tenant     text   NOT NULL DEFAULT current_setting('engram.tenant', true),
+  -- 'global', or 'project:ID' with the stable id in <project>/.engram/project.json (not a path,
+  -- so two machines with the same checkout share the project's memory).
+  scope_key  text   NOT NULL CHECK (scope_key = 'global' OR scope_key ~ '^project:[A-Za-z0-9_-]{8,64}$'),
+  id         text   NOT NULL,
+  -- The Anton file the entry would live in: dedupe runs per file (rules dedupe across sections).
+  file       text   NOT NULL CHECK (file IN ('rules', 'lessons', 'profile')),
+  kind       text   CHECK (kind IN ('always', 'never', 'when', 'lesson', 'profile')),
+  section    text,
+  -- Already scrubbed and sanitised: the normal form dedupe compares (exact, case-sensitive, as Anton).
+  text       text   NOT NULL,
+  -- sha256 of text, so the unique index below stays small whatever a lesson's length.
+  dedupe_key bytea  NOT NULL CHECK (dedupe_key = sha256(convert_to(text, 'UTF8'))),
+  confidence text   CHECK (confidence IN ('high', 'medium', 'low')),
+  topic      text,
+  source     text   CHECK (source IN ('user', 'consolidation', 'llm')),
+  -- The entry's time as it was written (a full UTC instant, or a day for entries Anton wrote).
+  updated_at text,
+  -- File order: appends are newer; an update keeps its place, a superseding fact goes last.
+  pos        bigint GENERATED ALWAYS AS IDENTITY,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant, scope_key, id),
+  -- Concurrent encoders of the same text: one insert wins, the others see a duplicate.
+  UNIQUE (tenant, scope_key, file, dedupe_key)
+);
+CREATE INDEX engram_memory_order ON engram_memory (tenant, scope_key, pos);
+${tenantPolicy('engram_memory')}`,
+  },
 ];
 
 /** The newest schema version this build knows. */

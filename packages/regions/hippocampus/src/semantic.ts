@@ -5,6 +5,7 @@
  */
 export { cleanEntryText } from './clean-entry-text.js';
 export { semanticEntry, RULE_DEFAULT_CONFIDENCE, DEFAULT_SOURCE } from './semantic-entry.js';
+export { derivedEntryId } from './entry-id.js';
 export { mergeIdentity, factKey } from './merge-identity.js';
 export { createDocument } from './create-document.js';
 export { appendEntries, type PlacedEntry } from './add-entries.js';
