@@ -144,7 +144,7 @@ export class PostgresSemanticStore implements SemanticStore {
   }
 
   update(id: string, text: string): Promise<MutationResult> {
-    return this.transaction(async (c) => {
+    return this.transaction<MutationResult>(async (c) => {
       const found = await c.query<Row>(`SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND id = $2 FOR UPDATE`, [this.scopeKey, id]);
       const row = found.rows[0];
       if (row === undefined) return { value: { outcome: 'not-found', entry: null }, changed: false };
@@ -166,7 +166,7 @@ export class PostgresSemanticStore implements SemanticStore {
   }
 
   remove(id: string): Promise<MutationResult> {
-    return this.transaction(async (c) => {
+    return this.transaction<MutationResult>(async (c) => {
       const r = await c.query<Row>(`DELETE FROM engram_memory WHERE scope_key = $1 AND id = $2 RETURNING ${COLUMNS}`, [this.scopeKey, id]);
       const row = r.rows[0];
       return row === undefined ? { value: { outcome: 'not-found', entry: null }, changed: false } : { value: { outcome: 'removed', entry: this.entryOf(row) }, changed: true };
