@@ -110,7 +110,9 @@ export class PostgresSemanticStore implements SemanticStore {
     return recallSection(await this.read(), request);
   }
 
-  encode(requests: readonly EncodeRequest[]): Promise<readonly EncodeResult[]> {
+  async encode(requests: readonly EncodeRequest[]): Promise<readonly EncodeResult[]> {
+    const one = requests.length === 1 ? await withReconnect(() => this.encodeAlone(requests[0]!)) : null;
+    if (one !== null) return [one];
     return withReconnect(() =>
       this.transaction(async (c) => {
         const at = isoUtc(this.clock.now());
@@ -201,6 +203,33 @@ export class PostgresSemanticStore implements SemanticStore {
       section: row.section,
       updatedAt: row.updated_at,
     };
+  }
+
+  /**
+   * The common case, one rule or lesson, in one statement (its own transaction): insert unless
+   * the text is there, with the wake-up in the same statement. Null when the transaction path
+   * must decide (a fact, empty text, or an id taken by another text).
+   */
+  private async encodeAlone(request: EncodeRequest): Promise<EncodeResult | null> {
+    const file = fileFor(request.kind);
+    const text = cleanEntryText(request.text);
+    if (file === 'profile' || text === '') return null;
+    const entry = semanticEntry(this.scope, request, text, isoUtc(this.clock.now()));
+    // The stored row, when its text was committed before this statement began (else a second look finds it).
+    const r = await this.db.pool.query<Row & { added: number }>(
+      `WITH ins AS (${INSERT} RETURNING 1), woke AS (SELECT pg_notify($11, $12) FROM ins)
+       SELECT (SELECT count(*) FROM woke)::int AS added, e.* FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND file = $3 AND dedupe_key = sha256(convert_to($6, 'UTF8'))) AS e ON true`,
+      [this.scopeKey, entry.id, file, entry.kind, entry.section, entry.text, entry.confidence, entry.topic, entry.source, entry.updatedAt, changeChannel(this.db.tenant), memoryPayload(this.scopeKey)],
+    );
+    const location = this.locationOf(file);
+    const row = r.rows[0];
+    if ((row?.added ?? 0) > 0) {
+      this.invalidate();
+      return { outcome: 'added', entry, location };
+    }
+    const existing = row?.id != null ? row : (await this.db.pool.query<Row>(BY_TEXT, [this.scopeKey, file, text])).rows[0];
+    return existing === undefined ? null : { outcome: 'duplicate', entry: this.entryOf(existing), location };
   }
 
   /** A rule or lesson: inserted unless its text is there (then the stored entry is the answer). */
