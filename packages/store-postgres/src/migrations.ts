@@ -62,12 +62,16 @@ CREATE TABLE engram_memory (
   updated_at text,
   -- File order: appends are newer; an update keeps its place, a superseding fact goes last.
   pos        bigint GENERATED ALWAYS AS IDENTITY,
+  -- The transaction that last wrote the row: a reader that saw the scope at snapshot S re-reads
+  -- only rows with rev >= xmin(S) (every transaction S could not see), not the whole scope.
+  rev        xid8   NOT NULL DEFAULT pg_current_xact_id(),
   changed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (tenant, scope_key, id),
   -- Concurrent encoders of the same text: one insert wins, the others see a duplicate.
   UNIQUE (tenant, scope_key, file, dedupe_key)
 );
 CREATE INDEX engram_memory_order ON engram_memory (tenant, scope_key, pos);
+CREATE INDEX engram_memory_rev ON engram_memory (tenant, scope_key, rev);
 ${tenantPolicy('engram_memory')}`,
   },
 ];

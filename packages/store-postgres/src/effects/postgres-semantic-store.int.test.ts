@@ -100,10 +100,24 @@ describe.skipIf(!started.ok)(`PostgreSQL semantic memory${started.ok ? '' : ` (s
       expect(await hostB.read()).toBe(first);
       expect(await hostB.read()).toBe(first);
       expect(queries).toBe(0);
+      let changes = 0;
+      const off = hostB.onChange(() => changes++);
       await hostA.encode([{ text: 'CoinGecko rate-limits at 50 req/min', kind: 'lesson' }]);
-      await until('the wake-up to reach host B', async () => (await hostB.read()) !== first);
+      await until('the wake-up to reach host B', () => Promise.resolve(changes > 0));
+      off();
+      expect(queries).toBe(0);
+      expect(await hostB.read()).not.toBe(first);
       expect((await hostB.read()).lessons.map((e) => e.text)).toEqual(['CoinGecko rate-limits at 50 req/min']);
       expect(queries).toBeGreaterThan(0);
+      // Updates and removes on A reach B too (a remove makes B read the whole scope again).
+      const id = (await hostA.read()).lessons[0]?.id ?? '';
+      await hostA.update(id, 'CoinGecko rate-limits at 30 req/min');
+      await until('the update on host B', async () => (await hostB.read()).lessons[0]?.text === 'CoinGecko rate-limits at 30 req/min');
+      await hostA.encode([{ text: 'Never print a whole dataframe', kind: 'never' }]);
+      await until('the rule on host B', async () => (await hostB.read()).rules.length === 1);
+      await hostA.remove(id);
+      await until('the removal on host B', async () => (await hostB.read()).lessons.length === 0);
+      expect((await hostB.read()).rules.map((e) => e.text)).toEqual(['Never print a whole dataframe']);
       // A write to another scope wakes nobody here.
       const settled = await hostB.read();
       const project = new PostgresSemanticStore({ db: a, scope: 'project', projectId: PROJECT });

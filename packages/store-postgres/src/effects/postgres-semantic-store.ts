@@ -14,6 +14,7 @@ import {
 } from '@engram/hippocampus/semantic';
 import type { PoolClient } from 'pg';
 import { changeChannel } from '../change-channel.js';
+import { fullState, mergeChanges, type PlacedRow, type ScopeState } from '../memory-snapshot.js';
 import { memoryPayload, scopeKey } from '../scope-key.js';
 import { memoryWakeups, type MemoryWakeups } from './memory-wakeups.js';
 import type { PostgresDb } from './open-postgres.js';
@@ -37,6 +38,9 @@ const COLUMNS = 'id, file, kind, section, text, confidence, topic, source, updat
 const INSERT = `INSERT INTO engram_memory (scope_key, id, file, kind, section, text, dedupe_key, confidence, topic, source, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, sha256(convert_to($6, 'UTF8')), $7, $8, $9, $10) ON CONFLICT DO NOTHING`;
 const BY_TEXT = `SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND file = $2 AND dedupe_key = sha256(convert_to($3, 'UTF8'))`;
+
+/** A row of a read: the statement's xmin (and row count) on every row, the entry columns null when the scope is empty. */
+type ReadRow = Row & { readonly xmin: string; readonly total?: number; readonly pos: string };
 
 interface Row {
   readonly id: string;
@@ -73,6 +77,9 @@ export class PostgresSemanticStore implements SemanticStore {
   /** Bumped by every wake-up: a snapshot read while it moved is not kept. */
   private generation = 0;
   private cached: { readonly generation: number; readonly snapshot: SemanticSnapshot } | null = null;
+  /** What the last read saw (kept when a wake-up drops `cached`: the next read fetches only what changed since). */
+  private state: ScopeState | null = null;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(options: PostgresSemanticStoreOptions) {
     this.db = options.db;
@@ -81,6 +88,15 @@ export class PostgresSemanticStore implements SemanticStore {
     this.clock = options.clock ?? systemClock;
     this.wakeups = memoryWakeups(options.db);
     this.unsubscribe = this.wakeups.subscribe(this.scopeKey, this.invalidate);
+  }
+
+  /**
+   * Calls `f` each time the scope may have changed (a wake-up from any host, or this store's own
+   * write), so a host can drop what it derived from the last snapshot. Returns the unsubscribe.
+   */
+  onChange(f: () => void): () => void {
+    this.changeListeners.add(f);
+    return () => this.changeListeners.delete(f);
   }
 
   /** Stops listening for this store (the pool stays open: its owner closes it). */
@@ -96,14 +112,44 @@ export class PostgresSemanticStore implements SemanticStore {
     await this.wakeups.ensure();
     const generation = this.generation;
     const trusted = this.wakeups.live;
-    const rows = await withReconnect(() => this.db.pool.query<Row>(`SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 ORDER BY pos`, [this.scopeKey]));
-    const rules: MemoryEntry[] = [];
-    const lessons: MemoryEntry[] = [];
-    const identities: MemoryEntry[] = [];
-    for (const row of rows.rows) (row.file === 'rules' ? rules : row.file === 'lessons' ? lessons : identities).push(this.entryOf(row));
-    const snapshot: SemanticSnapshot = { rules: sortRulesBySection(rules), lessons, identities, diagnostics: [] };
+    const previous = this.state;
+    const changed = previous === null ? null : await this.readChanges(previous);
+    const state = changed ?? (await this.readAll());
+    this.state = state;
+    const snapshot = state.snapshot;
     if (trusted && this.wakeups.live && generation === this.generation) this.cached = { generation, snapshot };
     return snapshot;
+  }
+
+  /** Every row of the scope, with the snapshot's xmin (one statement: one snapshot). */
+  private async readAll(): Promise<ScopeState> {
+    const r = await withReconnect(() =>
+      this.db.pool.query<ReadRow>(
+        `SELECT s.xmin, c.* FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS s
+         LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE scope_key = $1) AS c ON true ORDER BY c.pos`,
+        [this.scopeKey],
+      ),
+    );
+    return fullState(this.placed(r.rows), r.rows[0]?.xmin ?? '0');
+  }
+
+  /** Only the rows written since `previous` was read, or null when a full read is needed. */
+  private async readChanges(previous: ScopeState): Promise<ScopeState | null> {
+    const r = await withReconnect(() =>
+      this.db.pool.query<ReadRow>(
+        `SELECT s.xmin, s.total, c.* FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, (SELECT count(*) FROM engram_memory WHERE scope_key = $1)::int AS total) AS s
+         LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE scope_key = $1 AND rev >= $2::xid8) AS c ON true`,
+        [this.scopeKey, previous.xmin],
+      ),
+    );
+    const first = r.rows[0];
+    return first === undefined ? null : mergeChanges(previous, this.placed(r.rows), first.total ?? -1, first.xmin);
+  }
+
+  private placed(rows: readonly ReadRow[]): PlacedRow[] {
+    const out: PlacedRow[] = [];
+    for (const row of rows) if (row.id !== null) out.push({ file: row.file, pos: Number(row.pos), entry: this.entryOf(row) });
+    return out;
   }
 
   async recall(request: RecallRequest): Promise<RecallResult> {
@@ -160,7 +206,7 @@ export class PostgresSemanticStore implements SemanticStore {
       const entry: MemoryEntry =
         row.file === 'profile' ? { ...current, id: derivedEntryId(this.scope, 'profile', clean, 0), text: clean } : { ...current, text: clean, updatedAt: isoUtc(this.clock.now()) };
       await c.query(
-        "UPDATE engram_memory SET id = $3, text = $4, dedupe_key = sha256(convert_to($4, 'UTF8')), updated_at = $5, changed_at = now() WHERE scope_key = $1 AND id = $2",
+        "UPDATE engram_memory SET id = $3, text = $4, dedupe_key = sha256(convert_to($4, 'UTF8')), updated_at = $5, rev = pg_current_xact_id(), changed_at = now() WHERE scope_key = $1 AND id = $2",
         [this.scopeKey, id, entry.id, entry.text, entry.updatedAt],
       );
       return { value: { outcome: 'updated', entry }, changed: true };
@@ -185,6 +231,7 @@ export class PostgresSemanticStore implements SemanticStore {
   private readonly invalidate = (): void => {
     this.generation++;
     this.cached = null;
+    for (const f of this.changeListeners) f();
   };
 
   private locationOf(file: MemoryFileKind): string {
