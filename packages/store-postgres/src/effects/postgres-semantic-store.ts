@@ -9,7 +9,6 @@ import {
   mergeIdentity,
   recallSection,
   semanticEntry,
-  sortRulesBySection,
   type MemoryFileKind,
 } from '@engram/hippocampus/semantic';
 import type { PoolClient } from 'pg';
