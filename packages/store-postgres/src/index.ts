@@ -1,6 +1,7 @@
 /**
  * @engram/store-postgres: engram's stores on PostgreSQL, for teams whose agents on many machines
- * share one memory. Files and SQLite stay the default; this backend is chosen by a store URL.
+ * share one memory: the event log and semantic memory so far (docs/postgres.md). Files and SQLite
+ * stay the default; this backend is chosen by a store URL.
  * Tenancy is enforced by the server (row-level security keyed on the connection's tenant), the
  * schema moves by numbered migrations under an advisory lock, and LISTEN/NOTIFY wakes other hosts
  * when something changed (never carrying the data itself).
@@ -16,3 +17,5 @@ export { changeChannel } from './change-channel.js';
 export { withReconnect } from './effects/with-reconnect.js';
 export { storeStatus, type StoreStatus } from './effects/store-status.js';
 export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
+export { PostgresSemanticStore, type PostgresSemanticStoreOptions } from './effects/postgres-semantic-store.js';
+export { scopeKey } from './scope-key.js';
