@@ -52,9 +52,10 @@ if (existsSync(report)) {
   failed += json.numFailedTests ?? 0;
   ran = json.numTotalTests ?? 0;
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  // A file that fails to load has no test results of its own: count it as one failure.
+  // A file that fails to load has no test results of its own, and one whose beforeAll failed
+  // reports its tests as skipped: either way no test failed, so count the file as one failure.
   for (const file of json.testResults ?? []) {
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
       failed++;
       failures.push(`suite ${file.name}`);
     }
