@@ -18,3 +18,4 @@ export { bm25Index, bm25IndexOfTokens, bm25Tokens, BM25_K1, BM25_B, DEFAULT_BM25
 export { parseNumber, describeNumberSpec, type NumberSpec, type ParsedNumber } from './parse-number.js';
 export { scrubAndCap } from './scrub-and-cap.js';
 export { InputError, parseInput, parseJsonInput, inputIssues, fieldPath, type InputIssue } from './input-error.js';
+export { EnvChoiceError, parseEnvChoice, parseEnvSwitch, checkEngramEnv, ENGRAM_ENV_CHOICES, SWITCH_VALUES } from './parse-env-choice.js';

@@ -1,6 +1,8 @@
 import { newSessionId, systemClock, type Clock, type IdSource } from '@engram/kernel';
+import { parseEnvSwitch } from '@engram/kernel/env';
 import { parseAccMode } from '@engram/acc';
 import { episodicMemoryEnabled } from '@engram/hippocampus';
+import { parseMemoryMode as parseCortexMemoryMode } from '@engram/cortex';
 import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
@@ -22,6 +24,12 @@ export interface BrainOptions {
   readonly llm?: LlmSource;
   readonly scratchpad?: SessionOptions['scratchpad'];
   readonly guards?: SessionOptions['guards'];
+  /**
+   * The habit loop at each session's end (`settled()`, `close()`): `auto` (default
+   * `ENGRAM_AUTO_INSTINCTS`, on) runs `instincts.settle()`, which reads only the logs that changed
+   * and promotes and decays as `engram instincts promote` does.
+   */
+  readonly instincts?: { readonly auto?: boolean };
 }
 
 export interface Brain {
@@ -52,14 +60,8 @@ export interface SessionOpenOptions {
   readonly onLogProblem?: (problem: string) => void;
 }
 
-const MEMORY_MODES: readonly MemoryMode[] = ['autopilot', 'copilot', 'off'];
-
-/** Reads `ENGRAM_MEMORY_MODE`; an unknown value is an error rather than a silent default (Anton gap §15.30). */
-export const parseMemoryMode = (raw: string | undefined): MemoryMode => {
-  const v = (raw ?? 'autopilot').trim().toLowerCase();
-  if ((MEMORY_MODES as readonly string[]).includes(v)) return v as MemoryMode;
-  throw new Error(`ENGRAM_MEMORY_MODE must be one of ${MEMORY_MODES.join(', ')}; got ${JSON.stringify(raw)}`);
-};
+/** Reads `ENGRAM_MEMORY_MODE`; an unknown value is an error (an `EnvChoiceError`) rather than a silent default (Anton gap §15.30). */
+export const parseMemoryMode = (raw: string | undefined): MemoryMode => parseCortexMemoryMode(raw);
 
 /**
  * The entry point for hosts. Plain objects, Promises and Observables only: a host never needs
@@ -70,15 +72,17 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   const paths = engramPaths({ home: options.home, project: options.project }, env);
   const modes = {
     memory: options.modes?.memory ?? parseMemoryMode(env.ENGRAM_MEMORY_MODE),
-    acc: options.modes?.acc ?? parseAccMode(env.ENGRAM_ACC_MODE).mode,
+    acc: options.modes?.acc ?? parseAccMode(env.ENGRAM_ACC_MODE),
   };
   const episodic = options.modes?.episodic ?? episodicMemoryEnabled(env.ENGRAM_EPISODIC_MEMORY);
   const clock = options.clock ?? systemClock;
+  const instincts = brainInstincts(paths, clock);
+  const autoInstincts = options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true);
   return {
     paths,
     modes,
     memory: brainMemory(paths, modes.memory, clock),
-    instincts: brainInstincts(paths, clock),
+    instincts,
     session: (s = {}) => {
       const sessionId = s.sessionId ?? newSessionId(clock.now());
       const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : s.resume || null;
@@ -93,6 +97,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
         ...(options.guards ? { guards: options.guards } : {}),
         ...(resume ? { resume } : {}),
+        ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
       });
     },
   };

@@ -63,6 +63,11 @@ export interface SessionOptions {
   readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
   /** Carry on a session from its log (`brain.session({ resume: true })`) instead of starting one. */
   readonly resume?: ResumeState;
+  /**
+   * The cross-session habit loop, run once the log is durable at `settled()` and `close()` (the
+   * brain's `instincts.settle()`); its failures are kept in `problems()`, never thrown.
+   */
+  readonly learnHabits?: () => Promise<{ readonly complete: boolean; readonly problems: readonly string[]; readonly auditError: Error | null }>;
 }
 
 export interface TurnResult extends TurnOutcome {
@@ -95,6 +100,7 @@ export class EngramSession {
   private llm: Promise<SessionLlm> | null = null;
   private pads: ScratchpadHost | null = null;
   private readonly fallbacks = new FallbackRegistry();
+  private readonly habitProblems: string[] = [];
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
@@ -459,15 +465,31 @@ export class EngramSession {
 
   /** Things that went wrong without stopping the session (episode writes that failed). */
   problems(): readonly string[] {
-    return this.episodes?.problems() ?? [];
+    return [...(this.episodes?.problems() ?? []), ...this.habitProblems];
   }
 
-  /** Resolves when end-of-turn learning is stored and everything published is durable in the log. */
+  /**
+   * Resolves when end-of-turn learning is stored and everything published is durable in the log;
+   * then the habit loop folds what changed in the logs into the instincts (`learnHabits`).
+   */
   async settled(): Promise<void> {
     try {
       await this.background.idle();
     } finally {
       await this.log.flush();
+    }
+    await this.learnHabits();
+  }
+
+  /** Runs the habit loop over the logs, this session's included; a failure is a problem of the session, never its end. */
+  private async learnHabits(): Promise<void> {
+    const learn = this.options.learnHabits;
+    if (learn === undefined) return;
+    try {
+      const run = await learn();
+      if (run.auditError) this.habitProblems.push(`instincts: recording promotions failed: ${run.auditError.message}`);
+    } catch (err) {
+      this.habitProblems.push(`instincts: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -491,7 +513,12 @@ export class EngramSession {
     if (this.closed) return;
     if (this.inTurn) this.cancelTurn('session closed');
     this.bus.publish('executive.session.ended', { reason: 'closed' });
-    await this.release();
+    // The session's end: the habit loop runs once its log is closed (not at suspend(): a hook's process is not the session's end).
+    try {
+      await this.release();
+    } finally {
+      await this.learnHabits();
+    }
   }
 
   /** Lets go of everything the session holds once learning is stored; a failed memory write is thrown after the log is durable. */
