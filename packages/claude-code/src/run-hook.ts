@@ -12,7 +12,7 @@ import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
 import { defaultBreakerParams, type BreakerParams } from '@engram/executive';
-import { createBrain, GuardsConfigError, readGuardsConfig, resumeSession } from '@engram/runtime';
+import { AccProfileError, createBrain, GuardsConfigError, readGuardsConfig, readProjectAccProfile, resumeSession, type AccProfile } from '@engram/runtime';
 
 const handle = (ctx: HookContext, p: HookPayload): Promise<HookOutput | null> => {
   switch (p.hook) {
@@ -42,6 +42,17 @@ const guardsOrDefaults = (project: string, warn: (message: string) => void): Bre
   }
 };
 
+/** The project's detector profile (`.engram/acc.json`); a broken one is reported and the default thresholds apply (a hook fails open). */
+const accProfileOrNone = (project: string, warn: (message: string) => void): AccProfile | null => {
+  try {
+    return readProjectAccProfile(project);
+  } catch (err) {
+    if (!(err instanceof AccProfileError)) throw err;
+    warn(`${err.message}; using the default detector thresholds`);
+    return null;
+  }
+};
+
 export interface HookOptions extends HookFlags {
   readonly env?: NodeJS.ProcessEnv;
   /** The time the hook runs at (ms); default the wall clock. */
@@ -68,7 +79,7 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
     const payload = parseHookPayload(name, typeof raw === 'string' ? raw : JSON.stringify(raw));
     if (payload.hook === 'stop' && payload.stopHookActive) return null; // Claude is continuing because of a Stop hook: not the end of a turn.
     const roots = hookRoots(options, payload.cwd, env);
-    const brain = createBrain({ home: roots.home, project: roots.project, env, guards: guardsOrDefaults(roots.project, warn) });
+    const brain = createBrain({ home: roots.home, project: roots.project, env, guards: guardsOrDefaults(roots.project, warn), acc: { profile: accProfileOrNone(roots.project, warn) } });
     const now = options.now ?? Date.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
     const output = await withLock(join(roots.hooksDir, id), {}, async () => {

@@ -10,6 +10,7 @@ import { resumeSession } from './resume-session.js';
 import type { ResumeState } from './resume-from-log.js';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
+import { readAccProfile, readProjectAccProfile, type AccProfile } from './read-acc-profile.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -30,6 +31,12 @@ export interface BrainOptions {
    * and promotes and decays as `engram instincts promote` does.
    */
   readonly instincts?: { readonly auto?: boolean };
+  /**
+   * The ACC's detector thresholds: `profile` is a profile file (what `engram sim --save-profile`
+   * writes), a parsed profile, or null for none; default `<project>/.engram/acc.json` when it
+   * exists. A bad file is an `AccProfileError` naming the file and the field.
+   */
+  readonly acc?: { readonly profile?: string | AccProfile | null };
 }
 
 export interface Brain {
@@ -76,6 +83,8 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   };
   const episodic = options.modes?.episodic ?? episodicMemoryEnabled(env.ENGRAM_EPISODIC_MEMORY);
   const clock = options.clock ?? systemClock;
+  const wanted = options.acc?.profile;
+  const accProfile = wanted === undefined ? (paths.project === null ? null : readProjectAccProfile(paths.project)) : typeof wanted === 'string' ? readAccProfile(wanted) : wanted;
   const instincts = brainInstincts(paths, clock);
   const autoInstincts = options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true);
   return {
@@ -98,6 +107,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.guards ? { guards: options.guards } : {}),
         ...(resume ? { resume } : {}),
         ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
+        accProfile,
       });
     },
   };

@@ -27,6 +27,7 @@ import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
 import { FallbackRegistry } from './fallback-registry.js';
+import type { AccProfile } from './read-acc-profile.js';
 
 /** What `preCall` answers: the breaker's verdict and the advice to show the model ("" when none). */
 export interface PreCallAdvice {
@@ -55,6 +56,11 @@ export interface SessionOptions {
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly acc?: AccCoreParams;
+  /**
+   * A detector profile (`createBrain({ acc: { profile } })`, `<project>/.engram/acc.json`): its
+   * thresholds are put in force by recording `acc.params.configured`, so replay uses them too.
+   */
+  readonly accProfile?: AccProfile | null;
   /** The model for engram-driven turns (`turn()`) and post-mortems; without one the cerebellum learns from its classifier. */
   readonly llm?: LlmSource;
   /** The per-turn circuit breaker's limits (default: warn after 2 identical failures, block after 3). */
@@ -148,6 +154,11 @@ export class EngramSession {
     const limits = (l: BreakerParams) => ({ warnAt: l.warnAt, blockAt: l.blockAt, perTool: { ...l.perTool } });
     const guards = limits(options.guards ?? defaultBreakerParams);
     if (JSON.stringify(limits(this.exec().limits)) !== JSON.stringify(guards)) this.bus.publish('executive.guards.configured', guards);
+    // A profile other than the thresholds in force (the defaults, or the log's) is recorded; the ACC core adopts it from the event.
+    const profile = options.accProfile ?? null;
+    if (profile !== null && JSON.stringify(this.brain.state('acc').params) !== JSON.stringify(profile.params)) {
+      this.bus.publish('acc.params.configured', { profile: profile.name, params: { ...profile.params, toolErrorIgnoredTools: [...profile.params.toolErrorIgnoredTools] } });
+    }
     // A resumed session starts with every nudge of the open turn read: they were answered by an earlier process.
     this.nudgesRead = this.exec().nudges.length;
   }
