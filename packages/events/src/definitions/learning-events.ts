@@ -96,8 +96,8 @@ export const errorClassified = defineEvent({
     hint: z.string(),
   }),
   emitter: 'cerebellum',
-  consumers: ['basal-ganglia', 'cortex', 'replay'],
-  description: 'A failed cell or tool result was classified; recovery recipes are keyed on class and target.',
+  consumers: ['basal-ganglia', 'cortex', 'executive', 'replay'],
+  description: "A failed cell or tool result was classified; recovery recipes are keyed on class and target, and a tool's class hint reaches the model with the round's nudges.",
 });
 
 export const cerebellumLessonLearned = defineEvent({
