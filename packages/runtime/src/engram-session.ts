@@ -22,7 +22,7 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { defaultConsolidationParams, type PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, identityDue, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -75,6 +75,11 @@ export interface SessionOptions {
    */
   readonly learnHabits?: () => Promise<{ readonly complete: boolean; readonly problems: readonly string[]; readonly auditError: Error | null }>;
 }
+
+/** Anton checks whether memory needs compacting at every 10th turn end (anton.md §7.4). */
+const COMPACTION_EVERY_TURNS = 10;
+/** Identity extraction reads the session's last five user messages (anton.md §7.6). */
+const IDENTITY_MESSAGES = 5;
 
 export interface TurnResult extends TurnOutcome {
   readonly turn: number;
@@ -141,6 +146,7 @@ export class EngramSession {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
     });
     if (postMortem === 'llm') {
+      this.watchMemoryUpkeep(resume?.events ?? []);
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.brain.state('cerebellum'), e, llm)));
       });
@@ -161,6 +167,35 @@ export class EngramSession {
     }
     // A resumed session starts with every nudge of the open turn read: they were answered by an earlier process.
     this.nudgesRead = this.exec().nudges.length;
+  }
+
+  /**
+   * Identity extraction and automatic compaction at the moments Anton runs them (anton.md §7.4,
+   * §7.6), with a model only: after every `IDENTITY_EVERY_TURNS`th completed turn, the last user
+   * messages go to the model for lasting facts about the user, merged into the global profile;
+   * after every `COMPACTION_EVERY_TURNS`th, a store over `AUTO_COMPACTION_THRESHOLD` entries is
+   * compacted. Both run as background work (`settled()` waits); the model calls are recorded as
+   * `llm.call.*` (purposes `identity`, `compaction`), their request and outcome, and nothing a
+   * core derives depends on them, so replay stays exact. Nothing in memory mode off.
+   */
+  private watchMemoryUpkeep(resumed: readonly AnyEnvelope[]): void {
+    const recent: string[] = [];
+    const remember = (e: AnyEnvelope) => {
+      if (e.type !== 'executive.turn.started') return;
+      recent.push(e.data.message);
+      if (recent.length > IDENTITY_MESSAGES) recent.shift();
+    };
+    for (const e of resumed) remember(e);
+    this.bus.subscribe('memory-upkeep', (e) => {
+      remember(e);
+      if (e.type !== 'executive.turn.completed' || this.options.modes.memory === 'off') return;
+      const turn = e.turn;
+      if (identityDue(turn)) {
+        const messages = [...recent];
+        this.background.track(this.sessionLlm().then((llm) => this.memory.cortex.updateIdentity(messages, llm)));
+      }
+      if (turn > 0 && turn % COMPACTION_EVERY_TURNS === 0) this.background.track(this.sessionLlm().then((llm) => this.memory.autoCompact(llm)));
+    });
   }
 
   /** The executive core's folded state: what is open, the ids made up, the breaker, the turn's nudges and lessons. */
