@@ -46,7 +46,7 @@ const sessionLog = (k: number, start: number): { id: string; text: string } => {
     lines.push(envelope(id, ++seq, at, 'executive.tool.called', { toolUseId, name, input: { path: `src/f${i % 7}.ts` }, argsSummary: `src/f${i % 7}.ts` }));
     lines.push(envelope(id, ++seq, at, 'executive.tool.resulted', { toolUseId, name, ok: !fail, error: fail ? 'exit code 1' : '', output: fail ? '' : 'ok', durationMs: 40 }));
   }
-  lines.push(envelope(id, ++seq, start + CALLS_PER_SESSION * MINUTE, 'executive.session.ended', { reason: 'closed' }));
+  lines.push(envelope(id, seq + 1, start + CALLS_PER_SESSION * MINUTE, 'executive.session.ended', { reason: 'closed' }));
   return { id, text: `${lines.join('\n')}\n` };
 };
 
@@ -134,7 +134,8 @@ const runScenario = async (createBrain: InstinctsRuntime['createBrain'], scenari
  */
 export const instinctsBench = async (opts: BenchOptions): Promise<BenchReport> => {
   if (opts.runtime === undefined) throw new Error('the instincts bench needs the runtime: run it through `engram bench instincts`');
-  const { createBrain } = (await opts.runtime()) as InstinctsRuntime;
+  const runtime = (await opts.runtime()) as InstinctsRuntime;
+  const createBrain: InstinctsRuntime['createBrain'] = (o) => runtime.createBrain(o);
   const sessions = Math.max(10, Math.round(SESSIONS * opts.scale));
   const settles = Math.max(5, Math.min(SETTLES, Math.round(SETTLES * Math.max(opts.scale, 0.1))));
   const results: BenchResult[] = [];

@@ -1,6 +1,5 @@
 import { isFsError, projectEngramDir, readTextContained } from '@engram/fs';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { defaultAccParams, type AccParams } from '@engram/acc';
 import { AccParamsSchema } from '@engram/events';
 import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
@@ -49,12 +48,13 @@ export const parseAccProfile = (text: string, file: string): AccProfile => {
 /** A profile file named by a user (`--acc-profile FILE`, `createBrain({ acc: { profile: FILE } })`). */
 export const readAccProfile = (file: string): AccProfile => {
   const abs = resolve(file);
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(abs, 'utf8');
+    text = readTextContained(dirname(abs), abs); // a profile that is a link is refused, not followed
   } catch (err) {
-    throw new AccProfileError(`${abs}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new AccProfileError(isFsError(err) ? err.message : `${abs}: ${(err as Error).message}`);
   }
+  if (text === null) throw new AccProfileError(`${abs}: no such file`);
   return parseAccProfile(text, abs);
 };
 

@@ -12,7 +12,7 @@ const lessonIds = (published: AnyDraft[]) => published.flatMap((d) => (d.type ==
 const started = ['executive.turn.started', {}] as const;
 const completed = ['executive.turn.completed', {}] as const;
 const failTool = ['executive.tool.resulted', { name: 'fetch', ok: false, error: 'HTTP 500' }] as const;
-const strict = ['acc.params.configured', { profile: 'strict', params: { ...accProfiles.anton, toolErrorIgnoredTools: [], minToolErrorRun: 3 } }] as const;
+const strict = ['acc.params.configured', { profile: 'strict', params: { ...accProfiles.anton, toolErrorIgnoredTools: [] as string[], minToolErrorRun: 3 } }] as const;
 
 describe('acc.params.configured', () => {
   it('puts a profile in force: the next turns use its thresholds', () => {

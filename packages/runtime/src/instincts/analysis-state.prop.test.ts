@@ -22,8 +22,8 @@ const logOf = (k: number, s: { calls: [string, boolean][]; start: number; stepMi
   const sessionId = `20261101_000000_${String(k).padStart(4, '0')}`;
   const at = (i: number) => new Date(s.start * 60_000 + i * s.stepMinutes * 60_000).toISOString();
   const items = s.injected.map((id) => ({ id, kind: 'instinct', text: id, why: 'promoted' }));
-  const out: AnyEnvelope[] = items.length === 0 ? [] : [buildEvent('cortex.context.injected', { target: 'system-prompt', tool: null, items, tokens: 1 }, { sessionId, seq: 1, at: at(0) }) as AnyEnvelope];
-  s.calls.forEach(([name, ok], i) => out.push(buildEvent('executive.tool.resulted', { toolUseId: `t${i}`, name, ok, error: ok ? '' : 'boom', output: '', durationMs: 1 }, { sessionId, seq: i + 2, at: at(i) }) as AnyEnvelope));
+  const out: AnyEnvelope[] = items.length === 0 ? [] : [buildEvent('cortex.context.injected', { target: 'system-prompt', tool: null, items, tokens: 1 }, { sessionId, seq: 1, at: at(0) })];
+  s.calls.forEach(([name, ok], i) => out.push(buildEvent('executive.tool.resulted', { toolUseId: `t${i}`, name, ok, error: ok ? '' : 'boom', output: '', durationMs: 1 }, { sessionId, seq: i + 2, at: at(i) })));
   return out;
 };
 

@@ -97,7 +97,7 @@ const decode = (raw: unknown, recoveryLookahead: number): AnalysisState | null =
   const patterns = (o.patterns as unknown[]).map((p) => {
     const [kind, tools] = p as [unknown, unknown];
     if (typeof kind !== 'string' || !KINDS.includes(kind) || !Array.isArray(tools) || !tools.every((t) => typeof t === 'string')) throw new TypeError('bad pattern');
-    return { id: patternId(kind as PatternKind, tools as string[]), kind: kind as PatternKind, tools: tools as string[] };
+    return { id: patternId(kind as PatternKind, tools), kind: kind as PatternKind, tools: tools };
   });
   const logs: Record<string, LogEntry> = {};
   for (const [file, value] of Object.entries(o.logs as Record<string, unknown>)) {

@@ -6,7 +6,7 @@ import { auditLogDirs } from '../audit/audit-memory.js';
 import type { EngramPaths } from '../engram-paths.js';
 import { ANALYSIS_STATE_FILE, expireOldLogs, parseAnalysisState, renderAnalysisState } from './analysis-state.js';
 import { recordLifecycle } from './record-lifecycle.js';
-import { syncAnalysisState } from './sync-analysis-state.js';
+import { syncAnalysisState } from '../effects/sync-analysis-state.js';
 
 /**
  * How long a session's end may spend reading logs it has not summarised yet (a backlog after an

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { lastActivity, projectObservations, summarizeSessions } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
-import { jsonlFilesIn } from '../effects/event-log-files.js';
-import { emptyAnalysisState, keptProblems, type AnalysisState, type LogEntry } from './analysis-state.js';
+import { jsonlFilesIn } from './event-log-files.js';
+import { emptyAnalysisState, keptProblems, type AnalysisState, type LogEntry } from '../instincts/analysis-state.js';
 
 export interface SyncResult {
   readonly state: AnalysisState;
