@@ -18,9 +18,9 @@ module.exports = {
     },
     {
       name: 'nothing-below-runtime-imports-it',
-      comment: 'The runtime is the composition root; packages below it must not depend on it (the host adapters, claude-code, mcp and ai-sdk, sit on top of it).',
+      comment: 'The runtime is the composition root; packages below it must not depend on it (the host adapters, claude-code, mcp and ai-sdk, and the hook service, serve, sit on top of it).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay|mcp|ai-sdk)/' },
+      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay|mcp|ai-sdk|serve)/' },
       to: { path: '^(packages/runtime|apps)/' },
     },
     {

@@ -15,7 +15,7 @@ export default defineConfig({
         ...source,
         test: {
           name: 'packages',
-          setupFiles: ['tests/support/fast-check-setup.ts'],
+          setupFiles: ['tests/support/fast-check-setup.ts', 'tests/support/test-env.ts'],
           include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
@@ -24,7 +24,7 @@ export default defineConfig({
         ...source,
         test: {
           name: 'tests',
-          setupFiles: ['tests/support/fast-check-setup.ts'],
+          setupFiles: ['tests/support/fast-check-setup.ts', 'tests/support/test-env.ts'],
           include: ['tests/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,

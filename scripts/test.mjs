@@ -44,11 +44,14 @@ spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--out
 });
 
 let ran = 0;
+let skipped = 0;
+const skippedSuites = new Set();
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests ?? 0;
   failed += json.numFailedTests ?? 0;
   ran = json.numTotalTests ?? 0;
+  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   // A file that fails to load has no test results of its own: count it as one failure.
   for (const file of json.testResults ?? []) {
     if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
@@ -57,7 +60,11 @@ if (existsSync(report)) {
     }
   }
   for (const file of json.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(t.fullName);
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(t.fullName);
+      // A skipped suite names its reason in its title ("PostgreSQL event log (skipped: ...)").
+      if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') skippedSuites.add((t.ancestorTitles ?? [])[0] ?? t.fullName);
+    }
   }
 } else {
   failed++;
@@ -65,5 +72,7 @@ if (existsSync(report)) {
 }
 if (ran === 0) failures.push('no test ran');
 if (failures.length) process.stdout.write(`\nFailures:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
-process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+if (skipped > 0) process.stdout.write(`\nSkipped (${skipped} tests):\n${[...skippedSuites].map((t) => `  - ${t}`).join('\n')}\n`);
+// Skips are counted in the closing line so that a suite that could not run never passes silently.
+process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failed === 0 && ran > 0 ? 0 : 1);

@@ -30,8 +30,8 @@ describe('guards.json through the hooks (built CLI, recorded payloads)', () => {
       if (i < 3) hook('post-tool-use', 'post-tool-use-failure-bash', { ...s, tool_use_id: `toolu_b${i}` });
     }
     expect(pre[0]?.['permissionDecision']).toBeUndefined();
-    expect(pre[1]?.['additionalContext']).toMatch(/Warning: Bash has failed 1 times? in a row with the same error/);
+    expect(pre[1]?.['additionalContext']).toMatch(/this exact Bash command has failed 1 time in a row this turn/);
     expect(pre[2]).toMatchObject({ permissionDecision: 'deny' });
-    expect(pre[2]?.['permissionDecisionReason']).toMatch(/Blocked: Bash failed 2 times in this turn/);
+    expect(pre[2]?.['permissionDecisionReason']).toMatch(/this exact Bash command failed 2 times this turn/);
   });
 });

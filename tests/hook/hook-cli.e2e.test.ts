@@ -125,10 +125,10 @@ describe('engram hook (built CLI, recorded Claude Code payloads)', () => {
     expect(runs['bash-pre-2']?.output).toBeNull();
     const warned = runs['bash-pre-3']?.output;
     expect(warned?.['permissionDecision']).toBeUndefined(); // never "allow": that would skip the user's permission prompt
-    expect(warned?.['additionalContext']).toMatch(/Warning: Bash has failed 2 times in a row with the same error/);
+    expect(warned?.['additionalContext']).toMatch(/engram: this exact Bash command has failed 2 times in a row this turn with /);
     const denied = runs['bash-pre-4']?.output;
     expect(denied).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
-    expect(denied?.['permissionDecisionReason']).toMatch(/Blocked: Bash failed 3 times in this turn with the same error/);
+    expect(denied?.['permissionDecisionReason']).toMatch(/^engram: this exact Bash command failed 3 times this turn with .*; change the command or its arguments before retrying/);
     // The ACC's self-check reaches the model after the second failure.
     expect(runs['bash-post-2']?.output).toMatchObject({ hookEventName: 'PostToolUseFailure' });
     expect(runs['bash-post-2']?.output?.['additionalContext']).toMatch(/don't retry it with the same arguments/);

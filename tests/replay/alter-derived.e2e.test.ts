@@ -10,12 +10,12 @@ import { hookRunner } from '../hook/hook-runner.js';
 /** Every type replay re-derives (or whose store answer it checks): each must be caught when altered. */
 const CHECKED: readonly EventType[] = (Object.keys(EVENT_CLASSES) as EventType[]).filter((t) => EVENT_CLASSES[t].kind !== 'recorded');
 
-/** Logs `engram demo` and `engram run` (both cassettes, autopilot and copilot) write. */
+/** Logs `engram demo` and `engram run` (the cassettes, autopilot and copilot) write; `poisoned-tool-output` holds a quarantine. */
 const cliLogs = (root: string): string[] => {
   const demo = runCli(['demo', '--json', '--home', join(root, 'demo')]);
   expect([demo.status, demo.stderr]).toEqual([0, '']);
   const logs = (JSON.parse(demo.stdout) as { sessions: { eventLog: string }[] }).sessions.map((s) => s.eventLog);
-  for (const c of ['answer-42', 'fails-repeatedly'])
+  for (const c of ['answer-42', 'fails-repeatedly', 'poisoned-tool-output'])
     for (const memory of ['autopilot', 'copilot']) {
       const dir = join(root, `run-${c}-${memory}`);
       const r = runCli(['run', '--task', 'Load the data', '--llm', `scripted:${join(ROOT, `tests/fixtures/run/${c}.cassette.json`)}`, '--json', '--home', join(dir, 'home'), '--project', join(dir, 'p')], { ENGRAM_MEMORY_MODE: memory });

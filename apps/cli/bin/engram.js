@@ -10,5 +10,12 @@ if (!existsSync(fileURLToPath(main))) {
   // engram must never stop the user's agent (hooks fail open).
   process.exit(1);
 }
-const { run } = await import(main.href);
-process.exitCode = await run(process.argv.slice(2));
+const argv = process.argv.slice(2);
+// `engram hook <name>` runs once or twice per tool call: it goes straight to the small hook client
+// (no commander, no runtime) unless its arguments are not a plain hook call.
+const fast = argv[0] === 'hook' ? await (await import(new URL('../dist/hook/hook-fast-path.js', import.meta.url).href)).hookFastPath(argv.slice(1)) : null;
+if (fast !== null) process.exitCode = fast;
+else {
+  const { run } = await import(main.href);
+  process.exitCode = await run(argv);
+}

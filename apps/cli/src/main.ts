@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
 import { registerBench } from './commands/bench-command.js';
@@ -10,7 +11,13 @@ import { registerSkills } from './commands/skills-command.js';
 import { registerReplay } from './commands/replay-command.js';
 import { registerRun } from './commands/run-command.js';
 import { registerSim } from './commands/sim-command.js';
+import { registerStore } from './commands/store-command.js';
 import { registerHook } from './hook/hook-command.js';
+import { registerMcp } from './commands/mcp-command.js';
+import { registerServe } from './commands/serve-command.js';
+
+/** The installed package's version: `engram --version` names the code that runs, so it is read, never written twice. */
+const packageVersion = (): string => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /**
  * The `engram` command. Each command group registers its options here and imports its
@@ -19,7 +26,7 @@ import { registerHook } from './hook/hook-command.js';
 export const buildProgram = (): Command => {
   const program = new Command('engram')
     .description('engram: a brain-inspired memory for LLM agents that learns from its own mistakes.')
-    .version('0.1.0')
+    .version(packageVersion())
     .showHelpAfterError()
     .exitOverride();
   registerDemo(program);
@@ -32,6 +39,9 @@ export const buildProgram = (): Command => {
   registerReplay(program);
   registerSim(program);
   registerHook(program);
+  registerStore(program);
+  registerMcp(program);
+  registerServe(program);
   registerBench(program);
   return program;
 };

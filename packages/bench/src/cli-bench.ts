@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from './bench-report.js';
+import { benchWorld, interleaved, serveMemory, SERVE_MEMORY_CALLS, startBenchService, type BenchWorld } from './serve-bench.js';
 
 const RUNS = 20;
 
@@ -20,43 +19,65 @@ const row = (name: string, times: readonly number[]): BenchResult => {
   };
 };
 
-/**
- * `engram hook pre-tool-use` as Claude Code runs it before every tool call: a new process that
- * resumes the session from its log, reports and checks the call, and suspends. The session is
- * opened first (session start, a prompt), in a throwaway home and project.
- */
-const hookTimes = (bin: string, runs: number, progress: (message: string) => void): number[] => {
-  const root = mkdtempSync(join(tmpdir(), 'engram-bench-hook-'));
+const hookRunner = (bin: string, w: BenchWorld, env: NodeJS.ProcessEnv) => {
+  const common = { session_id: 'bench-hook-session', transcript_path: join(w.project, 'transcript.jsonl'), cwd: w.project, permission_mode: 'default' };
+  return (name: string, payload: Record<string, unknown>): number => {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, [bin, 'hook', name], { input: JSON.stringify({ ...common, ...payload }), env: { ...w.env, ...env }, encoding: 'utf8' });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    // Hooks always exit 0 and report problems on stderr: a line there means the timed path was not the real one.
+    if (r.status !== 0 || r.stderr !== '') throw new Error(`cli bench: engram hook ${name} exited ${r.status}: ${r.stderr.trim()}`);
+    return ms;
+  };
+};
+
+/** A session opened (session start, a prompt), then `engram hook pre-tool-use` as Claude Code runs it before every tool call. */
+const preToolUse = (hook: ReturnType<typeof hookRunner>) => {
+  hook('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
+  hook('user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: 'Build the project.' });
+  let i = 0;
+  return () => hook('pre-tool-use', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm run build' }, tool_use_id: `toolu_bench_${i++}` });
+};
+
+/** The hook in-process (ENGRAM_SERVE=0): a process that loads the runtime, resumes the session from its log and suspends it. */
+const inProcessTimes = (bin: string, runs: number, progress: (message: string) => void): number[] => {
+  const w = benchWorld('hook');
   try {
-    const project = join(root, 'project');
-    mkdirSync(project);
-    const env = { ...process.env, ENGRAM_HOME: join(root, 'home'), CLAUDE_PROJECT_DIR: project };
-    const common = { session_id: 'bench-hook-session', transcript_path: join(project, 'transcript.jsonl'), cwd: project, permission_mode: 'default' };
-    const hook = (name: string, payload: Record<string, unknown>): number => {
-      const t0 = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, [bin, 'hook', name], { input: JSON.stringify({ ...common, ...payload }), env, encoding: 'utf8' });
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      // Hooks always exit 0 and report problems on stderr: a line there means the timed path was not the real one.
-      if (r.status !== 0 || r.stderr !== '') throw new Error(`cli bench: engram hook ${name} exited ${r.status}: ${r.stderr.trim()}`);
-      return ms;
-    };
-    hook('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
-    hook('user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: 'Build the project.' });
+    const next = preToolUse(hookRunner(bin, w, { ENGRAM_SERVE: '0' }));
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
-      times.push(hook('pre-tool-use', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm run build' }, tool_use_id: `toolu_bench_${i}` }));
-      progress(`cli: hook ${times.length} of ${runs}`);
+      times.push(next());
+      progress(`cli: in-process hook ${times.length} of ${runs}`);
     }
     return times;
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    w.dispose();
   }
 };
 
-/** `engram bench cli`: start-up time of the built CLI (`opts.cliBin`, its launcher), and of one pre-tool-use hook (hooks start it once per tool call). */
-export const cliBench = (opts: BenchOptions): Promise<BenchReport> => {
+/** The hook as a client of a running `engram serve`, interleaved with `node -e 0`. */
+const servedTimes = async (bin: string, runs: number, progress: (message: string) => void): Promise<{ readonly node: number[]; readonly command: number[] }> => {
+  const w = benchWorld('serve-hook');
+  const service = await startBenchService(bin, w);
+  try {
+    const next = preToolUse(hookRunner(bin, w, {}));
+    for (let i = 0; i < 3; i++) next(); // the service's own first calls (JIT) are not what a session pays
+    return interleaved(runs, next, progress);
+  } finally {
+    await service.stop();
+    w.dispose();
+  }
+};
+
+/**
+ * `engram bench cli`: start-up time of the built CLI (`opts.cliBin`, its launcher); one
+ * pre-tool-use hook (hooks start it once per tool call) through a running `engram serve`, beside
+ * `node -e 0` in the same run, and in-process; and the service's memory after 100 and 10,000
+ * hook requests. `targets` holds the issue's two ratios.
+ */
+export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const bin = opts.cliBin;
-  if (bin === undefined) return Promise.reject(new Error('cli bench: the engram launcher to time is not given (BenchOptions.cliBin)'));
+  if (bin === undefined) throw new Error('cli bench: the engram launcher to time is not given (BenchOptions.cliBin)');
   const runs = Math.max(3, Math.round(RUNS * opts.scale));
   const times: number[] = [];
   for (const args of [['--version'], ['log', '--help']]) {
@@ -68,9 +89,17 @@ export const cliBench = (opts: BenchOptions): Promise<BenchReport> => {
       opts.progress(`cli: ${times.length} of ${runs * 2}`);
     }
   }
-  return Promise.resolve({
+  const served = await servedTimes(bin, runs * 2, opts.progress);
+  const nodeRow = row('node -e 0 (bare Node start-up, interleaved with the served hook)', served.node);
+  const servedRow = row('hook (engram hook pre-tool-use, through engram serve)', served.command);
+  const inProcessRow = row('hook (engram hook pre-tool-use, in-process: ENGRAM_SERVE=0, resumed session)', inProcessTimes(bin, runs, opts.progress));
+  const memory = await serveMemory(bin, Math.max(2 * 100, Math.round(SERVE_MEMORY_CALLS * opts.scale)), opts.progress);
+  const ratio = round(Number(servedRow['p50Ms']) / Number(nodeRow['p50Ms']), 2);
+  const rss = typeof memory['rssRatio'] === 'number' ? memory['rssRatio'] : Number.NaN;
+  return {
     suite: 'cli',
     machine: machineInfo(),
-    results: [row('start-up (engram --version, engram log --help)', times), row('hook (engram hook pre-tool-use, resumed session)', hookTimes(bin, runs, opts.progress))],
-  });
+    results: [row('start-up (engram --version, engram log --help)', times), nodeRow, servedRow, inProcessRow, memory],
+    targets: { hookP50OverNodeP50: ratio, hookWithin2xNode: ratio <= 2, serveRssRatio: rss, serveRssWithin1_5x: rss <= 1.5 },
+  };
 };

@@ -12,7 +12,8 @@ import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
 import { defaultBreakerParams, type BreakerParams } from '@engram/executive';
-import { AccProfileError, createBrain, GuardsConfigError, readGuardsConfig, readProjectAccProfile, resumeSession, type AccProfile } from '@engram/runtime';
+import { AccProfileError, createBrain, GuardsConfigError, readGuardsConfig, readProjectAccProfile, type AccProfile } from '@engram/runtime';
+import { resumingSessions, type HookSessions } from './hook-sessions.js';
 
 const handle = (ctx: HookContext, p: HookPayload): Promise<HookOutput | null> => {
   switch (p.hook) {
@@ -59,6 +60,12 @@ export interface HookOptions extends HookFlags {
   readonly now?: number;
   /** Told, in one line, about each problem (a broken config file, a failed hook); default: nothing. */
   readonly warn?: (message: string) => void;
+  /**
+   * Where the hook gets its session and gives it back; default: resumed from its log for this
+   * hook and suspended after it (a short process). A resident service (@engram/serve) keeps
+   * sessions warm between hooks instead.
+   */
+  readonly sessions?: HookSessions;
 }
 
 /**
@@ -79,21 +86,27 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
     const payload = parseHookPayload(name, typeof raw === 'string' ? raw : JSON.stringify(raw));
     if (payload.hook === 'stop' && payload.stopHookActive) return null; // Claude is continuing because of a Stop hook: not the end of a turn.
     const roots = hookRoots(options, payload.cwd, env);
-    const brain = createBrain({ home: roots.home, project: roots.project, env, guards: guardsOrDefaults(roots.project, warn), acc: { profile: accProfileOrNone(roots.project, warn) } });
+    const guards = guardsOrDefaults(roots.project, warn);
+    const profile = accProfileOrNone(roots.project, warn);
+    const brain = createBrain({ home: roots.home, project: roots.project, env, guards, acc: { profile } });
+    // What the brain was made with: a kept session is reused only by a brain made the same way.
+    const config = JSON.stringify([roots.home, roots.project, guards, profile, Object.entries(env).filter(([k]) => k.startsWith('ENGRAM_')).sort()]);
     const now = options.now ?? Date.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
+    const sessions = options.sessions ?? resumingSessions;
     const output = await withLock(join(roots.hooksDir, id), {}, async () => {
-      let state = resumeSession(brain.paths, id, warn);
-      if (state?.ended) {
+      let opened = await sessions.open(brain, id, warn, { config });
+      if (opened === 'ended') {
         // The engram session was closed (by a host or a tool): this Claude session carries on in a new one.
         id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { renew: true, warn });
-        state = null;
+        opened = await sessions.open(brain, id, warn, { config, fresh: true });
+        if (opened === 'ended') throw new Error(`session ${id} has ended`);
       }
-      const session = brain.session({ sessionId: id, resume: state ?? false });
+      const { session, events } = opened;
       let chains: readonly FallbackChainConfig[] | null = null;
       const ctx: HookContext = {
         session,
-        events: state?.events ?? [],
+        events,
         inTurn: session.inTurn,
         roots,
         paths: brain.paths,
@@ -101,11 +114,14 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
         warn,
         fallbacks: () => (chains ??= readChains(roots.project, warn)),
       };
+      let ok = false;
       try {
-        return await handle(ctx, payload);
+        const answer = await handle(ctx, payload);
+        ok = true;
+        return answer;
       } finally {
         // Also after a failure: what the handler published is stored, and the session is let go.
-        await session.suspend();
+        await sessions.release(session, ok);
       }
     });
     return output;

@@ -51,6 +51,14 @@ describe('parseEvent', () => {
     ]);
   });
 
+  it('reads a v1 breaker verdict (keyed on the tool alone) through the upcaster: about the tool as a whole', () => {
+    const [line] = readFileSync(new URL('./__fixtures__/tool-guarded-v1.jsonl', import.meta.url), 'utf8').trim().split('\n');
+    const r = parseEvent(JSON.parse(line ?? ''));
+    expect(r.ok && r.event.type === 'executive.tool.guarded' && [r.event.v, r.event.data.action, r.event.data.failures, r.event.data.inputSignature]).toEqual([2, 'blocked', 3, '']);
+    const bad = parseEvent({ ...JSON.parse(line ?? ''), data: { toolUseId: 't', name: 'Bash' } });
+    expect(bad.ok).toBe(false);
+  });
+
   it('reports v1 data that cannot be upcast', () => {
     const r = parseEvent({ ...buildEvent('executive.tool.resulted'), v: 1, data: { success: 'yes' } });
     expect(r.ok).toBe(false);

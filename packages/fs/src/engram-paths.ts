@@ -16,6 +16,9 @@ export const ENGRAM_FILE_NAMES = {
   hooks: 'hooks',
   episodeIndex: 'episodes.sqlite',
   pendingMemory: 'pending-memory.json',
+  /** Retired (superseded) entries of a memory folder, one JSON object a line; Anton ignores the file. */
+  memoryHistory: 'history.jsonl',
+  quarantine: 'quarantine.json',
   config: 'config.json',
   projectInstructions: 'engram.md',
   hookSessions: 'sessions.json',
@@ -59,6 +62,8 @@ export interface EngramPaths {
   readonly globalIndexDir: string;
   /** The cortex's pending queue: the project's when there is a project, else the global one. */
   readonly pendingMemoryFile: string;
+  /** Proposals held for looking instructions-like (docs/memory-trust.md): beside the pending queue. */
+  readonly quarantineFile: string;
   readonly globalConfigFile: string;
   readonly projectConfigFile: string | null;
   /** The user's project instructions (`<project>/.engram/engram.md`). */
@@ -116,6 +121,7 @@ export const engramPaths = (opts: EngramPathsOptions = {}, env: Readonly<Record<
     episodeIndexFile: inProject(N.index, N.episodeIndex),
     globalIndexDir: join(home, N.index),
     pendingMemoryFile: join(projectDir ?? home, N.pendingMemory),
+    quarantineFile: join(projectDir ?? home, N.quarantine),
     globalConfigFile: join(home, N.config),
     projectConfigFile: inProject(N.config),
     projectInstructionsFile: inProject(N.projectInstructions),

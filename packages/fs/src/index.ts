@@ -15,3 +15,4 @@ export { makePrivateFile } from './make-private-file.js';
 export { tempPathFor, isTempFor } from './temp-name.js';
 export { UTF8_BOM, startsWithBom } from './bom.js';
 export { withLock, LockCompromisedError, DEFAULT_LOCK_SETTINGS, type LockSettings, type AssertLockHeld } from './with-lock.js';
+export { projectId, PROJECT_FILE_NAME, PROJECT_ID_PATTERN } from './project-id.js';

@@ -1,4 +1,4 @@
-import type { EngramData } from '@engram/events';
+import type { EngramData, TrustTier } from '@engram/events';
 
 /**
  * The unit of declarative memory, as it travels on the bus (Anton's Engram fields, null for
@@ -27,4 +27,16 @@ export interface MemoryEntry extends Engram {
   readonly id: string;
   readonly section: string | null;
   readonly updatedAt: string | null;
+  /** Where the words came from (`trust:` in the metadata comment); absent when the entry records none (read it through `trustOf`). */
+  readonly trust?: TrustTier;
 }
+
+export type { TrustTier };
+
+/**
+ * The tier an entry is treated as. An entry that records none (written by Anton, by engram
+ * before tiers, or by hand without `trust:`) counts as `model`: Anton marked the model's own
+ * memorize calls `source:user`, so no older field can vouch for a person; a person who wrote a
+ * line by hand can add `trust:user`.
+ */
+export const trustOf = (entry: Pick<MemoryEntry, 'trust'>): TrustTier => entry.trust ?? 'model';

@@ -4,7 +4,7 @@ export { newSessionId, isSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export { foldCore, type RegionCore } from './region-core.js';
 export { type EventSink } from './event-sink.js';
 export { errorSignature } from './error-signature.js';
-export { RULE_KINDS, isRuleKind, type Engram, type EngramKind, type EngramScope, type Confidence, type EngramSource, type RuleKind, type MemoryEntry } from './engram.js';
+export { RULE_KINDS, isRuleKind, trustOf, type TrustTier, type Engram, type EngramKind, type EngramScope, type Confidence, type EngramSource, type RuleKind, type MemoryEntry } from './engram.js';
 export type { SemanticStore, EncodeRequest, EncodeOutcome, EncodeResult, MutationOutcome, MutationResult, MemoryDiagnostic, SemanticSnapshot, RecallSection, RecallRequest, RecallResult } from './semantic-store.js';
 export { scrubSecrets, containsSecret, findSecretSpans, redacted, REDACTED_PREFIX, type SecretSpan } from './secret-scrubber.js';
 export { scrubValue } from './scrub-value.js';
@@ -19,3 +19,7 @@ export { parseNumber, describeNumberSpec, type NumberSpec, type ParsedNumber } f
 export { scrubAndCap } from './scrub-and-cap.js';
 export { InputError, parseInput, parseJsonInput, inputIssues, fieldPath, type InputIssue } from './input-error.js';
 export { EnvChoiceError, parseEnvChoice, parseEnvSwitch, checkEngramEnv, ENGRAM_ENV_CHOICES, SWITCH_VALUES } from './parse-env-choice.js';
+export { FORGOTTEN_MARKER, ALTERNATE_FORGOTTEN_MARKER, FORGOTTEN_MARKERS, forgottenMarkerFor } from './forget/forgotten-marker.js';
+export { subjectMatcher, redactJsonValue, SubjectError, MIN_SUBJECT_CHARS, type SubjectMatcher } from './forget/subject-matcher.js';
+export { TRUST_ORDER, mayReplace } from './trust-order.js';
+export type { SupersedeReason, RetiredEntry, MemoryHistoryPort } from './memory-history-port.js';

@@ -61,10 +61,12 @@ const redact = (text: string, spans: readonly SecretSpan[]): Redacted => {
 };
 
 /** A character a token can continue with: only a marker glued to one can have exposed a new secret. */
-const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-') TOKEN_CHAR[c.charCodeAt(0)] = 1;
+const isTokenChar = (code: number): boolean => code < 128 && TOKEN_CHAR[code] === 1;
 const isGlued = (text: string, mark: number): boolean => {
   const end = text.indexOf(']', mark) + 1;
-  return TOKEN_CHAR.test(text[mark - 1] ?? ' ') || TOKEN_CHAR.test(text[end] ?? ' ');
+  return isTokenChar(text.charCodeAt(mark - 1)) || isTokenChar(text.charCodeAt(end));
 };
 
 const rescanAround = (text: string, marks: readonly number[]): Redacted => {

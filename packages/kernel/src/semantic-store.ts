@@ -1,4 +1,4 @@
-import type { Confidence, EngramKind, EngramScope, EngramSource, MemoryEntry } from './engram.js';
+import type { Confidence, EngramKind, EngramScope, EngramSource, MemoryEntry, TrustTier } from './engram.js';
 
 /**
  * The storage port for semantic memory (rules, lessons, profile) of one scope. Narrow on
@@ -33,6 +33,8 @@ export interface EncodeRequest {
    * entry brought from Anton keeps its date instead of taking the import's.
    */
   readonly at?: string;
+  /** Recorded as `trust:` in the entry's metadata; none recorded when absent. */
+  readonly trust?: TrustTier | null;
 }
 
 /**

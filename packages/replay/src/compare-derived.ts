@@ -1,6 +1,7 @@
 import type { AnyEnvelope } from '@engram/events';
 import type { DerivedEvent } from './derived-event.js';
-import { answerCause, isAnswerType } from '@engram/runtime/cores';
+import { REDACTION_HASHED_FIELDS, answerCause, isAnswerType } from '@engram/runtime/cores';
+import { equalModuloMarker } from './equal-modulo-marker.js';
 import { isDerivedEvent } from './derived-types.js';
 import type { Divergence } from './divergence.js';
 import { jsonEqual } from './json-equal.js';
@@ -19,18 +20,25 @@ interface Group {
 const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null =>
   e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : isAnswerType(e.type) ? answerCause(e.id) : e.causationId;
 
-/** Same type and the same data as JSON (`canonicalJson`), key order aside. */
-const sameEvent = (d: DerivedEvent, r: AnyEnvelope): boolean => d.type === r.type && jsonEqual(d.data, r.data);
+/**
+ * Same type and the same data as JSON (`canonicalJson`), key order aside; in a log a subject was
+ * forgotten from (`redacted`), the same modulo the redaction marker (`equalModuloMarker`).
+ */
+const sameEvent = (d: DerivedEvent, r: AnyEnvelope, redacted = false): boolean =>
+  d.type === r.type && (jsonEqual(d.data, r.data) || (redacted && equalModuloMarker(d.data, r.data, (REDACTION_HASHED_FIELDS as Record<string, readonly string[] | undefined>)[d.type] ?? [])));
+
+/** Whether `engram memory forget` redacted this log (it appended a `store.log.redacted` record). */
+const isRedacted = (events: readonly AnyEnvelope[]): boolean => events.some((e) => e.type === 'store.log.redacted');
 
 /** Pairs equal events in order (a greedy in-order subsequence match); returns the unmatched of each side. */
-const matchGroup = (g: Group): { derived: DerivedEvent[]; recorded: AnyEnvelope[] } => {
+const matchGroup = (g: Group, redacted: boolean): { derived: DerivedEvent[]; recorded: AnyEnvelope[] } => {
   const recorded = g.recorded;
   const taken = new Array<boolean>(recorded.length).fill(false);
   const unmatched: DerivedEvent[] = [];
   let from = 0;
   for (const d of g.derived) {
     let at = from;
-    while (at < recorded.length && !sameEvent(d, recorded[at] as AnyEnvelope)) at++;
+    while (at < recorded.length && !sameEvent(d, recorded[at] as AnyEnvelope, redacted)) at++;
     if (at === recorded.length) unmatched.push(d);
     else {
       taken[at] = true;
@@ -54,14 +62,14 @@ const shown = (x: { type: string; data: unknown }): { type: string; data: unknow
  * order the cores derived them, each under the same cause. Then every group pairs up one to one
  * and in order, so nothing diverges. Anything else (one event out of place) goes the long way.
  */
-const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[]): boolean => {
+const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[], redacted: boolean): boolean => {
   const proposalEvent = new Map<string, string>();
   let i = 0;
   for (const e of events) {
     if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
     if (isDerivedEvent(e)) {
       const d = derived[i++];
-      if (d === undefined || d.causationId !== recordedCause(e, proposalEvent) || !sameEvent(d, e)) return false;
+      if (d === undefined || d.causationId !== recordedCause(e, proposalEvent) || !sameEvent(d, e, redacted)) return false;
     }
   }
   return i === derived.length;
@@ -74,7 +82,8 @@ const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly Derive
  * `unexpected`. Sorted by seq, so the first is the earliest place the log and the cores part.
  */
 export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[]): Divergence[] => {
-  if (matchesInOrder(events, derived)) return [];
+  const redacted = isRedacted(events);
+  if (matchesInOrder(events, derived, redacted)) return [];
   const proposalEvent = new Map<string, string>();
   const groups = new Map<string | null, Group>();
   const groupOf = (cause: string | null): Group => {
@@ -89,7 +98,7 @@ export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly
   for (const d of derived) groupOf(d.causationId).derived.push(d);
   const out: Divergence[] = [];
   for (const [cause, g] of groups) {
-    const left = matchGroup(g);
+    const left = matchGroup(g, redacted);
     const recordedLeft = [...left.recorded];
     for (const d of left.derived) {
       const i = recordedLeft.findIndex((r) => r.type === d.type);

@@ -55,7 +55,7 @@ export const syntheticEffects = (): ((e: AnyEnvelope) => AnyDraft[]) => {
   let hasProject = false;
   return (e) => {
     if (e.type === 'executive.session.started') hasProject = e.data.project !== null;
-    if (e.type !== 'cortex.engram.proposed' || gateDecision(e.data.gate, e.data.engram, e.data.origin) !== 'encode') return [];
+    if (e.type !== 'cortex.engram.proposed' || gateDecision(e.data.gate, e.data.engram, e.data.origin, e.data.trust) !== 'encode') return [];
     const { proposalId } = e.data;
     const engram = { ...e.data.engram, text: cleanEntryText(e.data.engram.text), scope: routeScope(e.data.engram, hasProject) };
     const file = engram.kind === 'lesson' ? '/home/u/.engram/memory/lessons.md' : '/home/u/.engram/memory/rules.md';

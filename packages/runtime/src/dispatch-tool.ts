@@ -46,7 +46,21 @@ const cellText = (r: CellResult): string => {
   return parts.length ? parts.join('\n') : '(no output)';
 };
 
-const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts): Promise<ToolOutcome> => {
+/** Runs a cell; `signal` (Ctrl-C, SIGTERM, a host's stop) kills it mid-run, as a timeout would, and the killed cell is recorded. */
+const execCell = async (host: ScratchpadHost, request: Parameters<ScratchpadHost['exec']>[0], signal: AbortSignal | undefined): Promise<CellResult> => {
+  if (signal === undefined) return host.exec(request);
+  const cancel = (): void => void host.cancel(request.pad);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const running = host.exec(request);
+    if (signal.aborted) cancel();
+    return await running;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+};
+
+const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts, signal: AbortSignal | undefined): Promise<ToolOutcome> => {
   const host = ports.scratchpad();
   switch (input.action) {
     case 'exec': {
@@ -56,7 +70,7 @@ const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts): Prom
         return outcome('The code parameter was empty: a large payload may have been dropped on the way. Send a smaller cell.', true);
       }
       const cellId = ports.cellStarted({ pad: input.name, code, description: input.one_line_description ?? '', runtime: input.runtime ?? 'python', confirmedNewPad: input.confirm_new_scratchpad ?? false });
-      const result = await host.exec({ pad: input.name, code, cellId, ...(input.runtime ? { runtime: input.runtime } : {}) });
+      const result = await execCell(host, { pad: input.name, code, cellId, ...(input.runtime ? { runtime: input.runtime } : {}) }, signal);
       ports.cellFinished(result);
       return outcome(cellText(result), !result.ok);
     }
@@ -80,13 +94,15 @@ const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts): Prom
  * Runs one tool call of the model. Bad input and failures come back as error results for the
  * model to read, never as exceptions that end the turn; the cell observations are published
  * around every cell at this single point (Anton's streaming path skipped them: §15.1).
+ * `signal` cancels a running cell (its pad's process group is killed and the cell recorded as
+ * killed); the caller then ends the turn.
  */
-export const dispatchTool = async (name: string, input: unknown, ports: DispatchPorts, toolUseId = ''): Promise<ToolOutcome> => {
+export const dispatchTool = async (name: string, input: unknown, ports: DispatchPorts, toolUseId = '', signal?: AbortSignal): Promise<ToolOutcome> => {
   try {
     if (name === SCRATCHPAD_TOOL_NAME) {
       const parsed = ScratchpadInputSchema.safeParse(input);
       if (!parsed.success) return outcome(`Invalid scratchpad input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, true);
-      return await runScratchpad(parsed.data, ports);
+      return await runScratchpad(parsed.data, ports, signal);
     }
     if (name === MEMORIZE_TOOL_NAME) return outcome(await ports.memorize(input, toolUseId), false);
     if (name === RECALL_TOOL.name) return asOutcome(await ports.recall(input));

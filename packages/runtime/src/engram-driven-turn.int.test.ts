@@ -192,9 +192,9 @@ describe('an engram-driven turn', () => {
     await s.close();
     const results = (i: number) => seen[i]?.messages.at(-1)?.content;
     const text = (i: number) => JSON.stringify(results(i));
-    expect(text(2)).not.toMatch(/Warning|Blocked/);
-    expect(text(3)).toMatch(/Warning: scratchpad has failed 2 times/);
-    expect(text(4)).toMatch(/Blocked: scratchpad failed 3 times/);
+    expect(text(2)).not.toMatch(/this exact scratchpad call/);
+    expect(text(3)).toMatch(/this exact scratchpad call has failed 2 times in a row/);
+    expect(text(4)).toMatch(/this exact scratchpad call failed 3 times this turn/);
     const events = readLogFile(s.eventLog).events;
     expect(events.filter((e) => e.type === 'executive.tool.guarded').map((e) => (e.type === 'executive.tool.guarded' ? e.data.action : ''))).toEqual(['warned', 'blocked']);
     // The fourth, blocked call never ran.

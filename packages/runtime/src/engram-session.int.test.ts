@@ -114,6 +114,10 @@ describe('a host-driven session', () => {
       if (v.action !== 'block') s.toolResulted({ id, name: 'publish', ok: false, error: `Refusing to save record for engine='gmail-${i}'` });
     }
     expect(verdicts).toEqual(['allow', 'allow', 'warn', 'block']);
+    // Keyed on what failed: another input of the tool is allowed, asked before or after it is reported.
+    expect(s.guard('never-reported', 'publish', { target: 'q4' }).action).toBe('allow');
+    expect(s.guard('never-reported', 'publish', { target: 'q3' }).action).toBe('block');
+    expect(s.guard(s.toolCalled({ name: 'publish', input: { target: 'q4' } }), 'publish').action).toBe('allow');
     s.endTurn('stopped');
     s.startTurn('next turn');
     expect(s.guard(s.toolCalled({ name: 'publish', input: {} }), 'publish').action).toBe('allow');

@@ -6,7 +6,7 @@ import { scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Cl
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
-import { breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
+import { breakerCall, breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import { ensureDir, type EngramPaths } from '@engram/fs';
 import { INPUT_LIMITS } from './input-limits.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
@@ -22,7 +22,7 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { defaultConsolidationParams, identityDue, type PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, identityDue, type MemorizeReport, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -137,7 +137,7 @@ export class EngramSession {
     });
     if (resume) for (const e of resume.events) if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     const clock = options.clock ?? systemClock;
-    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background);
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
     this.skills = new FileSkillStore({ root: options.paths.skillsDir, clock });
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
@@ -256,13 +256,13 @@ export class EngramSession {
    * call's result (or, for hosts that can, before the call).
    */
   async preCall(toolUseId: string, name: string, input: unknown): Promise<PreCallAdvice> {
-    let verdict = this.guard(toolUseId, name);
+    let verdict = this.guard(toolUseId, name, input);
     if (verdict.action === 'block') return { verdict, advice: '' };
     const args = scrubValue(input);
     const never = verdict.action === 'allow' ? neverRuleFor(await this.memory.cortex.strategyCandidates(), name, args) : null;
     if (never !== null) {
-      verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, explanation: neverRuleExplanation(name, never) };
-      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, explanation: verdict.explanation });
+      verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
+      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
     }
     const extra = recipeStrategies(this.recipes.list().recipes, name, toolTarget(args));
     const turn = this.exec();
@@ -277,13 +277,14 @@ export class EngramSession {
    * the model the explanation as the tool's result). The executive core gives it as the call is
    * reported, from the turn's results so far, and records warnings and blocks as
    * `executive.tool.guarded`; asking again gives the same answer and records nothing more. A
-   * call that was never reported gets the verdict the breaker would give it now (not recorded:
-   * report calls with `toolCalled` first).
+   * call that was never reported gets the verdict the breaker would give it now, for `input`
+   * (not recorded: report calls with `toolCalled` first), its input read as `toolCalled` records it. The breaker judges a call by its tool
+   * and its normalised input: another input of a tool that keeps failing is allowed.
    */
-  guard(toolUseId: string, name: string): BreakerVerdict {
+  guard(toolUseId: string, name: string, input?: unknown): BreakerVerdict {
     this.requireTurn('a guard check');
     const s = this.exec();
-    return s.verdicts.has(toolUseId) ? verdictFor(s, toolUseId) : breakerVerdict(s.streaks, name, s.limits);
+    return s.verdicts.has(toolUseId) ? verdictFor(s, toolUseId) : breakerVerdict(s.streaks, breakerCall(name, scrubValue(input, { scrub: (text) => scrubAndCap(text, INPUT_LIMITS.inputString) })), s.limits);
   }
 
   /**
@@ -425,6 +426,33 @@ export class EngramSession {
     this.bus.publish('executive.turn.cancelled', { reason });
   }
 
+  /**
+   * Stores what the host's model asked to remember (the `memorize` tool of a host that runs its
+   * own tools, `{ entries: [{ text, kind, scope, topic }] }`): each entry is scrubbed, bounded and
+   * proposed through the gate like any memory write (recorded as `cortex.engram.proposed`, origin
+   * `memorize`), and the report says what happened to each. Needs no open turn.
+   */
+  memorize(input: unknown): Promise<MemorizeReport> {
+    if (this.closed) return Promise.reject(new Error(`session ${this.id} is closed`));
+    return this.memory.memorize(input);
+  }
+
+  /**
+   * The `recall` tool for a host that runs its own tools: searches the episodes of earlier
+   * sessions of the project (`{ query, max_results?, days_back? }`). Answers in text; a bad input
+   * or a failure is a text starting `ERROR:`, never an exception.
+   */
+  recall(input: unknown): string {
+    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    return handleRecall(input, { episodes: this.episodes?.memory ?? null });
+  }
+
+  /** The `recall_skill` tool for a host that runs its own tools (`{ label }`): a skill's procedure, or a text starting `ERROR:` or `NO MATCH:`. */
+  recallSkill(input: unknown): Promise<string> {
+    if (this.closed) return Promise.reject(new Error(`session ${this.id} is closed`));
+    return handleRecallSkill(input, { skills: this.skills });
+  }
+
   /** The memory block for the end of the system prompt (identity, rules, lessons), within its budgets. */
   memoryContext(message = ''): Promise<string> {
     return this.memory.context(scrubSecrets(message));
@@ -480,8 +508,8 @@ export class EngramSession {
       cancelTurn: (reason) => this.cancelTurn(reason),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
       memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
-      recall: (input) => Promise.resolve(handleRecall(input, { episodes: this.episodes?.memory ?? null })),
-      recallSkill: (input) => handleRecallSkill(input, { skills: this.skills }),
+      recall: (input) => Promise.resolve(this.recall(input)),
+      recallSkill: (input) => this.recallSkill(input),
       skillList: () => formatSkillList(this.skills.list().skills),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),

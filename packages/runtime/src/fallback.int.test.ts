@@ -66,7 +66,7 @@ describe('fallback chains through the runtime', () => {
     for (let i = 0; i < 4; i++) outcomes.push(await s.runFallback('read_file', { path }));
     expect(outcomes.map((o) => o.ok)).toEqual([false, false, false, false]);
     expect(outcomes.map((o) => o.attempts.length)).toEqual([2, 2, 2, 0]);
-    expect(outcomes[3]?.ok === false && outcomes[3].error).toMatch(/^Blocked: read_file failed 3 times/);
+    expect(outcomes[3]?.ok === false && outcomes[3].error).toMatch(/^this exact read_file call failed 3 times this turn/);
     s.endRound();
     s.endTurn('could not read it');
     await s.close();

@@ -1,4 +1,5 @@
 export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type SessionOpenOptions } from './create-brain.js';
+export type { MemorizeReport, MemorizeEntryResult, MemorizeOutcome } from '@engram/cortex';
 export { EngramSession, type Nudge, type LearnedLesson, type TurnSummary, type SessionOptions, type MemoryMode, type AccMode } from './engram-session.js';
 export { engramPaths, type EngramPaths } from './engram-paths.js';
 export { attachCore, type AttachedCore } from './attach-core.js';
@@ -16,6 +17,9 @@ export { type BrainMemory, type MemoryAudit, type MemoryWhy, type FoundEntry, ty
 export type { MemoryStats } from './audit/compute-memory-stats.js';
 export type { PromotionPrecision } from './audit/promotion-precision.js';
 export type { StaleEntries } from './audit/stale-entries.js';
+export { forgetSubject, type ForgetOptions } from './effects/forget/forget-subject.js';
+export { FORGET_STORES, type ForgetItem, type ForgetReport, type ForgetStore } from './effects/forget/forget-report.js';
+export { supersessionChain, type SupersessionLink } from './audit/supersession-chain.js';
 export { normalizeEntryText, traceProvenance, type Provenance, type ProvenanceStep } from './audit/trace-provenance.js';
 export { readEventLogs, jsonlFilesIn, eventLogDirs, type EventLogs } from './effects/event-log-files.js';
 export { recordEvents } from './audit/record-events.js';
@@ -24,3 +28,4 @@ export { type BrainInstincts, type InstinctRun, type InstinctOptions, type Insti
 export { readGuardsConfig, parseGuardsConfig, GuardsConfigError, GUARDS_FILE } from './read-guards-config.js';
 export { readAccProfile, readProjectAccProfile, parseAccProfile, AccProfileError, ACC_PROFILE_FILE, type AccProfile } from './read-acc-profile.js';
 export { importAnton, type AntonImport, type AntonImportOptions } from './effects/import-anton.js';
+export { INPUT_LIMITS } from './input-limits.js';

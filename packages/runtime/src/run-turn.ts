@@ -17,7 +17,7 @@ export const BASE_SYSTEM = [
 export interface TurnOptions {
   readonly roundCap?: number;
   readonly turnTimeoutMs?: number;
-  /** Cancels the turn: the model call in flight is aborted and nothing is learned from the turn. */
+  /** Cancels the turn: the model call or the cell in flight is aborted (a cell's pad processes are killed) and nothing is learned from the turn. */
   readonly signal?: AbortSignal;
 }
 
@@ -154,8 +154,10 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
           continue;
         }
         const started = Date.now();
-        const outcome = await dispatchTool(use.name, use.input, ports, use.id);
+        const outcome = await dispatchTool(use.name, use.input, ports, use.id, options.signal);
         ports.toolResulted(use.id, use.name, !outcome.isError, outcome.record, Date.now() - started);
+        // A cell killed by the cancellation is recorded (above); the turn ends here, unlearned.
+        if (options.signal?.aborted) return cancelled();
         // The call was already made, so advice rides with its result, ahead of the model's next move.
         const content = [outcome.content, ...(verdict.action === 'warn' ? [verdict.explanation] : []), ...(advice === '' ? [] : [advice])].join('\n\n');
         results.push({ type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) });

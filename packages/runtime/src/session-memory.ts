@@ -1,8 +1,8 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, PendingQueue, type FileCompaction, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, PendingQueue, QuarantineStore, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
-import { FileSemanticStore } from '@engram/hippocampus';
+import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
 import type { EngramPaths } from './engram-paths.js';
 import type { BackgroundWork } from './background-work.js';
@@ -45,11 +45,27 @@ export class SessionMemory {
     mode: MemoryMode,
     clock: Clock,
     private readonly background: BackgroundWork,
+    /** The session's model, when it has one: it judges contradictions (else the heuristic does). */
+    judge?: () => Promise<StructuredModel | null>,
   ) {
     const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock });
     const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock });
     this.stores = { global, project };
-    this.cortex = new Cortex({ global, project, mode, pending: new PendingQueue(paths.pendingMemoryFile), sink: bus, clock });
+    const histories = {
+      global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
+      project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),
+    };
+    this.cortex = new Cortex({
+      global,
+      project,
+      mode,
+      pending: new PendingQueue(paths.pendingMemoryFile),
+      quarantine: new QuarantineStore(paths.quarantineFile),
+      sink: bus,
+      clock,
+      histories,
+      ...(judge === undefined ? {} : { judge }),
+    });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 
@@ -75,13 +91,27 @@ export class SessionMemory {
     else if (e.type === 'cortex.engram.proposed' && DERIVED_ORIGINS.has(e.data.origin)) {
       const lesson = e.data.origin === 'acc' && e.causationId !== null ? this.accLessons.get(e.causationId) : undefined;
       const supersedes = lesson === undefined ? undefined : slotRivals({ id: lesson }).map((r) => r.rule);
-      const settle = () => this.cortex.settle({ proposalId: e.data.proposalId, engram: e.data.engram, origin: e.data.origin, gate: e.data.gate, causationId: e.id, ...(supersedes === undefined ? {} : { supersedes }) });
-      if (e.data.origin !== 'memorize' || e.causationId === null) {
+      const corrects = e.data.supersedes ?? [];
+      const settle = () =>
+        this.cortex.settle({
+          proposalId: e.data.proposalId,
+          engram: e.data.engram,
+          origin: e.data.origin,
+          gate: e.data.gate,
+          trust: e.data.trust,
+          causationId: e.id,
+          ...(supersedes === undefined ? {} : { supersedes }),
+          ...(corrects.length === 0 ? {} : { corrects, note: `corrected by the model (${e.data.origin})` }),
+        });
+      // A memorize proposal with no cause was made by a host's own handler (`Cortex.memorize`), which settles it itself.
+      const cause = e.causationId;
+      if (e.data.origin === 'memorize' && cause === null) return;
+      if (e.data.origin !== 'memorize' || cause === null) {
         this.background.track(settle());
         return;
       }
-      const list = this.memorizeSettles.get(e.causationId);
-      if (list === undefined) this.memorizeSettles.set(e.causationId, [settle]);
+      const list = this.memorizeSettles.get(cause);
+      if (list === undefined) this.memorizeSettles.set(cause, [settle]);
       else list.push(settle);
     }
   }
@@ -111,6 +141,17 @@ export class SessionMemory {
     const written = this.settleInOrder(settles);
     this.background.track(written.then(noop, noop));
     return this.cortex.memorizeSettled(call.input, await written);
+  }
+
+  /**
+   * A host's own `memorize` tool (no model call on the record to derive proposals from): each
+   * valid entry is proposed through the gate and written before this resolves; the report says
+   * what happened to each. The writes are background work `settled()` waits for too.
+   */
+  memorize(input: unknown): Promise<MemorizeReport> {
+    const report = this.cortex.memorizeEntries(input);
+    this.background.track(report.then(noop, noop));
+    return report;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventLogContract } from './event-log.contract.js';
+import { eventLogContract } from './testing/event-log.contract.js';
 import { layerJsonlEventLog } from './effects/layer-jsonl-event-log.js';
 import { layerMemoryEventLog } from './layer-memory-event-log.js';
 

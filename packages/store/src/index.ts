@@ -7,3 +7,4 @@ export { followLogFile, type FollowOptions } from './effects/follow-log-file.js'
 export { JsonlLogWriter, type WriterOptions } from './effects/jsonl-log-writer.js';
 export { parseLogLine } from './parse-log-line.js';
 export { sessionIdProblem } from './session-id-problem.js';
+export { redactLogFile, type LogRedaction, type RedactLogOptions } from './effects/redact-log-file.js';

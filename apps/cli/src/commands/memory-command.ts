@@ -5,8 +5,10 @@ import type { MemoryCompactOptions } from '../memory/run-memory-compact.js';
 import type { MemoryContextOptions } from '../memory/run-memory-context.js';
 import type { MemoryEditOptions } from '../memory/run-memory-edit.js';
 import type { MemoryPendingOptions } from '../memory/run-memory-pending.js';
+import type { MemoryQuarantineOptions } from '../memory/run-memory-quarantine.js';
 import type { MemoryShowOptions } from '../memory/run-memory-show.js';
 import type { MemoryWhyOptions } from '../memory/run-memory-why.js';
+import type { MemoryForgetOptions } from '../memory/run-memory-forget.js';
 import type { MemoryReindexOptions } from '../memory/run-memory-reindex.js';
 import type { MemoryImportOptions } from '../memory/run-memory-import.js';
 
@@ -19,7 +21,7 @@ const roots = (c: Command): Command =>
  * the cortex load only when a command runs. Exit 0 ok, 1 failure, 2 usage or settings error.
  */
 export const registerMemory = (program: Command): void => {
-  const memory = program.command('memory').description('long-term memory: rules, lessons, profile; the prompt block; pending confirmations');
+  const memory = program.command('memory').description('long-term memory: rules, lessons, profile; the prompt block; pending confirmations; quarantine');
 
   roots(memory.command('show').description('list stored entries with their ids'))
     .option('--scope <scope>', 'global or project (default: both)')
@@ -40,6 +42,8 @@ export const registerMemory = (program: Command): void => {
   roots(memory.command('add').description('store an entry').argument('<text>', 'the rule, lesson or fact'))
     .option('--kind <kind>', 'always | never | when | lesson | profile', 'lesson')
     .option('--scope <scope>', 'global or project', 'project')
+    .option('--supersedes <id>', 'retire this entry (id from `memory show`, or its exact text) into the history; repeatable', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--reason <text>', 'why the entry is corrected (kept in the history)')
     .option('--json', 'print one JSON object')
     .action(async (text: string, o: MemoryAddOptions) => {
       const { runMemoryAdd } = await import('../memory/run-memory-add.js');
@@ -61,8 +65,9 @@ export const registerMemory = (program: Command): void => {
     });
 
   const pending = memory.command('pending').description('entries copilot mode is waiting to have confirmed');
-  roots(pending.command('list').description('list pending entries, numbered'))
+  roots(pending.command('list').description('list pending entries, numbered, then what quarantine holds (flagged)'))
     .option('--json', 'print JSON')
+    .option('--quarantined', 'with --json: print { pending, quarantined }')
     .action(async (o: MemoryPendingOptions) => {
       const { runPendingList } = await import('../memory/run-memory-pending.js');
       process.exitCode = await runPendingList(o);
@@ -82,6 +87,26 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runPendingReject(ids, o);
     });
 
+  const quarantine = memory.command('quarantine').description('entries held at write time because they read as instructions to the agent (docs/memory-trust.md)');
+  roots(quarantine.command('list').description('list held entries with their reasons, numbered'))
+    .option('--json', 'print JSON')
+    .action(async (o: MemoryQuarantineOptions) => {
+      const { runQuarantineList } = await import('../memory/run-memory-quarantine.js');
+      process.exitCode = await runQuarantineList(o);
+    });
+  roots(quarantine.command('accept').description('vouch for held entries: store them with trust user').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`'))
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: MemoryQuarantineOptions) => {
+      const { runQuarantineAccept } = await import('../memory/run-memory-quarantine.js');
+      process.exitCode = await runQuarantineAccept(ids, o);
+    });
+  roots(quarantine.command('reject').description('delete held entries for good').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`'))
+    .option('--json', 'print JSON')
+    .action(async (ids: string[], o: MemoryQuarantineOptions) => {
+      const { runQuarantineReject } = await import('../memory/run-memory-quarantine.js');
+      process.exitCode = await runQuarantineReject(ids, o);
+    });
+
   roots(addLlmOptions(memory.command('compact').description('ask the model which entries are duplicates or superseded; show them, and remove them with --yes')))
     .option('--scope <scope>', 'global or project (default: both)')
     .option('--yes', 'remove what the preview shows')
@@ -96,6 +121,19 @@ export const registerMemory = (program: Command): void => {
     .action(async (text: string, o: MemoryWhyOptions) => {
       const { runMemoryWhy } = await import('../memory/run-memory-why.js');
       process.exitCode = await runMemoryWhy(text, o);
+    });
+
+  roots(
+    memory
+      .command('forget')
+      .description('forget a subject everywhere: rules, lessons, profile, history, pending, quarantine, episodes and their index, skills, recipes, instincts; redact it from event logs. Shows what would go; --yes does it')
+      .argument('<subject>', 'the text to forget (case and spacing do not matter; at least 3 characters)'),
+  )
+    .option('--yes', 'remove and redact what the preview shows')
+    .option('--json', 'print one JSON object')
+    .action(async (subject: string, o: MemoryForgetOptions) => {
+      const { runMemoryForget } = await import('../memory/run-memory-forget.js');
+      process.exitCode = await runMemoryForget(subject, o);
     });
 
   roots(

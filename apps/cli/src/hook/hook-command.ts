@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { HOOK_EVENTS, HOOK_NAMES, type HookFlags, type HookName } from '@engram/claude-code/names';
 
+
 const WHAT: Readonly<Record<HookName, string>> = {
   'session-start': 'open or resume the session; print the memory block, promoted habits and tool primers',
   'user-prompt-submit': 'start a turn with the prompt; print the memory block again when it changed',
@@ -29,6 +30,6 @@ export const registerHook = (program: Command): void => {
       .option('--project <dir>', 'project folder (default $CLAUDE_PROJECT_DIR, else the payload cwd)')
       .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
       .action(async (opts: HookFlags) => {
-        process.exitCode = await (await import('./run-hook.js')).runHookProcess(name, opts);
+        process.exitCode = await (await import('./run-hook.js')).runHookCommand(name, opts);
       });
 };

@@ -1,13 +1,34 @@
-import type { HookFlags, HookName } from '@engram/claude-code';
+import { fileURLToPath } from 'node:url';
+// Its own subpath: the names entry loads the payload schemas (zod), which a hook client must not pay for.
+import { npxRefusal } from '@engram/claude-code/npx-refusal';
+import { forwardHook, type HookCommand } from '@engram/serve/client';
 import { readStdin } from './read-stdin.js';
 
+export interface HookCommandFlags {
+  readonly project?: string | undefined;
+  readonly home?: string | undefined;
+}
+
+/** The launcher a hook starts `engram serve` with when no service runs for its home. */
+const LAUNCHER = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
+
 /**
- * `engram hook <name>`: one Claude Code hook, one short process: read the payload on stdin, run
- * the hook (@engram/claude-code), print its JSON. Always exits 0: a problem is one line on stderr
- * and nothing on stdout (fail open), so a hook never breaks the user's agent.
+ * `engram hook <name>`: read the payload on stdin, hand it to the home's `engram serve` and print
+ * its answer; with no service (one is started for the next hooks), `ENGRAM_SERVE=0`, or a
+ * service that could not answer (one warning line), run the hook in this process instead.
+ * Always exits 0: a problem is one line on stderr and nothing on stdout (fail open). Loads
+ * nothing of engram's runtime unless it handles the hook itself. Started from npx's download
+ * cache, it refuses to run (one line on stderr, nothing recorded).
  */
-export const runHookProcess = async (name: HookName, flags: HookFlags): Promise<number> => {
+export const runHookCommand = async (name: HookCommand, flags: HookCommandFlags): Promise<number> => {
   const warn = (message: string) => void process.stderr.write(`engram hook ${name}: ${message}\n`);
+  // `npx engram hook ...` where engram is not installed runs whatever the registry serves under the name: refuse, fail open.
+  const refusal = npxRefusal(fileURLToPath(import.meta.url), process.env);
+  if (refusal !== null) {
+    warn(refusal);
+    await readStdin(process.stdin).catch(() => ''); // drained, so the host's write never meets a closed pipe
+    return 0;
+  }
   let payload: string;
   try {
     payload = await readStdin(process.stdin);
@@ -15,8 +36,13 @@ export const runHookProcess = async (name: HookName, flags: HookFlags): Promise<
     warn(err instanceof Error ? err.message : String(err));
     return 0;
   }
-  const { runHook } = await import('@engram/claude-code');
-  const output = await runHook(name, payload, { ...flags, warn });
-  if (output !== null) process.stdout.write(`${JSON.stringify(output)}\n`);
-  return 0;
+  const forwarded = await forwardHook({ name, payload, flags, env: process.env, cwd: process.cwd(), launcher: LAUNCHER });
+  if (forwarded.kind === 'answered') {
+    for (const w of forwarded.warnings) warn(w);
+    if (forwarded.output !== null) process.stdout.write(`${JSON.stringify(forwarded.output)}\n`);
+    return 0;
+  }
+  if (forwarded.warning !== null) warn(forwarded.warning);
+  const { runHookInProcess } = await import('./run-hook-in-process.js');
+  return runHookInProcess(name, payload, flags, warn);
 };

@@ -1,7 +1,7 @@
 import { Cortex, MemoryModeError, PendingQueue, parseMemoryMode, type MemoryMode } from '@engram/cortex';
 import { engramPaths, type EngramPaths } from '@engram/fs';
-import { FileSemanticStore } from '@engram/hippocampus';
-import type { EngramScope } from '@engram/kernel';
+import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
+import type { EngramScope, EventSink } from '@engram/kernel';
 import type { Brain } from '@engram/runtime';
 import { resolve } from 'node:path';
 
@@ -10,6 +10,9 @@ export interface MemoryRootOptions {
   readonly home?: string;
   readonly project?: string;
 }
+
+/** Where a command's cortex records what it did (the retirements of `add --supersedes`); nothing by default. */
+const NO_SINK: EventSink = { publish: () => undefined };
 
 export interface MemoryIo {
   readonly out: (text: string) => void;
@@ -50,7 +53,7 @@ const memoryModeOf = (env: Readonly<Record<string, string | undefined>>): Memory
  * `~/.engram`; project: `--project`, else the current folder. The pending queue lives in the
  * project's `.engram/`.
  */
-export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): OpenedMemory => {
+export const openMemory = (options: MemoryRootOptions & { readonly sink?: EventSink }, env: Readonly<Record<string, string | undefined>> = process.env): OpenedMemory => {
   const paths = engramPaths({ home: options.home, project: options.project ?? process.cwd() }, env);
   const home = paths.home;
   const project = paths.project ?? process.cwd();
@@ -59,7 +62,8 @@ export const openMemory = (options: MemoryRootOptions, env: Readonly<Record<stri
     global: new FileSemanticStore({ dir: paths.memoryDir('global'), scope: 'global', root: home }),
     project: new FileSemanticStore({ dir: paths.memoryDir('project'), scope: 'project', root: project }),
   };
-  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }) });
+  const histories = { global: new MemoryHistory(paths.memoryDir('global'), { root: home }), project: new MemoryHistory(paths.memoryDir('project'), { root: project }) };
+  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }), histories, sink: options.sink ?? NO_SINK });
   return { cortex, stores, home, project, paths };
 };
 

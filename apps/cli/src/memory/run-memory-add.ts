@@ -1,26 +1,63 @@
-import { EngramKindSchema } from '@engram/events';
-import { scrubSecrets } from '@engram/kernel';
+import { screenText } from '@engram/cortex';
+import { EngramKindSchema, draft, type AnyDraft } from '@engram/events';
+import { scrubSecrets, type EventSink } from '@engram/kernel';
 import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryAddOptions extends MemoryRootOptions {
   readonly kind?: string;
   readonly scope?: string;
   readonly json?: boolean;
+  /** Ids (or exact texts) of the entries this one corrects. */
+  readonly supersedes?: string[];
+  /** Why, kept in the history with the retired entries. */
+  readonly reason?: string;
 }
 
+/** Types that make a `memory add` worth a log of its own: it retired an entry, or met a contradiction. */
+const RECORDED: ReadonlySet<string> = new Set(['hippocampus.engram.superseded', 'cortex.engram.contradicted']);
+
 /**
- * `engram memory add --kind K --scope S TEXT`: the user's own entry. It goes through the cortex
- * like every write (recorded as a proposal of origin `user`, which the gate always lets
- * through: the user is the authority the gate asks).
+ * `engram memory add --kind K --scope S [--supersedes ID]... TEXT`: the user's own entry. It goes
+ * through the cortex like every write (recorded as a proposal of origin `user`, which the gate
+ * always lets through: the user is the authority the gate asks). `--supersedes` retires the named
+ * entries into the history (`memory/history.jsonl`); a contradiction with an active entry is
+ * judged the same way. Each retirement and contradiction is recorded in an event log of the
+ * entry's scope, so the audit sees it (`memory why` reads the chain from the history). Words the
+ * write-time screen would have quarantined from the model are stored all the same (the user
+ * vouches for them), with a note on stderr naming the reasons, so a pasted instruction is a
+ * choice and not an accident.
  */
 export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('add', io, async () => {
     const kind = EngramKindSchema.safeParse(options.kind ?? 'lesson');
     if (!kind.success) throw new MemoryUsageError(`--kind must be one of ${EngramKindSchema.options.join(', ')}`);
     const scope = parseScope(options.scope) ?? 'project';
-    const { cortex } = openMemory(options);
-    const r = await cortex.propose({ engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' }, origin: 'user' });
-    if (options.json === true) io.out(`${JSON.stringify(r)}\n`);
-    else io.out(`${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n`);
+    const corrects = (options.supersedes ?? []).map((s) => s.trim()).filter((s) => s !== '');
+    if (options.supersedes !== undefined && corrects.length === 0) throw new MemoryUsageError('--supersedes needs the id (see `memory show`) or exact text of the entry it corrects');
+    const drafts: AnyDraft[] = [];
+    const sink: EventSink = { publish: (type, data) => void drafts.push(draft(type, data) as AnyDraft) };
+    const m = openMemory({ ...options, sink });
+    const note = options.reason?.trim() ?? '';
+    const r = await m.cortex.propose({
+      engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' },
+      origin: 'user',
+      ...(corrects.length === 0 ? {} : { corrects, note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
+    });
+    // Only the retirements and contradictions: the proposal and the store's answer belong to a session's log (replay checks an answer against its session's settings).
+    const recorded = drafts.filter((d) => RECORDED.has(d.type));
+    if (recorded.length > 0) {
+      const { recordEvents } = await import('@engram/runtime');
+      await recordEvents(m.paths.eventsDirOf(r.scope ?? scope), Date.now(), recorded);
+    }
+    const missing = corrects.filter((c) => !(r.retired ?? []).some((x) => x.id === c || x.text === c));
+    if (options.json === true) io.out(`${JSON.stringify({ ...r, ...(corrects.length > 0 ? { notRetired: missing } : {}) })}\n`);
+    else {
+      io.out(`${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n`);
+      for (const x of r.retired ?? []) io.out(`retired ${x.id} (${x.scope}, ${x.reason}): ${x.text}\n`);
+      if (r.status !== 'queued') for (const c of missing) io.err(`note: no active entry ${JSON.stringify(c)} to supersede (see \`engram memory show\`)\n`);
+    }
+    const reasons = screenText(text);
+    if (reasons.length > 0 && r.entry !== null)
+      io.err(`engram memory add: note: the model's words like these would be quarantined (${reasons.map((x) => x.id).join(', ')}); stored because you wrote them. Remove with \`engram memory remove ${r.entry.id}\`.\n`);
     return r.status === 'refused' ? 1 : 0;
   });

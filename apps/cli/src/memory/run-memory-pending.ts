@@ -3,15 +3,27 @@ import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryI
 export interface MemoryPendingOptions extends MemoryRootOptions {
   readonly json?: boolean;
   readonly all?: boolean;
+  /** `--quarantined` with `--json`: `{ pending, quarantined }` instead of the bare pending array. */
+  readonly quarantined?: boolean;
 }
 
 /** `engram memory pending list`: what copilot mode is waiting to have confirmed, numbered. */
 export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending list', io, () => {
-    const items = openMemory(options).cortex.pendingItems();
-    if (options.json === true) io.out(`${JSON.stringify(items)}\n`);
-    else if (items.length === 0) io.out('nothing pending\n');
+    const { cortex } = openMemory(options);
+    const items = cortex.pendingItems();
+    // Held entries are shown too, flagged, so a copilot user reviewing the queue sees them; they are released by `quarantine accept`.
+    const held = cortex.quarantineItems();
+    if (options.json === true) {
+      io.out(`${JSON.stringify(options.quarantined === true ? { pending: items, quarantined: held } : items)}\n`);
+      return Promise.resolve(0);
+    }
+    if (items.length === 0) io.out('nothing pending\n');
     else io.out(`${items.map((x, i) => `${i + 1}. ${x.pendingId}  ${x.engram.kind ?? '?'}/${x.engram.scope ?? 'project'}  ${x.engram.text}  (from ${x.origin})`).join('\n')}\n`);
+    if (held.length > 0) {
+      io.out(`\n${held.length} held in quarantine (not remembered; \`engram memory quarantine accept|reject ID\`):\n`);
+      io.out(`${held.map((x) => `[QUARANTINED] ${x.quarantineId}  ${x.reasons.map((r) => r.id).join(', ')}  text: ${JSON.stringify(x.engram.text.replace(/\s+/g, ' ').trim())}`).join('\n')}\n`);
+    }
     return Promise.resolve(0);
   });
 

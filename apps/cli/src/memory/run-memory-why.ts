@@ -14,11 +14,16 @@ export interface MemoryWhyOptions extends MemoryRootOptions {
 export const runMemoryWhy = (query: string, options: MemoryWhyOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('why', io, async () => {
     if (query.trim() === '') throw new MemoryUsageError('give the entry text (or its id) to explain');
-    const { entries: matched, provenance, notes } = await (await brainFor(options)).memory.why(query);
-    if (options.json === true) io.out(`${JSON.stringify({ query, entries: matched, provenance, notes })}\n`);
+    const { entries: matched, provenance, notes, history } = await (await brainFor(options)).memory.why(query);
+    if (options.json === true) io.out(`${JSON.stringify({ query, entries: matched, provenance, notes, history })}\n`);
     else {
-      if (matched.length === 0) io.out(`no stored entry matches ${JSON.stringify(query)}; searching the logs for that text\n`);
+      if (matched.length === 0) io.out(`no stored entry matches ${JSON.stringify(query)}; searching the history and the logs for that text\n`);
       for (const e of matched) io.out(`entry ${e.id} [${e.store} ${e.kind ?? e.section ?? '?'}${e.source === null ? '' : `, source ${e.source}`}${e.updatedAt === null ? '' : `, ${e.updatedAt}`}] ${e.text}\n`);
+      if (history.length > 0) {
+        io.out('\ncorrections (oldest first):\n');
+        for (const h of history)
+          io.out(`  ${h.id} [${h.scope} ${h.kind ?? '?'}] ${h.text}\n    superseded by ${h.supersededBy ?? '(nothing stored)'} at ${h.supersededAt} (${h.reason}${h.note === '' ? '' : `: ${h.note}`})\n`);
+      }
       if (provenance.length === 0) io.out('no encoding of it in the event logs (written by hand, imported, or its log was pruned)\n');
       for (const p of provenance) {
         io.out(`\nsession ${p.sessionId}, turn ${p.turn}  (${p.log})\n`);
@@ -29,5 +34,5 @@ export const runMemoryWhy = (query: string, options: MemoryWhyOptions, io: Memor
       }
       for (const n of notes) io.err(`note: ${n}\n`);
     }
-    return matched.length > 0 || provenance.length > 0 ? 0 : 1;
+    return matched.length > 0 || provenance.length > 0 || history.length > 0 ? 0 : 1;
   });

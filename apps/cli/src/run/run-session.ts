@@ -15,8 +15,8 @@ export interface RunOptions extends LlmOptionValues {
   readonly accProfile?: string;
 }
 
-/** Exit codes of `engram run`, documented in its --help. */
-export const RUN_EXIT = { answered: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+/** Exit codes of `engram run`, documented in its --help; an interrupted run exits as shells report a signal (128 + its number). */
+export const RUN_EXIT = { answered: 0, failed: 1, usage: 2, unreachable: 3, SIGINT: 130, SIGTERM: 143 } as const;
 
 /** LLM failures that mean the model could not be reached (as opposed to a turn that went wrong). */
 const UNREACHABLE = new Set(['network', 'timeout', 'auth', 'rate_limited', 'server_error', 'cassette_miss']);
@@ -71,10 +71,16 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     return RUN_EXIT.usage;
   }
   const session = brain.session();
-  // Ctrl-C or SIGTERM cancels the turn cleanly: the model call is aborted, nothing is learned from
-  // it, and the cancellation is recorded and flushed before the process exits.
+  // Ctrl-C or SIGTERM cancels the turn cleanly: the model call is aborted, a running cell is
+  // killed with its pad's processes, nothing is learned from the turn, and the killed cell and the
+  // cancellation are recorded and flushed before the process exits. A second signal is not
+  // caught: it ends the process at once.
   const controller = new AbortController();
-  const stop = (signal: NodeJS.Signals) => controller.abort(new Error(`interrupted (${signal})`));
+  let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
+    interruptedBy = signal;
+    controller.abort(new Error(`interrupted (${signal})`));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const result = await session
@@ -100,6 +106,10 @@ export const runSession = async (options: RunOptions): Promise<number> => {
       for (const p of pending) process.stderr.write(`  ${p.pendingId}  (${p.kind ?? 'lesson'}, ${p.scope ?? 'project'}) ${p.text}\n`);
     }
     process.stderr.write(`event log: ${session.eventLog}\n`);
+  }
+  if (result.stopReason === 'cancelled' && interruptedBy !== undefined) {
+    process.stderr.write(`engram run: interrupted by ${interruptedBy}: the turn was cancelled (event log: ${session.eventLog})\n`);
+    return RUN_EXIT[interruptedBy];
   }
   if (result.stopReason === 'end_turn') return RUN_EXIT.answered;
   if (result.llmFailure !== undefined && UNREACHABLE.has(result.llmFailure)) return RUN_EXIT.unreachable;

@@ -156,23 +156,42 @@ export const capExhausted = defineEvent({
   description: "The turn ran past its round cap. Maps Anton's cap_exhausted.",
 });
 
-/** The per-turn circuit breaker acted on a tool call (issue 8: guards). */
+const toolGuardedV1 = z.object({
+  toolUseId: z.string(),
+  name: z.string(),
+  action: z.enum(['warned', 'blocked']),
+  failures: Count,
+  signature: z.string(),
+  explanation: z.string(),
+});
+
+/** The per-turn circuit breaker acted on a tool call (issue 8: guards; issue 13: keyed on the call's input). */
 export const toolGuarded = defineEvent({
   type: 'executive.tool.guarded',
-  v: 1,
+  v: 2,
   schema: z.object({
     toolUseId: z.string(),
     name: z.string(),
     /** `warned`: the call ran, with a warning for the model; `blocked`: it did not run. */
     action: z.enum(['warned', 'blocked']),
-    /** Identical failures of this tool in this turn so far (same error signature). */
+    /** Identical failures of this call (tool and input) in this turn so far (same error signature). */
     failures: Count,
     signature: z.string(),
+    /**
+     * (v2) The signature of the call's normalised input the failures share (16 hex characters;
+     * `@engram/executive`'s `inputSignature`); "" when the verdict is about the tool as a whole
+     * (v1 verdicts, results whose call was never reported) or comes from a never rule.
+     */
+    inputSignature: z.string(),
     explanation: z.string(),
   }),
   emitter: 'executive',
   consumers: ['audit', 'replay', 'host'],
-  description: 'A tool kept failing the same way within a turn: the breaker warned the model, then blocked the call with an explanation it sees.',
+  description: 'A tool call kept failing the same way within a turn: the breaker warned the model, then blocked that call (the same tool and input; other inputs still run) with an explanation it sees.',
+  upcasters: {
+    /** v1 breakers counted every input of a tool as one call: their verdicts are about the tool as a whole (""). */
+    1: (raw) => ({ ...toolGuardedV1.parse(raw), inputSignature: '' }),
+  },
 });
 
 const BreakerLimitsSchema = z.object({ warnAt: Count, blockAt: Count });

@@ -30,4 +30,25 @@ export const logRepaired = defineEvent({
   description: 'A writer found a torn last line (a crashed append) and truncated the log back to the last complete event.',
 });
 
-export const infraEvents = [subscriberFailed, logRepaired] as const;
+export const logRedacted = defineEvent({
+  type: 'store.log.redacted',
+  v: 1,
+  schema: z.object({
+    /** The marker that now stands where the subject stood (`[FORGOTTEN]`, or `[ERASED]` when the subject is in that). */
+    marker: z.string(),
+    /** Events whose data held the subject; their seqs, ids and order are unchanged. */
+    events: Count,
+    /** Occurrences replaced in all. */
+    occurrences: Count,
+    /** Lines that were not valid JSON, redacted as plain text. */
+    rawLines: Count,
+    /** The seqs of the redacted events (replay compares them modulo the marker). */
+    seqs: z.array(Count),
+    by: z.literal('forget'),
+  }),
+  emitter: 'store',
+  consumers: ['replay', 'audit', 'host'],
+  description: '`engram memory forget` redacted a subject from this log: what and when, never the text. Appended after the rewrite.',
+});
+
+export const infraEvents = [subscriberFailed, logRepaired, logRedacted] as const;

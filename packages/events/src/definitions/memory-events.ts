@@ -6,13 +6,72 @@ import { Count, EngramSchema, MemoryModeSchema } from './shared-schemas.js';
 
 export const ProposalOriginSchema = z.enum(['memorize', 'acc', 'cerebellum', 'consolidation', 'basal-ganglia', 'user']);
 
+/**
+ * Where a memory's words came from (docs/memory-trust.md), from most to least vouched for:
+ * `user` (typed or confirmed by a person), `detector` (engram's own detectors wrote it),
+ * `model` (the model wrote it: memorize, consolidation), `quoted` (copied from a tool's result
+ * or a file). Anything but `user` is screened for instructions before it is stored.
+ */
+export const TrustTierSchema = z.enum(['user', 'detector', 'model', 'quoted']);
+export type TrustTier = z.infer<typeof TrustTierSchema>;
+
+/** The tier an origin implies when nothing finer is known (the upcaster of v1 proposals uses it too). */
+export const defaultTrustTier = (origin: z.infer<typeof ProposalOriginSchema>): TrustTier => {
+  switch (origin) {
+    case 'user':
+      return 'user';
+    case 'acc':
+    case 'cerebellum':
+    case 'basal-ganglia':
+      return 'detector';
+    case 'memorize':
+    case 'consolidation':
+      return 'model';
+  }
+};
+
 export const engramProposed = defineEvent({
   type: 'cortex.engram.proposed',
-  v: 1,
-  schema: z.object({ proposalId: z.string(), engram: EngramSchema, origin: ProposalOriginSchema, gate: MemoryModeSchema }),
+  v: 2,
+  schema: z.object({
+    proposalId: z.string(),
+    engram: EngramSchema,
+    origin: ProposalOriginSchema,
+    gate: MemoryModeSchema,
+    trust: TrustTierSchema,
+    /** Ids of stored entries this one corrects (`memory add --supersedes`, a model's correction): they are retired when it is stored. */
+    supersedes: z.array(z.string()).optional(),
+  }),
   emitter: 'cortex',
   consumers: ['hippocampus', 'replay', 'audit'],
-  description: 'Something wants to be remembered; the gate in force decides whether it is stored, queued or dropped.',
+  description: 'Something wants to be remembered, with the trust tier of its words; the gate in force decides whether it is stored, queued, quarantined or dropped.',
+  upcasters: {
+    /** v1 had no trust tier: the one its origin implies (what engram of that time would have recorded). */
+    1: (raw) => {
+      if (typeof raw !== 'object' || raw === null) return raw;
+      const origin = ProposalOriginSchema.safeParse((raw as { origin?: unknown }).origin);
+      return origin.success ? { ...raw, trust: defaultTrustTier(origin.data) } : raw;
+    },
+  },
+});
+
+/** One reason a text was quarantined: a stable id (`quarantine.instruction-override`) and its one-line explanation. */
+export const QuarantineReasonSchema = z.object({ id: z.string(), reason: z.string() });
+
+export const engramQuarantined = defineEvent({
+  type: 'cortex.engram.quarantined',
+  v: 1,
+  schema: z.object({
+    proposalId: z.string(),
+    /** The id `engram memory quarantine accept|reject` takes (`q-<proposalId>`). */
+    quarantineId: z.string(),
+    trust: TrustTierSchema,
+    /** Every pattern that matched, in the screen's order (never empty when the cortex writes it). */
+    reasons: z.array(QuarantineReasonSchema),
+  }),
+  emitter: 'cortex',
+  consumers: ['host', 'audit'],
+  description: 'A proposal reads as an instruction to the agent (or carries a URL, a shell pipeline, an encoded blob): held in quarantine, never injected, until a person accepts or rejects it.',
 });
 
 export const engramQueued = defineEvent({
@@ -30,7 +89,7 @@ export const engramConfirmed = defineEvent({
   schema: z.object({ pendingId: z.string(), decision: z.enum(['accepted', 'rejected']), by: z.enum(['user', 'host']) }),
   emitter: 'cortex',
   consumers: ['hippocampus', 'audit'],
-  description: 'A queued proposal was accepted or rejected.',
+  description: 'A queued (or quarantined: `q-` ids) proposal was accepted or rejected.',
 });
 
 export const engramEncoded = defineEvent({
@@ -65,6 +124,52 @@ export const engramRemoved = defineEvent({
   description: 'An entry was removed from a memory file, by the user or because no injection chose it for 60 days; recorded for the audit.',
 });
 
+/** Why an entry was retired: a correction naming it, a contradiction judged, or a new variant of an ACC detector's slot. */
+export const SupersedeReasonSchema = z.enum(['correction', 'contradiction', 'slot-rival']);
+
+export const engramSuperseded = defineEvent({
+  type: 'hippocampus.engram.superseded',
+  v: 1,
+  schema: z.object({
+    /** The retired entry. */
+    entryId: z.string(),
+    scope: z.enum(['global', 'project']),
+    /** Its text as stored, so the audit and `memory why` can match it to the encoding that wrote it. */
+    text: z.string(),
+    /** The entry that replaces it (null when the new text was already stored under no id the store reported). */
+    supersededBy: z.string().nullable(),
+    /** The proposal whose encoding retired it. */
+    proposalId: z.string().nullable(),
+    reason: SupersedeReasonSchema,
+    /** In words: the user's or model's note, or the contradiction judge's reason. */
+    note: z.string(),
+  }),
+  emitter: 'hippocampus',
+  consumers: ['audit', 'host'],
+  description: 'An entry was retired by a correction or a contradiction: it left the memory files for the history (memory/history.jsonl) and is never injected again.',
+});
+
+export const engramContradicted = defineEvent({
+  type: 'cortex.engram.contradicted',
+  v: 1,
+  schema: z.object({
+    proposalId: z.string(),
+    /** The stored entry the proposal contradicts. */
+    entryId: z.string(),
+    scope: z.enum(['global', 'project']),
+    /** `llm`: the model judged (its answer is the `llm.call.completed` of purpose `contradiction`); `heuristic`: the negation-flip rule. */
+    judge: z.enum(['llm', 'heuristic']),
+    /** `supersede`: the newer entry had equal or higher trust and replaced it; `pending`: both wait for the user. */
+    verdict: z.enum(['supersede', 'pending']),
+    /** The pending id when the verdict is `pending`. */
+    pendingId: z.string().nullable(),
+    reason: z.string(),
+  }),
+  emitter: 'cortex',
+  consumers: ['hippocampus', 'audit', 'host'],
+  description: 'A proposal contradicts an active entry (same subject, opposite claim); the newer wins only with equal or higher trust, else both wait for the user.',
+});
+
 export const InjectionTargetSchema = z.enum(['system-prompt', 'tool-description', 'pre-call', 'nudge']);
 
 export const contextInjected = defineEvent({
@@ -81,4 +186,4 @@ export const contextInjected = defineEvent({
   description: 'Learned items were put in front of the model: what, why, where; the injection audit reads these.',
 });
 
-export const memoryEvents = [engramProposed, engramQueued, engramConfirmed, engramEncoded, engramRemoved, contextInjected] as const;
+export const memoryEvents = [engramProposed, engramQueued, engramQuarantined, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected] as const;

@@ -32,6 +32,19 @@ const isCodeReference = (value: string, name: string): boolean =>
   /[([{]/.test(value) || /^[A-Za-z_$][\w$]*\.[A-Za-z_$]/.test(value) || value === name || value.toLowerCase() === name.toLowerCase();
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+/**
+ * What PAIR needs after a name (a closing quote, blanks, then `:` or `=`), checked without the
+ * regex: most keyword hits are words in prose or code (`for key, value`), and this rejects them
+ * for a few character reads.
+ */
+const separatorFollows = (text: string, nameEnd: number): boolean => {
+  let j = nameEnd;
+  if (QUOTES.includes(text[j] ?? ' ')) j++;
+  let c = text.charCodeAt(j);
+  while (c === 32 || c === 9) c = text.charCodeAt(++j);
+  return c === 58 || c === 61;
+};
+
 const bareIsSecret = (name: string, value: string, sep: string, spaced: boolean): boolean => {
   if (isCodeReference(value, name)) return false;
   if (sep.startsWith(':') && sep !== ':=') return /[^A-Za-z]/.test(value) || value.length >= 12;
@@ -57,6 +70,7 @@ export const detectAssignmentSecrets = (text: string, hits?: readonly number[]):
     let nameEnd = hit;
     while (nameEnd < text.length && isIdent(text.charCodeAt(nameEnd))) nameEnd++;
     doneTo = nameEnd;
+    if (!separatorFollows(text, nameEnd)) continue;
     const inQuotes = start > 0 && QUOTES.includes(text[start - 1] ?? '');
     pair.lastIndex = inQuotes ? start - 1 : start;
     let m = pair.exec(text);
@@ -82,7 +96,6 @@ export const detectAssignmentSecrets = (text: string, hits?: readonly number[]):
 export const assignmentDetector: SecretDetector = {
   name: 'assignment',
   keywords: KEYWORDS,
-  requires: ['=', ':'],
-  scope: 'line',
+  scope: 'hits',
   detect: detectAssignmentSecrets,
 };

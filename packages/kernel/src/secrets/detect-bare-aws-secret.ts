@@ -17,8 +17,28 @@ const classOf = (code: number): number => (code < 128 ? (CLASS[code] ?? 0) : 0);
 /** Entropy of 40 random base64 characters is about 5; 4.2 leaves room while rejecting words and paths. */
 const MIN_ENTROPY = 4.2;
 
-export const detectBareAwsSecret = (text: string): SecretSpan[] => {
+const hasMixedCaseAndDigit = (v: string): boolean => {
+  let upper = false;
+  let lower = false;
+  let digit = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 65 && c <= 90) upper = true;
+    else if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 48 && c <= 57) digit = true;
+  }
+  return upper && lower && digit;
+};
+
+const isKeyShaped = (v: string): boolean => hasMixedCaseAndDigit(v) && shannonEntropy(v) >= MIN_ENTROPY && !looksLikeEncodedText(v);
+
+/** `runs`: where the tokens of exactly LENGTH key characters start (the prefilter's runs); found here when not given. */
+export const detectBareAwsSecret = (text: string, runs?: readonly number[]): SecretSpan[] => {
   const spans: SecretSpan[] = [];
+  if (runs !== undefined) {
+    for (const at of runs) if (at + LENGTH <= text.length && isKeyShaped(text.slice(at, at + LENGTH))) spans.push({ start: at, end: at + LENGTH, kind: 'aws-secret-key' });
+    return spans;
+  }
   // A character loop, not a regex: it runs on every text, so it must cost one look per character.
   let runStart = 0;
   let tainted = false;
@@ -31,7 +51,7 @@ export const detectBareAwsSecret = (text: string): SecretSpan[] => {
     }
     if (!tainted && i - runStart === LENGTH) {
       const v = text.slice(runStart, i);
-      if (/[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v) && shannonEntropy(v) >= MIN_ENTROPY && !looksLikeEncodedText(v)) spans.push({ start: runStart, end: i, kind: 'aws-secret-key' });
+      if (isKeyShaped(v)) spans.push({ start: runStart, end: i, kind: 'aws-secret-key' });
     }
     runStart = i + 1;
     tainted = false;
@@ -44,6 +64,6 @@ export const bareAwsSecretDetector: SecretDetector = {
   name: 'bare-aws-secret',
   keywords: [],
   run: { chars: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+', borders: '=_-', length: LENGTH },
-  scope: 'line',
+  scope: 'hits',
   detect: detectBareAwsSecret,
 };

@@ -21,7 +21,7 @@ const push = (spans: SecretSpan[], text: string, end: number, value: string, quo
   spans.push({ start, end: start + value.length, kind });
 };
 
-export const detectCliSecrets = (text: string): SecretSpan[] => {
+const detectLongFlags = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   LONG_FLAG.lastIndex = 0;
   for (let m = LONG_FLAG.exec(text); m !== null; m = LONG_FLAG.exec(text)) {
@@ -33,15 +33,29 @@ export const detectCliSecrets = (text: string): SecretSpan[] => {
     push(spans, text, m.index + all.length, value, quote, 'secret');
   }
   LONG_FLAG.lastIndex = 0;
+  return spans;
+};
+
+const detectPasswordArguments = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
   for (const m of matches(USER_PASSWORD, text)) push(spans, text, m.index + m[0].length, m[3] ?? '', m[1] ?? '', 'cli-password');
   for (const m of matches(MYSQL_GLUED, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
   for (const m of matches(SSHPASS, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
   return spans;
 };
 
-export const cliDetector: SecretDetector = {
-  name: 'cli',
-  keywords: ['--', '-u', '--user', 'mysql', 'mariadb', 'sshpass'],
-  scope: 'line',
-  detect: detectCliSecrets,
-};
+/**
+ * Two detectors, so each runs only where it can match. A long flag is a secret only when its name
+ * is (`isSecretName`), so its keywords are the words of secret names, not `--`, which shell
+ * output is full of (`-rw-r--r--`, `---` rules); the window must still hold a `--`.
+ */
+export const cliDetectors: readonly SecretDetector[] = [
+  {
+    name: 'cli-flags',
+    keywords: ['key', 'pass', 'pw', 'auth', 'sig', 'salt', 'pepper', 'jwt', 'bearer', 'otp', 'pin', 'cred', 'secret', 'token', 'cookie'],
+    requires: ['--'],
+    scope: 'line',
+    detect: detectLongFlags,
+  },
+  { name: 'cli-passwords', keywords: ['-u', '-auth', 'mysql', 'mariadb', 'sshpass'], scope: 'line', detect: detectPasswordArguments },
+];

@@ -28,15 +28,30 @@ const push = (spans: SecretSpan[], text: string, start: number, value: string, k
   spans.push({ start, end: start + value.length, kind });
 };
 
-export const detectHeaderSecrets = (text: string): SecretSpan[] => {
+const detectBearer = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   for (const m of matches(BEARER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'bearer-token');
+  return spans;
+};
+
+const detectAuthorization = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
   for (const m of matches(AUTHORIZATION, text)) {
     const value = m[3] ?? '';
     if (m[2] === undefined && SCHEME_ONLY.test(value)) continue; // "Authorization: Bearer" with the token elsewhere
     push(spans, text, m.index + m[0].length - value.length, value, 'authorization');
   }
+  return spans;
+};
+
+const detectApiKeyHeader = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
   for (const m of matches(API_KEY_HEADER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
+  return spans;
+};
+
+const detectCookie = (text: string): SecretSpan[] => {
+  const spans: SecretSpan[] = [];
   for (const m of matches(COOKIE, text)) {
     const value = (m[2] ?? '').trimEnd();
     push(spans, text, m.index + (m[1]?.length ?? 0), value, 'cookie');
@@ -44,10 +59,13 @@ export const detectHeaderSecrets = (text: string): SecretSpan[] => {
   return spans;
 };
 
-export const headerDetector: SecretDetector = {
-  name: 'headers',
-  keywords: ['authorization', 'bearer', 'cookie', 'key', 'token', 'auth', 'secret', 'signature'],
-  requires: [':', '=', ' '],
-  scope: 'line',
-  detect: detectHeaderSecrets,
-};
+/** A header's name, then a separator or a blank: a window with none of these holds no header. */
+const REQUIRES = [':', '=', ' '];
+
+/** One detector per header family, so each runs only on the lines holding its own keywords (a log full of `key` runs no cookie regex). */
+export const headerDetectors: readonly SecretDetector[] = [
+  { name: 'header-bearer', keywords: ['bearer'], requires: REQUIRES, scope: 'line', detect: detectBearer },
+  { name: 'header-authorization', keywords: ['authorization'], requires: REQUIRES, scope: 'line', detect: detectAuthorization },
+  { name: 'header-api-key', keywords: ['key', 'token', 'secret', 'auth', 'signature'], requires: REQUIRES, scope: 'line', detect: detectApiKeyHeader },
+  { name: 'header-cookie', keywords: ['cookie'], requires: REQUIRES, scope: 'line', detect: detectCookie },
+];

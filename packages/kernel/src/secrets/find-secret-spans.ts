@@ -1,3 +1,6 @@
+import { asciiBytes } from './ascii-bytes.js';
+import { HitBuffer } from './hit-buffer.js';
+import { keyShapedRunFinder } from './key-shaped-runs.js';
 import { keywordAutomaton } from './keyword-automaton.js';
 import { mergeSpans } from './merge-spans.js';
 import { REDACTED_PREFIX } from './redaction-marker.js';
@@ -26,9 +29,23 @@ const cut = (k: string): string => k.toLowerCase().slice(0, KEYWORD_CHARS);
 const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords.map(cut)))];
 const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.some((dk) => cut(dk) === k) ? [i] : [])));
 const RUN_DETECTOR = DETECTORS.findIndex((d) => d.run !== undefined);
-/** One pass over the text finds every keyword, overlapping ones included, and the key-shaped runs. */
-const PREFILTER = keywordAutomaton(KEYWORDS, DETECTORS[RUN_DETECTOR]?.run);
-const ALWAYS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
+const RUN_SPEC = DETECTORS[RUN_DETECTOR]?.run;
+/** One pass over the text finds every keyword, overlapping ones included. */
+const PREFILTER = keywordAutomaton(KEYWORDS);
+/** The key-shaped runs (a bare AWS key has no keyword), found by a sparse look at the text. */
+const FIND_RUNS = RUN_SPEC === undefined ? undefined : keyShapedRunFinder(RUN_SPEC);
+const ALWAYS_IDS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
+
+/** Reused from call to call (scrubbing is synchronous and never re-enters itself). */
+const HITS = new HitBuffer();
+/**
+ * Each detector's positions in the current call: a list is current only when its CALL_OF entry
+ * is this call's number, so nothing needs clearing between calls (clearing 35 arrays a call cost
+ * more than the detectors on short texts).
+ */
+const POSITIONS: number[][] = DETECTORS.map(() => []);
+const CALL_OF = new Float64Array(DETECTORS.length).fill(-1);
+let call = 0;
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -50,31 +67,59 @@ export const windowAt = (text: string, at: number): [number, number] => {
   return [start, end];
 };
 
+/** True when `part` holds one of `required` (or nothing is required). */
+const holdsRequired = (part: string, required: readonly string[] | undefined): boolean => {
+  if (required === undefined) return true;
+  for (const r of required) if (part.includes(r)) return true;
+  return false;
+};
+
+/** Window bounds as flat [start, end] pairs, reused by every detector of every call. */
+const WINDOWS: number[] = [];
+
 const runOn = (detector: SecretDetector, text: string, positions: readonly number[] | undefined, out: SecretSpan[]): void => {
   if (detector.scope === 'text' || positions === undefined) {
-    out.push(...detector.detect(text));
+    for (const s of detector.detect(text)) out.push(s);
     return;
   }
+  if (detector.scope === 'hits') {
+    for (const s of detector.detect(text, positions)) out.push(s);
+    return;
+  }
+  collectWindows(text, positions, WINDOWS);
   let next = 0;
-  for (const [start, end] of mergedWindows(text, positions)) {
-    const part = start === 0 && end === text.length ? text : text.slice(start, end);
+  for (let w = 0; w < WINDOWS.length; w += 2) {
+    const start = WINDOWS[w] as number;
+    const end = WINDOWS[w + 1] as number;
     const inside: number[] = [];
-    while (next < positions.length && (positions[next] ?? 0) < end) inside.push((positions[next++] ?? 0) - start);
-    if (detector.requires !== undefined && !detector.requires.some((r) => part.includes(r))) continue;
-    for (const s of detector.detect(part, inside)) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+    while (next < positions.length && (positions[next] as number) < end) inside.push((positions[next++] as number) - start);
+    const part = start === 0 && end === text.length ? text : text.slice(start, end);
+    if (!holdsRequired(part, detector.requires)) continue;
+    const found = detector.detect(part, inside);
+    if (start === 0) for (const s of found) out.push(s);
+    else for (const s of found) out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+  }
+};
+
+/** Fills `into` with the windows around ascending positions as flat pairs, windows closer than MERGE_GAP joined. */
+const collectWindows = (text: string, positions: readonly number[], into: number[]): void => {
+  into.length = 0;
+  for (const at of positions) {
+    const n = into.length;
+    const lastEnd = n === 0 ? -1 : (into[n - 1] as number);
+    if (at < lastEnd) continue;
+    const [start, end] = windowAt(text, at);
+    if (n > 0 && start <= lastEnd + MERGE_GAP) into[n - 1] = Math.max(lastEnd, end);
+    else into.push(start, end);
   }
 };
 
 /** The windows around ascending positions, with windows closer than MERGE_GAP joined. */
 export const mergedWindows = (text: string, positions: readonly number[]): [number, number][] => {
+  const flat: number[] = [];
+  collectWindows(text, positions, flat);
   const windows: [number, number][] = [];
-  for (const at of positions) {
-    const last = windows[windows.length - 1];
-    if (last !== undefined && at < last[1]) continue;
-    const [start, end] = windowAt(text, at);
-    if (last !== undefined && start <= last[1] + MERGE_GAP) last[1] = Math.max(last[1], end);
-    else windows.push([start, end]);
-  }
+  for (let w = 0; w < flat.length; w += 2) windows.push([flat[w] as number, flat[w + 1] as number]);
   return windows;
 };
 
@@ -94,28 +139,47 @@ const markerRanges = (text: string): [number, number][] => {
  * its keywords, so ordinary output costs one pass and detectors' work grows with the hits.
  */
 export const findSecretSpans = (text: string): SecretSpan[] => {
-  const hits = new Map<number, number[]>();
-  const hit = (id: number, at: number): void => {
-    const list = hits.get(id);
-    if (list === undefined) hits.set(id, [at]);
-    else if (list[list.length - 1] !== at) list.push(at);
-  };
-  PREFILTER.scan(
-    text,
-    (keyword, at) => {
-      for (const id of TRIGGERS[keyword] ?? []) hit(id, at);
-    },
-    (at) => hit(RUN_DETECTOR, at),
-  );
-  for (const list of hits.values()) list.sort((a, b) => a - b);
+  const bytes = asciiBytes(text);
+  PREFILTER.scan(text, bytes, HITS);
+  const now = ++call;
+  let touched = false;
+  let unsorted = false;
+  for (let h = 0, n = HITS.count; h < n; h++) {
+    const at = HITS.positionAt(h);
+    for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
+      const list = POSITIONS[id] as number[];
+      if (CALL_OF[id] !== now) {
+        CALL_OF[id] = now;
+        POSITIONS[id] = [at];
+        touched = true;
+        continue;
+      }
+      const last = list[list.length - 1] as number;
+      if (last === at) continue;
+      // Hits come in the order their keyword ends, so a longer keyword's start can come after a later one's.
+      if (at < last) unsorted = true;
+      list.push(at);
+    }
+  }
+  if (FIND_RUNS !== undefined) {
+    const runs: number[] = [];
+    FIND_RUNS(text, bytes, runs);
+    if (runs.length > 0) {
+      CALL_OF[RUN_DETECTOR] = now;
+      POSITIONS[RUN_DETECTOR] = runs;
+      touched = true;
+    }
+  }
+  if (!touched && ALWAYS_IDS.length === 0) return [];
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
-  for (let i = 0; i < DETECTORS.length; i++) {
-    const detector = DETECTORS[i];
-    if (detector === undefined) continue;
-    const positions = hits.get(i);
-    if (positions === undefined && !ALWAYS.includes(i)) continue;
-    runOn(detector, text, positions, i < OWN_COUNT ? own : vendor);
+  // Detectors run in their order: the first to find a span names it.
+  for (let id = 0; id < DETECTORS.length; id++) {
+    const current = CALL_OF[id] === now;
+    if (!current && !ALWAYS_IDS.includes(id)) continue;
+    const positions = current ? (POSITIONS[id] as number[]) : undefined;
+    if (unsorted && positions !== undefined && positions.length > 1) positions.sort((a, b) => a - b);
+    runOn(DETECTORS[id] as SecretDetector, text, positions, id < OWN_COUNT ? own : vendor);
   }
   if (own.length === 0 && vendor.length === 0) return [];
   // A span touching an existing marker (over it, or inside it: `-U [REDACTED:x]` read as user:password)

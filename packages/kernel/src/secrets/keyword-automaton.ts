@@ -1,21 +1,15 @@
+import type { HitBuffer } from './hit-buffer.js';
+
 /** Keywords are ASCII; any other character sends the automaton back to its start. */
 const ALPHABET = 128;
 
 export interface KeywordAutomaton {
   /**
-   * Calls `onHit(keyword index, start)` for every occurrence of every keyword, overlapping ones
-   * included, case-insensitively; and `onRun(start)` for every run of exactly `runs.length`
-   * run characters between two characters that are neither run nor border characters.
+   * Every occurrence of every keyword, overlapping ones included, case-insensitively, as
+   * (keyword index, start) pairs in `out` (cleared first), in the order their last character
+   * is reached. `bytes`: the text as one byte per character (`asciiBytes`), when it is ASCII.
    */
-  readonly scan: (text: string, onHit: (keyword: number, start: number) => void, onRun?: (start: number) => void) => void;
-}
-
-/** Runs of key-shaped characters to report from the same pass (a keyword-less secret, such as a bare AWS key). */
-export interface RunSpec {
-  readonly chars: string;
-  /** Characters that may continue a token: a run touching one is part of something longer. */
-  readonly borders: string;
-  readonly length: number;
+  readonly scan: (text: string, bytes: Uint8Array | undefined, out: HitBuffer) => void;
 }
 
 /**
@@ -23,8 +17,14 @@ export interface RunSpec {
  * per character however many keywords there are (gitleaks finds its rule keywords the same
  * way). A regex alternation of 150 keywords costs ten times more, because nearly every letter of
  * ordinary text starts some keyword.
+ *
+ * Built for speed on the hot path (every text engram stores goes through it): ASCII text (nearly
+ * all of it) is read as bytes, since a typed-array read costs less than `charCodeAt`; the
+ * transition table holds premultiplied rows with the "a keyword ends here"
+ * flag in the low bit (one load and a shift per character), in a `Uint16Array` small enough for
+ * the first-level cache.
  */
-export const keywordAutomaton = (keywords: readonly string[], runs?: RunSpec): KeywordAutomaton => {
+export const keywordAutomaton = (keywords: readonly string[]): KeywordAutomaton => {
   const goto: number[][] = [[]];
   const outputs: number[][] = [[]];
   keywords.forEach((k, index) => {
@@ -45,13 +45,13 @@ export const keywordAutomaton = (keywords: readonly string[], runs?: RunSpec): K
     outputs[state]?.push(index);
   });
   const states = goto.length;
-  if (states > 0xffff) throw new RangeError(`${states} automaton states: more than a Uint16Array table holds`);
   // Characters that occur in no keyword all behave alike; numbering the rest keeps the table small
   // enough to stay in cache (a full 128-column table of Int32 missed the cache on every character).
-  const classOf = new Uint8Array(ALPHABET);
+  const classOf = new Uint8Array(256);
   let classes = 1;
   for (const k of keywords) for (const c of k.toLowerCase()) if (classOf[c.charCodeAt(0)] === 0) classOf[c.charCodeAt(0)] = classes++;
   for (let code = 65; code <= 90; code++) classOf[code] = classOf[code + 32] ?? 0;
+  if (states * classes * 2 > 0xffff) throw new RangeError(`${states} automaton states of ${classes} classes: more than a Uint16Array table holds`);
   const full = new Int32Array(states * ALPHABET);
   const fail = new Int32Array(states);
   const queue: number[] = [];
@@ -76,42 +76,48 @@ export const keywordAutomaton = (keywords: readonly string[], runs?: RunSpec): K
       }
     }
   }
+  // delta[row + class] = (next state's row << 1) | (a keyword ends in the next state).
   const delta = new Uint16Array(states * classes);
   for (let state = 0; state < states; state++)
     for (let code = 0; code < ALPHABET; code++) {
       const cls = classOf[code] ?? 0;
-      if (cls !== 0 || code === 0) delta[state * classes + cls] = full[state * ALPHABET + code] ?? 0;
+      if (cls === 0 && code !== 0) continue;
+      const next = full[state * ALPHABET + code] ?? 0;
+      delta[state * classes + cls] = ((next * classes) << 1) | ((outputs[next]?.length ?? 0) > 0 ? 1 : 0);
     }
-  const lengths = keywords.map((k) => k.length);
-  const hits = outputs.map((o) => Int32Array.from(o));
-  const hasHit = Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0));
-  // 1: a run character; 2: a border character; 0: anything else (ends a run).
-  const runClass = new Uint8Array(ALPHABET);
-  for (const c of runs?.chars ?? '') runClass[c.charCodeAt(0)] = 1;
-  for (const c of runs?.borders ?? '') runClass[c.charCodeAt(0)] = 2;
-  const runLength = runs?.length ?? -1;
+  /** Keyword indexes ending in the state whose row starts at the index. */
+  const endingAt: Int32Array[] = [];
+  for (let state = 0; state < states; state++) endingAt[state * classes] = Int32Array.from(outputs[state] ?? []);
+  const lengths = Int32Array.from(keywords, (k) => k.length);
+  const emit = (row: number, i: number, out: HitBuffer): void => {
+    const ending = endingAt[row] as Int32Array;
+    for (let j = 0; j < ending.length; j++) {
+      const k = ending[j] as number;
+      out.push(k, i + 1 - (lengths[k] as number));
+    }
+  };
+  const scanBytes = (bytes: Uint8Array, n: number, out: HitBuffer): void => {
+    let row = 0;
+    for (let i = 0; i < n; i++) {
+      const v = delta[row + (classOf[bytes[i] as number] as number)] as number;
+      row = v >> 1;
+      if ((v & 1) !== 0) emit(row, i, out);
+    }
+  };
+  const scanChars = (text: string, out: HitBuffer): void => {
+    let row = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const v = delta[row + (code < ALPHABET ? (classOf[code] as number) : 0)] as number;
+      row = v >> 1;
+      if ((v & 1) !== 0) emit(row, i, out);
+    }
+  };
   return {
-    scan: (text, onHit, onRun) => {
-      let row = 0;
-      let runStart = 0;
-      let tainted = false;
-      const n = text.length;
-      for (let i = 0; i < n; i++) {
-        const code = text.charCodeAt(i);
-        const inAlphabet = code < ALPHABET;
-        const state = delta[row + (inAlphabet ? (classOf[code] as number) : 0)] as number;
-        row = state * classes;
-        if (hasHit[state] === 1) for (const k of hits[state] as Int32Array) onHit(k, i + 1 - (lengths[k] as number));
-        const rc = inAlphabet ? (runClass[code] as number) : 0;
-        if (rc === 1) continue;
-        if (rc === 2) tainted = true;
-        else {
-          if (!tainted && i - runStart === runLength && onRun !== undefined) onRun(runStart);
-          runStart = i + 1;
-          tainted = false;
-        }
-      }
-      if (!tainted && n - runStart === runLength && onRun !== undefined) onRun(runStart);
+    scan: (text, bytes, out) => {
+      out.clear();
+      if (bytes === undefined) scanChars(text, out);
+      else scanBytes(bytes, text.length, out);
     },
   };
 };

@@ -1,7 +1,7 @@
 import { assignmentDetector } from './detect-assignment-secrets.js';
 import { bareAwsSecretDetector } from './detect-bare-aws-secret.js';
-import { cliDetector } from './detect-cli-secrets.js';
-import { headerDetector } from './detect-header-secrets.js';
+import { cliDetectors } from './detect-cli-secrets.js';
+import { headerDetectors } from './detect-header-secrets.js';
 import { privateKeyDetector } from './detect-private-key-blocks.js';
 import { spokenDetector } from './detect-spoken-secrets.js';
 import { tokenFormatDetector } from './detect-token-formats.js';
@@ -13,8 +13,8 @@ export const OWN_DETECTORS: readonly SecretDetector[] = [
   privateKeyDetector,
   tokenFormatDetector,
   urlCredentialDetector,
-  headerDetector,
-  cliDetector,
+  ...headerDetectors,
+  ...cliDetectors,
   assignmentDetector,
   spokenDetector,
   bareAwsSecretDetector,

@@ -29,7 +29,25 @@ const wordsOf = (name: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== '');
 
+/** Names judged so far: output repeats its names (`key`, `Author`, `max_tokens`) and splitting one into words allocates. */
+const judged = new Map<string, boolean>();
+/** Names remembered at most; the memo starts over when full, so hostile input cannot grow it. */
+const MEMO_LIMIT = 4096;
+/** Longer names are judged afresh: real names are short, and a memo of long ones would hold megabytes. */
+const MEMO_NAME_CHARS = 64;
+
 export const isSecretName = (name: string): boolean => {
+  if (name.length > MEMO_NAME_CHARS) return judgeName(name);
+  let verdict = judged.get(name);
+  if (verdict === undefined) {
+    if (judged.size >= MEMO_LIMIT) judged.clear();
+    verdict = judgeName(name);
+    judged.set(name, verdict);
+  }
+  return verdict;
+};
+
+const judgeName = (name: string): boolean => {
   const lower = name.toLowerCase();
   if (NEVER.has(lower)) return false;
   const words = wordsOf(name);

@@ -1,4 +1,4 @@
-import type { RunSpec } from './keyword-automaton.js';
+import type { RunSpec } from './key-shaped-runs.js';
 
 /** A stretch of text that is a secret: `[start, end)` is replaced by a `[REDACTED:<kind>]` marker. */
 export interface SecretSpan {
@@ -20,8 +20,12 @@ export interface SecretDetector {
   readonly requires?: readonly string[];
   /** For a secret with no keyword: runs of key characters the prefilter reports as hits instead. */
   readonly run?: RunSpec;
-  /** `line`: given only the lines (joined ranges) around its keyword hits; `text`: the whole text. */
-  readonly scope: 'line' | 'text';
+  /**
+   * `line`: given only the lines (joined ranges) around its keyword hits; `text`: the whole text;
+   * `hits`: the whole text and where its keywords start, for a detector that only looks at its
+   * hits (no window is cut or copied).
+   */
+  readonly scope: 'line' | 'text' | 'hits';
   /** `hits`: where this detector's keywords start in `text`, for detectors that anchor on them. */
   readonly detect: (text: string, hits?: readonly number[]) => readonly SecretSpan[];
 }

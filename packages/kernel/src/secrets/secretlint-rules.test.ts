@@ -7,10 +7,13 @@ const short = (id: string): string => id.replace('@secretlint/secretlint-rule-',
 
 describe("secretlint's recommended rules, run synchronously", () => {
   it('gives every scanner rule of the preset keywords, so a rule the dependency adds cannot go unused', () => {
-    expect(SECRETLINT_RULE_IDS.length).toBeGreaterThanOrEqual(20);
-    const missing = SECRETLINT_RULE_IDS.map(short).filter((id) => (SECRETLINT_KEYWORDS[id] ?? []).length === 0);
+    const scanners = (rules as unknown as { meta: { id: string; type?: string } }[])
+      .filter((r) => (r.meta.type ?? 'scanner') === 'scanner' && short(r.meta.id) !== 'filter-comments')
+      .map((r) => short(r.meta.id));
+    expect(scanners.length).toBeGreaterThanOrEqual(20);
+    const missing = scanners.filter((id) => (SECRETLINT_KEYWORDS[id] ?? []).length === 0);
     expect(missing, 'add keywords for these rules in secretlint-rules.ts').toEqual([]);
-    expect((rules as unknown as { meta: { id: string } }[]).map((r) => short(r.meta.id))).toEqual(expect.arrayContaining(Object.keys(SECRETLINT_KEYWORDS)));
+    expect(SECRETLINT_RULE_IDS.map(short).sort()).toEqual([...scanners].sort());
   });
 
   it('finds a key only a preset rule knows (SendGrid), named after the rule', () => {

@@ -1,4 +1,4 @@
-import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { createRequire } from 'node:module';
 import { REDACTED_PREFIX } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
@@ -11,6 +11,10 @@ import type { SecretDetector, SecretSpan } from './secret-span.js';
  * with a minimal context. Filters (secretlint-disable comments) are not run: a comment must not
  * let a secret into memory. Rules that only look at files by extension (GCP `.p12`/`.json`) see
  * no extension and stay silent.
+ *
+ * The preset is loaded on first use, not at import: every hook process imports the kernel, most
+ * texts hold no keyword of a preset rule, and loading the bundle costs about 15 ms. It is loaded
+ * synchronously (`require` of an ES module, Node >= 20.19), since scrubbing is synchronous.
  */
 
 interface Report {
@@ -55,13 +59,18 @@ const context: RuleContext = {
   sharedOptions: {},
 };
 
-/** The preset's scanner rules, each created once. */
-const scanners = (presetRules as unknown as readonly RuleCreator[])
-  .filter((r) => (r.meta.type ?? 'scanner') === 'scanner' && r.meta.id !== FILTER_COMMENTS)
-  .map((r) => ({ id: r.meta.id, handler: r.create(context, RULE_OPTIONS[r.meta.id] ?? {}) }));
+const PRESET = '@secretlint/secretlint-rule-preset-recommend';
 
-/** Rule ids of the preset's scanners: a test checks every one has keywords, so a new rule cannot go unused. */
-export const SECRETLINT_RULE_IDS: readonly string[] = scanners.map((s) => s.id);
+/** The preset's scanner rules by id, each created once, on first use. */
+let scanners: ReadonlyMap<string, { readonly file?: (source: RuleSource) => unknown }> | undefined;
+const loadScanners = (): NonNullable<typeof scanners> => {
+  const preset = createRequire(import.meta.url)(PRESET) as { readonly rules: readonly RuleCreator[] };
+  return new Map(
+    preset.rules
+      .filter((r) => (r.meta.type ?? 'scanner') === 'scanner' && r.meta.id !== FILTER_COMMENTS)
+      .map((r) => [r.meta.id, r.create(context, RULE_OPTIONS[r.meta.id] ?? {})] as const),
+  );
+};
 
 /**
  * The secret inside a report: some rules report the whole match (`AWS_SECRET_ACCESS_KEY=...`)
@@ -78,11 +87,12 @@ const spanOf = (content: string, report: Report, kind: string): SecretSpan => {
 };
 
 const runRule = (id: string, text: string): SecretSpan[] => {
-  const scanner = scanners.find((s) => s.id === id);
-  if (scanner?.handler.file === undefined) return [];
+  scanners ??= loadScanners();
+  const handler = scanners.get(id);
+  if (handler?.file === undefined) return [];
   sink = [];
   try {
-    scanner.handler.file({ content: text, filePath: '', ext: '', contentType: 'text' });
+    handler.file({ content: text, filePath: '', ext: '', contentType: 'text' });
     const kind = id.startsWith(PREFIX) ? id.slice(PREFIX.length) : id;
     // A report over an existing marker (a database URL whose password is already redacted) adds nothing.
     return sink.map((r) => spanOf(text, r, kind)).filter((s) => !text.slice(s.start, s.end).includes(REDACTED_PREFIX));
@@ -125,9 +135,16 @@ export const SECRETLINT_KEYWORDS: Readonly<Record<string, readonly string[]>> = 
 /** Rules that report only credentials in a URL's user info, so only a window with an `@` can hold a match. */
 const REQUIRES: Readonly<Record<string, readonly string[]>> = { basicauth: ['@'], 'database-connection-string': ['@'] };
 
+/**
+ * Rule ids of the preset's scanners, named by the keyword table so the preset need not be loaded
+ * to know them; a test checks the table names every scanner rule the preset has, so a rule the
+ * dependency adds cannot go unused.
+ */
+export const SECRETLINT_RULE_IDS: readonly string[] = Object.keys(SECRETLINT_KEYWORDS).map((short) => `${PREFIX}${short}`);
+
 /** One detector per preset rule, triggered by that rule's keywords. */
 export const secretlintDetectors: readonly SecretDetector[] = SECRETLINT_RULE_IDS.map((id) => {
-  const short = id.startsWith(PREFIX) ? id.slice(PREFIX.length) : id;
+  const short = id.slice(PREFIX.length);
   const requires = REQUIRES[short];
   return { name: `secretlint:${short}`, keywords: SECRETLINT_KEYWORDS[short] ?? [], ...(requires === undefined ? {} : { requires }), scope: 'line', detect: (text: string) => runRule(id, text) };
 });

@@ -6,7 +6,7 @@
  * Consumes: what the regions propose to remember (acc.lesson.detected, cerebellum.lesson.learned,
  *   cerebellum.error.classified), turn and cell facts, recorded model answers and store outcomes
  *   (hippocampus.engram.encoded).
- * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.confirmed, cortex.context.injected.
+ * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.quarantined, cortex.engram.confirmed, cortex.engram.contradicted, cortex.context.injected.
  * Never: writes a memory file itself (the hippocampus's stores do, under the gate's decision), or puts
  *   anything in front of the model that it did not record as cortex.context.injected.
  */
@@ -30,21 +30,29 @@ export {
   MAX_MEMORIZE_ENTRIES,
   planMemorize,
   handleMemorize,
+  memorizeReport,
+  memorizeReportText,
   memorizeResultText,
   type MemorizeInput,
   type MemorizeOutcome,
   type MemorizeEntryResult,
   type MemorizePlan,
+  type MemorizeReport,
   type ProposeMemories,
 } from './memorize-tool.js';
 export { CompactionAnswerSchema, COMPACTION_SYSTEM, MIN_ENTRIES_TO_COMPACT, AUTO_COMPACTION_THRESHOLD, compactionPrompt, judgeCompaction, type CompactionVerdict } from './compaction-plan.js';
 export { IdentityFactsSchema, IDENTITY_SYSTEM, IDENTITY_EVERY_TURNS, identityDue, cleanFacts } from './identity-facts.js';
+// Contradictions (issue 14): the conservative heuristic and the model judge's schema and prompt.
+export * from './contradiction/index.js';
 // Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
 export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus, type PreCallRequest, type PreCallStrategies } from './effects/cortex.js';
 export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
+export { QuarantineStore, QuarantineFileError, quarantinePathFor, QUARANTINE_FILE_NAME } from './effects/quarantine-store.js';
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
 export type { StructuredModel } from './effects/structured-model.js';
+// Trust and quarantine (docs/memory-trust.md): the write-time screen, quoted-text detection, the quarantine file's shape.
+export * from './quarantine/index.js';
 // Sleep-replay consolidation (anton.md §9): the core that replays each cell only once, its prompt and schema; the extraction call is under `@engram/cortex/consolidation-effects`.
 export * from './consolidation/index.js';
 // Proactive strategy injection (issue 8 item 3): BM25-ranked rules, lessons and recipes before each tool call; ageing out.

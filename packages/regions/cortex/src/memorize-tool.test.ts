@@ -11,7 +11,13 @@ describe('planMemorize', () => {
         { text: 'Name: Ada', kind: 'profile', scope: 'global', confidence: 'high', topic: 'me', source: 'user' },
       ],
       refused: [],
+      corrections: [null, null],
     });
+  });
+
+  it("carries an entry's `supersedes` (the entry it corrects), scrubbed and trimmed", () => {
+    const plan = planMemorize({ entries: [{ text: 'Limit is 100', supersedes: ' 0123456789abcdef ' }, { text: 'Other', supersedes: '  ' }] }, true);
+    expect(plan.ok && plan.corrections).toEqual(['0123456789abcdef', null]);
   });
 
   it('scrubs secrets before anything is stored', () => {

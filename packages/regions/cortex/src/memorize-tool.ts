@@ -32,6 +32,7 @@ export const MemorizeInputSchema = z.object({
         kind: z.string().optional(),
         scope: z.string().optional(),
         topic: z.string().optional(),
+        supersedes: z.string().optional().describe('the id (or exact text) of a stored entry this one corrects; it is retired when this is stored'),
       }),
     )
     .describe('the memories to store'),
@@ -50,7 +51,13 @@ export interface MemorizeEntryResult {
 
 /** What the tool call turns into: engrams to propose, entries refused on sight, or an error for the whole call. */
 export type MemorizePlan =
-  | { readonly ok: true; readonly engrams: readonly EngramData[]; readonly refused: readonly MemorizeEntryResult[] }
+  | {
+      readonly ok: true;
+      readonly engrams: readonly EngramData[];
+      readonly refused: readonly MemorizeEntryResult[];
+      /** Per engram (same order): the stored entry it corrects (its `supersedes`), or null. */
+      readonly corrections: readonly (string | null)[];
+    }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -65,6 +72,7 @@ export const planMemorize = (input: unknown, enabled: boolean): MemorizePlan => 
   if (entries.length === 0) return { ok: false, message: 'No entries provided.' };
   if (entries.length > MAX_MEMORIZE_ENTRIES) return { ok: false, message: `Too many entries (${entries.length}); at most ${MAX_MEMORIZE_ENTRIES} per call.` };
   const engrams: EngramData[] = [];
+  const corrections: (string | null)[] = [];
   const refused: MemorizeEntryResult[] = [];
   for (const e of entries) {
     const kind = EngramKindSchema.safeParse(e.kind).data ?? 'lesson';
@@ -74,9 +82,11 @@ export const planMemorize = (input: unknown, enabled: boolean): MemorizePlan => 
     else {
       const topic = e.topic === undefined ? '' : scrubSecrets(e.topic).trim().slice(0, MAX_TOPIC);
       engrams.push({ text, kind, scope: ScopeSchema.safeParse(e.scope).data ?? 'project', confidence: 'high', topic: topic === '' ? null : topic, source: 'user' });
+      const corrects = e.supersedes === undefined ? '' : scrubSecrets(e.supersedes).trim();
+      corrections.push(corrects === '' ? null : corrects);
     }
   }
-  return { ok: true, engrams, refused };
+  return { ok: true, engrams, refused, corrections };
 };
 
 const DESCRIBE: Readonly<Record<MemorizeOutcome, string>> = {
@@ -92,16 +102,25 @@ export const memorizeResultText = (results: readonly MemorizeEntryResult[]): str
   results.length === 0 ? 'No valid entries provided.' : results.map((r) => `${DESCRIBE[r.outcome]} ${r.kind}: ${r.text}${r.reason === null ? '' : ` (${r.reason})`}`).join('\n');
 
 /** Whatever can store proposals: the cortex's `propose` fits. */
-export type ProposeMemories = (engrams: readonly EngramData[]) => Promise<readonly { readonly outcome: MemorizeOutcome; readonly reason: string | null }[]>;
+export type ProposeMemories = (engrams: readonly EngramData[], corrections: readonly (string | null)[]) => Promise<readonly { readonly outcome: MemorizeOutcome; readonly reason: string | null }[]>;
+
+/** What a memorize call came to: an error for the whole call, or one result per entry (stored ones first, then those refused on sight). */
+export type MemorizeReport = { readonly ok: false; readonly message: string } | { readonly ok: true; readonly entries: readonly MemorizeEntryResult[] };
 
 /**
- * The `memorize` tool handler: validate, propose through the cortex (which applies the gate
- * and awaits the write), report. Pure apart from the injected `propose`.
+ * Validates a memorize call, proposes its entries through the cortex (which applies the gate
+ * and awaits the write) and says what happened to each. Pure apart from the injected `propose`.
  */
-export const handleMemorize = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<string> => {
+export const memorizeReport = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<MemorizeReport> => {
   const plan = planMemorize(input, enabled);
-  if (!plan.ok) return plan.message;
-  const outcomes = plan.engrams.length === 0 ? [] : await propose(plan.engrams);
+  if (!plan.ok) return plan;
+  const outcomes = plan.engrams.length === 0 ? [] : await propose(plan.engrams, plan.corrections);
   const stored = plan.engrams.map((e, i): MemorizeEntryResult => ({ text: e.text, kind: e.kind ?? 'lesson', outcome: outcomes[i]?.outcome ?? 'refused', reason: outcomes[i]?.reason ?? (outcomes[i] === undefined ? 'not stored' : null) }));
-  return memorizeResultText([...stored, ...plan.refused]);
+  return { ok: true, entries: [...stored, ...plan.refused] };
 };
+
+/** A memorize report as the tool's text result. */
+export const memorizeReportText = (report: MemorizeReport): string => (report.ok ? memorizeResultText(report.entries) : report.message);
+
+/** The `memorize` tool handler: `memorizeReport` as text. */
+export const handleMemorize = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<string> => memorizeReportText(await memorizeReport(input, enabled, propose));

@@ -1,6 +1,7 @@
 import { CHARS_PER_TOKEN } from '@engram/kernel';
 import type { MemoryEntry } from '@engram/kernel';
 import fc from 'fast-check';
+import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE } from './data-frame.js';
 import { describe, expect, it } from 'vitest';
 import { buildMemoryContext } from './memory-context.js';
 import { buildScratchpadPrimer } from './scratchpad-primer.js';
@@ -33,7 +34,8 @@ describe('memory context properties', () => {
         const c = buildMemoryContext({ global, project, budgets, message });
         const limits = { identity: budgets.identity, 'global-rules': budgets.rules, 'project-rules': budgets.rules, 'global-lessons': budgets.lessons, 'project-lessons': budgets.lessons };
         for (const s of c.sections) expect(s.text.length).toBeLessThanOrEqual(limits[s.key] * CHARS_PER_TOKEN);
-        const total = (budgets.identity + 2 * budgets.rules + 2 * budgets.lessons) * CHARS_PER_TOKEN + 2 * (c.sections.length + 1);
+        const frame = c.sections.length === 0 ? 0 : DATA_OPEN.length + DATA_PREAMBLE.length + DATA_CLOSE.length + 3;
+        const total = (budgets.identity + 2 * budgets.rules + 2 * budgets.lessons) * CHARS_PER_TOKEN + 2 * (c.sections.length + 1) + frame;
         expect(c.text.length).toBeLessThanOrEqual(total);
         expect(buildMemoryContext({ global, project, budgets, message })).toEqual(c);
         const p = buildScratchpadPrimer(global, project, budgets.primer);

@@ -1,5 +1,6 @@
 import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, type MemoryEntry, promptLine, RULE_KINDS, type RuleKind } from '@engram/kernel';
 import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
+import { DATA_PREAMBLE, framed, insideFrame } from './data-frame.js';
 import { fitLines, type Candidate } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
 import { relevantWords } from './relevant-words.js';
@@ -20,7 +21,7 @@ export interface ContextSection {
 }
 
 export interface MemoryContext {
-  /** Exactly what goes at the end of the system prompt: "" or two newlines then the sections. */
+  /** Exactly what goes at the end of the system prompt: "" or two newlines then the sections, framed as data (`data-frame.ts`). */
   readonly text: string;
   readonly sections: readonly ContextSection[];
   /** The `cortex.context.injected` data for the runtime to publish. */
@@ -62,7 +63,7 @@ const assemble = (key: ContextSectionKey, budget: number, subHeading: string | n
   for (const c of printed) {
     if (c.group !== null && c.group !== group) lines.push(kindHeading(c.group));
     group = c.group;
-    lines.push(c.line);
+    lines.push(insideFrame(c.line));
   }
   const text = lines.join('\n');
   return { key, text, tokens: estimateTokens(text), budget, entries: printed.map((c) => c.item), omitted };
@@ -137,7 +138,9 @@ const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ i
  * The memory block for the end of the system prompt (anton.md §7.2): identity, global rules,
  * project rules, global lessons, project lessons, each only when non-empty, each within its
  * token budget counting every emitted character. Pure and deterministic: no model is called
- * (Anton made up to two LLM calls here, §15.21) and the same memory gives the same text.
+ * (Anton made up to two LLM calls here, §15.21) and the same memory gives the same text. The
+ * sections sit inside one `<remembered-notes>` frame whose first line says they are data, not
+ * instructions (docs/memory-trust.md); the frame is outside the section budgets.
  */
 export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => {
   const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
@@ -151,6 +154,6 @@ export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => 
     ...scopes.map(([scope, m]) => (m === null ? null : rulesSection(`${scope}-rules`, m.rules, budgets.rules, words))),
     ...scopes.map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons))),
   ].filter((s): s is ContextSection => s !== null);
-  const text = sections.length === 0 ? '' : `\n\n${sections.map((s) => s.text).join('\n\n')}`;
+  const text = sections.length === 0 ? '' : `\n\n${framed([DATA_PREAMBLE, sections.map((s) => s.text).join('\n\n')])}`;
   return { text, sections, injection: { target: 'system-prompt', tool: null, items: sections.flatMap(itemsOf), tokens: estimateTokens(text) } };
 };

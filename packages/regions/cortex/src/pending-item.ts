@@ -11,6 +11,12 @@ export const PendingItemSchema = z.object({
   queuedAt: z.string(),
   /** Stored texts this entry replaces when accepted (a new ACC variant of the same detector slot). */
   supersedes: z.array(z.string()).default([]),
+  /** Ids (or exact texts) of stored entries this entry corrects (`memory add --supersedes`, a model's correction): retired when it is accepted. */
+  corrects: z.array(z.string()).optional(),
+  /** Active entries it contradicts that outrank its writer: accepting it retires them, rejecting it keeps them (issue 14). */
+  contradicts: z.array(z.object({ entryId: z.string(), scope: z.enum(['global', 'project']), text: z.string(), reason: z.string() })).optional(),
+  /** The user's or model's note on a correction, kept in the history. */
+  note: z.string().optional(),
 });
 export type PendingItem = z.infer<typeof PendingItemSchema>;
 

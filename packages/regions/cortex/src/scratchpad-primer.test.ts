@@ -32,7 +32,7 @@ describe('buildScratchpadPrimer', () => {
     const project = { ...EMPTY_SCOPE, lessons: [entry('Install in the scratchpad with pip', { confidence: 'high', scope: 'project' }), entry('old scratchpad tip', { scope: 'project' })] };
     const p = buildScratchpadPrimer(global, project);
     expect(p.text).toBe(['- Install in the scratchpad with pip', '- new tip', '- old scratchpad tip', '- When a scratchpad cell hangs, split it'].join('\n'));
-    expect(p.suffix).toBe(`${PRIMER_HEADER}${p.text}`);
+    expect(p.suffix).toBe(`${PRIMER_HEADER}${p.text}\n</remembered-notes>`);
     expect(p.injection).toMatchObject({ target: 'tool-description', tool: 'scratchpad' });
   });
 

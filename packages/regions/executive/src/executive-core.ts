@@ -1,6 +1,6 @@
 import { draft, type AnyDraft, type AnyEnvelope, type EventData } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
-import { breakerVerdict, recordToolResultInto, type BreakerParams, type BreakerVerdict, type Streak, type Streaks } from './tool-breaker.js';
+import { breakerCall, breakerVerdict, recordToolResultInto, unknownCall, type BreakerCall, type BreakerParams, type BreakerVerdict, type Streak, type Streaks } from './tool-breaker.js';
 import type { ExecutiveParams } from './executive-params.js';
 
 /** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
@@ -40,6 +40,8 @@ export interface ExecutiveState {
   /** The breaker's limits: the params' until `executive.guards.configured` records others. */
   readonly limits: BreakerParams;
   readonly streaks: Streaks;
+  /** The open turn's reported calls that have no result yet, as the breaker tells them apart (by tool_use id): a result counts under its call's input. */
+  readonly calls: ReadonlyMap<string, BreakerCall>;
   /** The breaker's verdict on each tool call of the open turn, by tool_use id. */
   readonly verdicts: ReadonlyMap<string, BreakerVerdict>;
   /** The open turn's message and its latest tool errors: what pre-call ranking matches on. */
@@ -65,10 +67,11 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * copying it on every tool call and result made the executive the slowest core of a replay.
  * Readers (the session) see it through the readonly `ExecutiveState`.
  */
-interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons' | 'hints' | 'hinted'>> {
+interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'calls' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons' | 'hints' | 'hinted'>> {
   hints: HostNudge[];
   hinted: Set<string>;
   streaks: Map<string, Streak>;
+  calls: Map<string, BreakerCall>;
   verdicts: Map<string, BreakerVerdict>;
   errors: string[];
   shown: Set<string>;
@@ -84,6 +87,7 @@ const fresh = (limits: BreakerParams): OwnedState => ({
   nextToolId: 0,
   limits,
   streaks: new Map(),
+  calls: new Map(),
   verdicts: new Map(),
   message: '',
   errors: [],
@@ -121,6 +125,7 @@ const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
     s.inTurn = true;
     s.roundOpen = false;
     s.streaks = new Map();
+    s.calls = new Map();
     s.verdicts = new Map();
     s.message = e.data.message;
     s.errors = [];
@@ -157,10 +162,16 @@ const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
   else if (t === 'executive.tool.called') {
     s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
     if (s.roundOpen) s.toolCallsThisRound++;
-    if (s.inTurn) s.verdicts.set(e.data.toolUseId, breakerVerdict(s.streaks, e.data.name, s.limits));
+    if (s.inTurn) {
+      const call = breakerCall(e.data.name, e.data.input);
+      s.calls.set(e.data.toolUseId, call);
+      s.verdicts.set(e.data.toolUseId, breakerVerdict(s.streaks, call, s.limits));
+    }
   } else if (t === 'executive.tool.resulted') {
     if (!s.inTurn) return s;
-    recordToolResultInto(s.streaks, e.data.name, e.data.ok, e.data.error);
+    const call = s.calls.get(e.data.toolUseId) ?? unknownCall(e.data.name);
+    s.calls.delete(e.data.toolUseId);
+    recordToolResultInto(s.streaks, call, e.data.ok, e.data.error);
     if (!e.data.ok) {
       s.errors.push(e.data.error);
       if (s.errors.length > TURN_ERRORS_KEPT) s.errors.shift();
@@ -196,6 +207,7 @@ export const executiveCore: RegionCore<ExecutiveState, ExecutiveParams> = {
         action: v.action === 'warn' ? 'warned' : 'blocked',
         failures: v.failures,
         signature: v.signature,
+        inputSignature: v.input,
         explanation: v.explanation,
       }),
     ];

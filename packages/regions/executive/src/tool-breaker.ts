@@ -1,9 +1,10 @@
 import { errorSignature } from '@engram/kernel';
+import { inputSignature } from './input-signature.js';
 
 export interface BreakerLimits {
-  /** Identical failures after which the next call runs with a warning the model sees. */
+  /** Identical failures after which the next identical call runs with a warning the model sees. */
   readonly warnAt: number;
-  /** Identical failures after which the next call is blocked. */
+  /** Identical failures after which the next identical call is blocked. */
   readonly blockAt: number;
 }
 
@@ -20,65 +21,139 @@ export const BREAKER_PARAM_REASONS: { readonly [K in keyof BreakerParams]: strin
 
 export const defaultBreakerParams: BreakerParams = Object.freeze({ warnAt: 2, blockAt: 3, perTool: Object.freeze({}) });
 
+/** Characters of the failing error quoted in a warning or block: enough to recognise it, short enough for one line. */
+const ERROR_SHOWN_CHARS = 160;
+
+/**
+ * One tool call as the breaker tells calls apart: the tool and the signature of its input
+ * (`inputSignature`). Two calls with one key are "the same call"; a different command of the
+ * same tool is another key, so it is never blocked for the first one's failures.
+ */
+export interface BreakerCall {
+  readonly tool: string;
+  /** `inputSignature` of the input; `UNKNOWN_INPUT` for a result whose call was never reported. */
+  readonly input: string;
+  /** What the model changes to make it another call: a shell tool's `command`, else the call's input. */
+  readonly subject: 'command' | 'input';
+  /** The streak map's key: tool and input. */
+  readonly key: string;
+}
+
+/** The input signature of results whose call the log does not hold (Anton traces, hosts that report only results): one streak per tool, as before input keys. */
+export const UNKNOWN_INPUT = '';
+
+const subjectOf = (input: unknown): BreakerCall['subject'] =>
+  typeof input === 'object' && input !== null && typeof (input as Record<string, unknown>)['command'] === 'string' ? 'command' : 'input';
+
+const keyOf = (tool: string, input: string): string => `${tool}\u0000${input}`;
+
+/** The breaker's view of a call of `tool` with `input` (the recorded, scrubbed input). */
+export const breakerCall = (tool: string, input: unknown): BreakerCall => {
+  const signature = inputSignature(input);
+  return { tool, input: signature, subject: subjectOf(input), key: keyOf(tool, signature) };
+};
+
+/** A result whose call is unknown: counted under the tool alone. */
+export const unknownCall = (tool: string): BreakerCall => ({ tool, input: UNKNOWN_INPUT, subject: 'input', key: keyOf(tool, UNKNOWN_INPUT) });
+
 export type BreakerVerdict =
   | { readonly action: 'allow' }
-  | { readonly action: 'warn' | 'block'; readonly failures: number; readonly signature: string; readonly explanation: string };
+  | {
+      readonly action: 'warn' | 'block';
+      readonly failures: number;
+      /** The error signature the identical failures share. */
+      readonly signature: string;
+      /** The input signature of the call they share (`BreakerCall.input`). */
+      readonly input: string;
+      readonly explanation: string;
+    };
 
-/** Consecutive identical failures of one tool in the open turn. */
+/** Consecutive identical failures of one call (tool and input) in the open turn. */
 export interface Streak {
   readonly signature: string;
   readonly count: number;
+  /** The latest failure as one short line (scrubbed, as recorded), quoted to the model. */
+  readonly error: string;
 }
 
-/** Per tool, its current streak; a turn starts with none. */
+/** Per call key (`BreakerCall.key`), its current streak; a turn starts with none. */
 export type Streaks = ReadonlyMap<string, Streak>;
 
 export const NO_STREAKS: Streaks = new Map();
 
 const ALLOW: BreakerVerdict = Object.freeze({ action: 'allow' });
 
+const cap = (line: string, chars: number): string => (line.length > chars ? `${line.slice(0, chars)}...` : line);
+
 /**
- * The per-turn circuit breaker (issue 8, guards) as a pure function of the turn's streaks: per
- * tool, consecutive failures with the same error signature (a success or a different error
- * restarts the count). Before a call: allow, warn (the call runs; the model is told) or block
- * (the call does not run; the model is told why). The executive core folds the streaks from the
- * log, so the verdict replay derives is the one the session gave.
+ * The error as one short line: its first and last non-empty lines ("Exit code 127 ... sh: tsc: not
+ * found", "Traceback (most recent call last): ... KeyError: 'id'"), where tools put the status and
+ * the cause.
  */
-export const breakerVerdict = (streaks: Streaks, tool: string, params: BreakerParams): BreakerVerdict => {
-  const streak = streaks.get(tool);
+const shownError = (error: string): string => {
+  const lines = error
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const first = lines[0] ?? '';
+  const last = lines.at(-1) ?? '';
+  return lines.length <= 1 ? cap(first, ERROR_SHOWN_CHARS) : `${cap(first, ERROR_SHOWN_CHARS / 2)} ... ${cap(last, ERROR_SHOWN_CHARS / 2)}`;
+};
+
+const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
+
+const quoted = (streak: Streak): string => (streak.error === '' ? 'no error text' : JSON.stringify(streak.error));
+
+/** "this exact Bash command" / "this exact publish call": the words the model reads, naming what failed. */
+const what = (call: BreakerCall): string => `this exact ${call.tool} ${call.subject === 'command' ? 'command' : 'call'}`;
+
+const change = (call: BreakerCall): string =>
+  call.subject === 'command' ? `change the command or its arguments before retrying (other ${call.tool} commands still run)` : `change its input before retrying (other ${call.tool} calls still run)`;
+
+/**
+ * The per-turn circuit breaker (issue 8, guards; issue 13: keyed on what failed) as a pure
+ * function of the turn's streaks: per call (tool and normalised input), consecutive failures with
+ * the same error signature (a success of that call or a different error restarts its count).
+ * Before a call: allow, warn (the call runs; the model is told) or block (the call does not run;
+ * the model is told what to change). Other inputs of the same tool are judged on their own
+ * streaks, so a shell stays usable after one command kept failing. The executive core folds the
+ * streaks from the log, so the verdict replay derives is the one the session gave. Explanations
+ * are engram's advice to the model, worded for it to act on; hosts prefix them with `engram:`.
+ */
+export const breakerVerdict = (streaks: Streaks, call: BreakerCall, params: BreakerParams): BreakerVerdict => {
+  const streak = streaks.get(call.key);
   if (streak === undefined) return ALLOW;
-  const { warnAt, blockAt } = params.perTool[tool] ?? params;
+  const { warnAt, blockAt } = params.perTool[call.tool] ?? params;
+  const base = { failures: streak.count, signature: streak.signature, input: call.input };
   if (streak.count >= blockAt)
     return {
       action: 'block',
-      failures: streak.count,
-      signature: streak.signature,
-      explanation: `Blocked: ${tool} failed ${streak.count} times in this turn with the same error (${streak.signature}). Repeating it will fail again: change the arguments or the approach, use another tool, or tell the user.`,
+      ...base,
+      explanation: `${what(call)} failed ${times(streak.count)} this turn with ${quoted(streak)}; ${change(call)}, try another way, or tell the user.`,
     };
   if (streak.count >= warnAt)
     return {
       action: 'warn',
-      failures: streak.count,
-      signature: streak.signature,
-      explanation: `Warning: ${tool} has failed ${streak.count} times in a row with the same error; one more identical failure and it will be blocked for this turn.`,
+      ...base,
+      explanation: `${what(call)} has failed ${times(streak.count)} in a row this turn with ${quoted(streak)}; if it fails the same way again it will be blocked for the rest of the turn, so change something before running it again.`,
     };
   return ALLOW;
 };
 
 /** Updates `streaks` in place with one tool result (the executive core owns its map; see `recordToolResult` for a copy). */
-export const recordToolResultInto = (streaks: Map<string, Streak>, tool: string, ok: boolean, error: string): void => {
+export const recordToolResultInto = (streaks: Map<string, Streak>, call: BreakerCall, ok: boolean, error: string): void => {
   if (ok) {
-    streaks.delete(tool);
+    streaks.delete(call.key);
     return;
   }
   const signature = errorSignature(error);
-  const previous = streaks.get(tool);
-  streaks.set(tool, { signature, count: previous?.signature === signature ? previous.count + 1 : 1 });
+  const previous = streaks.get(call.key);
+  streaks.set(call.key, { signature, count: previous?.signature === signature ? previous.count + 1 : 1, error: shownError(error) });
 };
 
 /** The streaks after one tool result (a new map; `streaks` is left as it was). */
-export const recordToolResult = (streaks: Streaks, tool: string, ok: boolean, error: string): Streaks => {
+export const recordToolResult = (streaks: Streaks, call: BreakerCall, ok: boolean, error: string): Streaks => {
   const next = new Map(streaks);
-  recordToolResultInto(next, tool, ok, error);
+  recordToolResultInto(next, call, ok, error);
   return next;
 };

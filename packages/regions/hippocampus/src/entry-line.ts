@@ -1,4 +1,4 @@
-import type { Confidence, EngramSource } from '@engram/kernel';
+import type { Confidence, EngramSource, TrustTier } from '@engram/kernel';
 import { dayOf } from './format-timestamp.js';
 import type { MemoryFileKind } from './memory-document.js';
 
@@ -9,13 +9,17 @@ export interface NewEntryFields {
   /** Full UTC time. */
   readonly at: string;
   readonly id: string;
+  /** Recorded as engram's `trust:` key; left out when null. */
+  readonly trust?: TrustTier | null;
 }
 
 /**
  * The metadata comment of a new entry. Anton's keys come first in Anton's order (confidence,
  * source, topic, ts) so Anton reads them; engram's own keys follow (`at`: full UTC time, `id`:
  * stable identity), which Anton ignores. Missing values are left out rather than printed as
- * Anton's `None`. Profile facts carry no comment: Anton would read it as part of the fact.
+ * Anton's `None`. `trust` (where the words came from) goes last: Anton ignores keys it does not
+ * know, so its files stay readable both ways. Profile facts carry no comment: Anton would read
+ * it as part of the fact.
  */
 export const newEntryComment = (file: MemoryFileKind, f: NewEntryFields): string | null => {
   if (file === 'profile') return null;
@@ -24,6 +28,7 @@ export const newEntryComment = (file: MemoryFileKind, f: NewEntryFields): string
   if (f.source !== null) parts.push(`source:${f.source}`);
   if (f.topic !== null) parts.push(`topic:${f.topic}`);
   parts.push(`ts:${dayOf(f.at)}`, `at:${f.at}`, `id:${f.id}`);
+  if (f.trust != null) parts.push(`trust:${f.trust}`);
   return ` ${parts.join(' ')} `;
 };
 

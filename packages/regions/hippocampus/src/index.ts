@@ -5,7 +5,7 @@
  *
  * Consumes: what the gate decided to store (cortex.engram.proposed, cortex.engram.confirmed) and
  *   learned recipes (basal-ganglia.recipe.learned).
- * Emits: hippocampus.engram.encoded, hippocampus.engram.removed.
+ * Emits: hippocampus.engram.encoded, hippocampus.engram.removed, hippocampus.engram.superseded.
  * Never: decides what is worth remembering (the cortex's gate does), or lets a label, a topic or a
  *   link lead a write outside its folder.
  */
@@ -30,6 +30,8 @@ export { newEntryId, derivedEntryId } from './entry-id.js';
 export { MemoryIndex } from './memory-index.js';
 // Effects: files, locks.
 export { FileSemanticStore, type FileSemanticStoreOptions } from './effects/file-semantic-store.js';
+export { MemoryHistory, type HistoryProblem } from './effects/memory-history.js';
+export { MemoryHistoryRecordSchema, type MemoryHistoryRecord } from './memory-history-record.js';
 // Episodic memory: per-session JSONL logs and their SQLite FTS5 recall index.
 export * from './episodes/index.js';
 // Procedural memory: skills.

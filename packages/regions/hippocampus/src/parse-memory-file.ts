@@ -48,6 +48,7 @@ export const parseMemoryFile = (file: MemoryFileKind, scope: EngramScope, text: 
       source: meta?.meta.source ?? null,
       section: file === 'rules' ? section : null,
       updatedAt: meta?.meta.updatedAt ?? null,
+      ...(meta?.meta.trust == null ? {} : { trust: meta.meta.trust }),
     };
     return { raw, eol, section, heading: false, item: { entry, comment }, notes };
   };

@@ -1,4 +1,4 @@
-import type { Confidence, EngramSource } from '@engram/kernel';
+import type { Confidence, EngramSource, TrustTier } from '@engram/kernel';
 import { ENTRY_ID_PATTERN } from './entry-id.js';
 import { dayOf, parseDay, parseInstant } from './format-timestamp.js';
 import type { LineNote } from './memory-document.js';
@@ -12,15 +12,19 @@ export interface EntryMetadata {
   readonly kind: string | null;
   readonly updatedAt: string | null;
   readonly id: string | null;
+  /** engram's own key (`trust:`), which Anton ignores; null when the comment records none. */
+  readonly trust: TrustTier | null;
 }
 
 const CONFIDENCES: readonly string[] = ['high', 'medium', 'low'];
 const SOURCES: readonly string[] = ['user', 'consolidation', 'llm'];
+const TRUST_TIERS: readonly string[] = ['user', 'detector', 'model', 'quoted'];
 /** Anton prints a missing value as the literal `None` (anton.md §6.3): it means "none", not an error. */
 const PYTHON_NONE = 'None';
 
 const isConfidence = (v: string): v is Confidence => CONFIDENCES.includes(v);
 const isSource = (v: string): v is EngramSource => SOURCES.includes(v);
+const isTrustTier = (v: string): v is TrustTier => TRUST_TIERS.includes(v);
 
 /**
  * Reads a metadata comment tolerantly: later keys override earlier ones (as in Anton), unknown
@@ -44,6 +48,7 @@ export const readMetadata = (comment: string): { meta: EntryMetadata; notes: Lin
   };
   const confidence = enumValue('confidence', isConfidence);
   const source = enumValue('source', isSource);
+  const trust = enumValue('trust', isTrustTier);
   const topic = last.get('topic') ?? null;
   const kind = last.get('kind') ?? null;
   const tsRaw = last.get('ts');
@@ -57,5 +62,5 @@ export const readMetadata = (comment: string): { meta: EntryMetadata; notes: Lin
   if (idRaw !== undefined && id === null) notes.push({ field: 'id', message: `id "${idRaw}" is not 16 hex characters; a derived id is used` });
   // A hand edit of the day (the field Anton shows) wins over engram's finer time when they disagree.
   const updatedAt = at !== null && (ts === null || dayOf(at) === ts) ? at : ts;
-  return { meta: { confidence, source, topic, kind, updatedAt, id }, notes };
+  return { meta: { confidence, source, topic, kind, updatedAt, id, trust }, notes };
 };

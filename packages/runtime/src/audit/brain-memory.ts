@@ -9,6 +9,10 @@ import { auditLogDirs, auditMemory } from './audit-memory.js';
 import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js';
 import { jsonlFilesIn, readEventLogs } from '../effects/event-log-files.js';
 import { recordEvents } from './record-events.js';
+import { forgetSubject } from '../effects/forget/forget-subject.js';
+import type { ForgetReport } from '../effects/forget/forget-report.js';
+import { supersessionChain, type SupersessionLink } from './supersession-chain.js';
+import { MemoryHistory, type MemoryHistoryRecord } from '@engram/hippocampus';
 import { staleEntries, type StaleEntries } from './stale-entries.js';
 import { normalizeEntryText, traceProvenance, type Provenance } from './trace-provenance.js';
 
@@ -32,6 +36,8 @@ export interface MemoryWhy {
   readonly provenance: readonly Provenance[];
   /** Bad lines met in the logs read (`file:line: field: problem`). */
   readonly notes: readonly string[];
+  /** The chain of corrections the entry belongs to (retired entries from `memory/history.jsonl`), oldest first. */
+  readonly history: readonly SupersessionLink[];
 }
 
 export interface PrunedStale extends StaleEntries {
@@ -50,6 +56,12 @@ export interface BrainMemory {
    * under its store's lock and recorded as `hippocampus.engram.removed` (by `ageing`).
    */
   pruneStale(options?: { readonly now?: number; readonly remove?: boolean }): Promise<PrunedStale>;
+  /**
+   * Forgets a subject everywhere under the home and the project's `.engram` (docs/forget.md): the
+   * preview by default; with `apply`, removes entries, items, episodes, skills and instincts that
+   * mention it and redacts it from event logs and other files engram owns.
+   */
+  forget(subject: string, options?: { readonly apply?: boolean }): Promise<ForgetReport>;
 }
 
 /** The encoding's type is in every line that can match: logs without it are not parsed at all. */
@@ -81,6 +93,15 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
       if (matched.length === 0) texts.add(q);
       const provenance: Provenance[] = [];
       const notes: string[] = [];
+      const records: (MemoryHistoryRecord & { store: EngramScope })[] = [];
+      for (const scope of ['global', 'project'] as const) {
+        if (scope === 'project' && paths.projectMemoryDir === null) continue;
+        const h = new MemoryHistory(paths.memoryDir(scope), { root: scope === 'global' ? paths.home : paths.rootOf(paths.memoryDir(scope)) }).read();
+        for (const r of h.records) records.push({ ...r, store: scope });
+        for (const p of h.problems) notes.push(`${p.file}:${p.line}: ${p.problem}`);
+      }
+      const history = supersessionChain(records, matched.map((e) => e.id), query);
+      for (const link of history) texts.add(normalizeEntryText(link.text));
       for (const file of auditLogDirs(paths).flatMap(jsonlFilesIn)) {
         // Contained: a log in an events folder is read only when it is a regular file, never through a link.
         if (!(readTextContained(dirname(file), file) ?? '').includes(ENCODED_MARK)) continue;
@@ -88,8 +109,9 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
         for (const p of log.problems) notes.push(`${p.file}:${p.line}: ${p.field}: ${p.problem}`);
         provenance.push(...traceProvenance(log.events, file, texts));
       }
-      return { query, entries: matched, provenance, notes };
+      return { query, entries: matched, provenance, notes, history };
     },
+    forget: (subject, options = {}) => forgetSubject(paths, subject, { apply: options.apply === true, clock }),
     pruneStale: async (options = {}) => {
       const now = options.now ?? clock.now();
       const m = memory();

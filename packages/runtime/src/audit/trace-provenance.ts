@@ -36,7 +36,8 @@ const cut = (s: string): string => {
 /** A one-line reading of the events a chain holds; others are named by type only. */
 const summaryOf = (e: AnyEnvelope): string => {
   if (e.type === 'hippocampus.engram.encoded') return `${e.data.outcome} into ${e.data.file}`;
-  if (e.type === 'cortex.engram.proposed') return `origin ${e.data.origin}, gate ${e.data.gate}: ${cut(e.data.engram.text)}`;
+  if (e.type === 'cortex.engram.proposed') return `origin ${e.data.origin}, trust ${e.data.trust}, gate ${e.data.gate}: ${cut(e.data.engram.text)}`;
+  if (e.type === 'cortex.engram.quarantined') return `${e.data.quarantineId}: ${e.data.reasons.map((r) => r.id).join(', ')}`;
   if (e.type === 'acc.lesson.detected') return `${e.data.detector} (${e.data.lessonId}); triggers: ${cut(e.data.triggers.join(', '))}`;
   if (e.type === 'cerebellum.lesson.learned') return `method ${e.data.method}, topic ${e.data.topic || '-'}, cells ${e.data.cellIds.join(', ') || '-'}`;
   if (e.type === 'executive.turn.completed') return `answer: ${cut(e.data.answer)}`;

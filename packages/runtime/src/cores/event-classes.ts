@@ -58,13 +58,19 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
     },
   },
   'cortex.engram.queued': { kind: 'derived', by: ['cortex.gate'] },
-  'cortex.engram.confirmed': { kind: 'recorded', reason: "the user's (or host's) answer to a pending memory" },
+  'cortex.engram.quarantined': { kind: 'derived', by: ['cortex.gate'] },
+  'cortex.engram.confirmed': { kind: 'recorded', reason: "the user's (or host's) answer to a pending or quarantined memory" },
   'hippocampus.engram.encoded': {
     kind: 'answer',
     given: ['outcome', 'file', 'engram.confidence', 'engram.topic', 'engram.source', 'the kind of an entry found already (duplicate)', 'the text of a merged identity fact'],
     reason: "the store's answer to a write the gate let through",
   },
   'hippocampus.engram.removed': { kind: 'recorded', reason: 'the user (or ageing) removed an entry outside a session' },
+  'hippocampus.engram.superseded': {
+    kind: 'recorded',
+    reason: 'retiring an entry depends on what memory held (a store read); a contradiction also on the judge, whose answer is its own recorded llm.call.completed',
+  },
+  'cortex.engram.contradicted': { kind: 'recorded', reason: 'the judgement compares the proposal with what memory held at that moment (a store read) and, with a model, its recorded answer' },
   'cortex.context.injected': { kind: 'recorded', reason: 'what was put in front of the model depends on what memory held at that moment (a store read)' },
   'llm.call.completed': { kind: 'recorded', reason: "the model's answer" },
   'llm.call.failed': { kind: 'recorded', reason: "the model call's failure" },
@@ -75,6 +81,16 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'scratchpad.pad.reset': { kind: 'recorded', reason: `${HOST}: a pad was reset` },
   'bus.subscriber.failed': { kind: 'recorded', reason: 'a fact about the machinery (a subscriber threw)' },
   'store.log.repaired': { kind: 'recorded', reason: 'a fact about the machinery (a torn line was cut)' },
+  'store.log.redacted': { kind: 'recorded', reason: 'the user forgot a subject (`engram memory forget`): a fact about the log itself' },
+};
+
+/**
+ * Fields of derived events that hash text: in a log `engram memory forget` redacted they cannot be
+ * re-derived (the hash was of the forgotten text), so replay compares the rest of such an event
+ * modulo the marker and skips these (docs/forget.md).
+ */
+export const REDACTION_HASHED_FIELDS: { readonly [T in EventType]?: readonly string[] } = {
+  'basal-ganglia.recipe.learned': ['recipeId'],
 };
 
 /** Whether `--check` compares this recorded event with what the cores derived (a derived or answer type, and not one of its given exceptions). */

@@ -1,4 +1,4 @@
-import { gateDecision, pendingIdFor, routeScope } from '@engram/cortex/core';
+import { gateDecision, pendingIdFor, quarantineIdFor, routeScope } from '@engram/cortex/core';
 import { draft, type AnyDraft, type EngramData, type EventData } from '@engram/events';
 import { cleanEntryText } from '@engram/hippocampus';
 import type { RegionCore } from '@engram/kernel';
@@ -18,7 +18,7 @@ interface Proposal {
 export interface StoreAnswerState {
   hasProject: boolean;
   readonly proposals: Map<string, Proposal>;
-  /** Queued proposals by pending id, to find the one a confirmation accepts. */
+  /** Queued (and quarantined, by quarantine id) proposals, to find the one a confirmation accepts. */
   readonly pending: Map<string, string>;
 }
 
@@ -55,8 +55,10 @@ export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<strin
   evolve: (s, e) => {
     if (e.type === 'executive.session.started') s.hasProject = e.data.project !== null;
     else if (e.type === 'cortex.engram.proposed') {
-      const writable = gateDecision(e.data.gate, e.data.engram, e.data.origin) === 'encode';
-      if (!writable) s.pending.set(pendingIdFor(e.data.proposalId), e.data.proposalId);
+      const decision = gateDecision(e.data.gate, e.data.engram, e.data.origin, e.data.trust);
+      const writable = decision === 'encode';
+      if (decision === 'quarantine') s.pending.set(quarantineIdFor(e.data.proposalId), e.data.proposalId);
+      else if (!writable) s.pending.set(pendingIdFor(e.data.proposalId), e.data.proposalId);
       s.proposals.set(e.data.proposalId, { engram: e.data.engram, writable });
     } else if (e.type === 'cortex.engram.confirmed' && e.data.decision === 'accepted') {
       const id = s.pending.get(e.data.pendingId);

@@ -13,6 +13,7 @@ export const ConsolidatedLessonSchema = z.object({
   scope: z.enum(['global', 'project']).default('project').describe('project unless it is a universal fact that holds in every project.'),
   confidence: z.enum(['high', 'medium', 'low']).default('medium').describe('high when the cells verified it, medium when probable, low when a guess.'),
   topic: z.string().default('').describe('A short topic slug for a lesson (e.g. "pandas", "api-coingecko"); empty when none fits.'),
+  supersedes: z.string().optional().describe('Only for a correction: the exact text (or id) of a remembered entry this one corrects; it is retired when this is stored.'),
 });
 
 /** The whole answer: possibly no items at all, when the session taught nothing lasting. */

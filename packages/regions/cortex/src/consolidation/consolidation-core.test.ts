@@ -62,6 +62,7 @@ describe('consolidationCore', () => {
         engram: { text: 'Check column names before indexing', kind: 'always', scope: 'project', confidence: 'high', topic: null, source: 'consolidation' },
         origin: 'consolidation',
         gate: 'autopilot',
+        trust: 'model',
       },
     ]);
     expect(isConsolidated(state, 'main', 'c1') && isConsolidated(state, 'main', 'c2')).toBe(true);

@@ -8,6 +8,7 @@ import { itemsFromResponse } from './items-from-response.js';
 import type { Replay } from './replay.js';
 import type { ReplayCell } from './replay-cell.js';
 import { selectItems } from './select-items.js';
+import { dropAbandoned } from './drop-abandoned.js';
 import { replayVerdict } from './should-replay.js';
 
 /** The `purpose` the extraction call is recorded under. */
@@ -137,7 +138,8 @@ const settleReplay = (s: ConsolidationState, e: AnyEnvelope): void => {
     return;
   }
   for (const cell of replay.cells) s.consolidated.add(cellKey(cell.pad, cell.cellId));
-  s.outbox = selectItems(items, s.params.maxItems).map((item, i) => draft('cortex.engram.proposed', itemToProposal(item, s.mode, `${e.id}:${i + 1}`).proposal));
+  const asserted = dropAbandoned(items, replay.cells, s.params.abandonedOverlap);
+  s.outbox = selectItems(asserted, s.params.maxItems).map((item, i) => draft('cortex.engram.proposed', itemToProposal(item, s.mode, `${e.id}:${i + 1}`).proposal));
 };
 
 const executed = (s: ConsolidationState, d: EventData<'scratchpad.cell.executed'>): void =>

@@ -28,6 +28,8 @@ export interface ConsolidationParams {
   readonly maxTurnsInFlight: number;
   /** Which model extracts (each role has its own model). */
   readonly role: LlmRole;
+  /** Share of an item's content words found in a failed cell at or above which the item restates that cell's hypothesis. */
+  readonly abandonedOverlap: number;
 }
 
 export const CONSOLIDATION_PARAM_REASONS: { readonly [K in keyof ConsolidationParams]: string } = {
@@ -44,6 +46,8 @@ export const CONSOLIDATION_PARAM_REASONS: { readonly [K in keyof ConsolidationPa
     'Anton never retries (cells are re-sent every turn instead, §15.8); three failed calls on the same cells means the model or the cells cannot be read, so stop paying for them.',
   maxTurnsInFlight: 'An answer is recorded within the turn it was asked in; two turn ends without one means it never will (a crash, a lost call).',
   role: "Anton extracts with the coding model (generate_object_code): it reads code and errors, and costs less than the planner.",
+  abandonedOverlap:
+    "engram (issue 14, mentions are not assertions): half of an item's words coming from a cell that failed, with no later successful cell sharing them, means it restates a hypothesis the session tried and dropped; lower would drop real lessons that merely name the failed call.",
 };
 
 export const defaultConsolidationParams: ConsolidationParams = Object.freeze({
@@ -58,4 +62,5 @@ export const defaultConsolidationParams: ConsolidationParams = Object.freeze({
   maxAttemptsPerCell: 3,
   maxTurnsInFlight: 2,
   role: 'coding',
+  abandonedOverlap: 0.5,
 });

@@ -16,6 +16,7 @@ export const CONSOLIDATION_SYSTEM = [
   'Confidence is "high" when the cells verified it (a fix that then worked), "medium" when it is probable, "low" when it is a guess.',
   'Write each memory as one self-contained sentence that makes sense without these cells.',
   'Skip trivia, one-off values, and anything that only describes this session. When nothing is worth keeping, return no items.',
+  'Mentions are not assertions: a hypothesis a cell tested and the session then dropped (the cell failed and the work succeeded another way) is not a fact; never record it as one. Record what the successful cells established, or a rule about what to avoid.',
 ].join('\n');
 
 export interface ConsolidationPrompt {

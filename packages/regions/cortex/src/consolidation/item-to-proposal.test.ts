@@ -12,6 +12,7 @@ describe('itemToProposal: the encoding gate (anton.md §7.4)', () => {
       engram: { text: 'CSV exports use ;', kind: 'lesson', scope: 'project', confidence: 'high', topic: 'csv', source: 'consolidation' },
       origin: 'consolidation',
       gate: 'autopilot',
+      trust: 'model',
     });
     expect(itemToProposal(item('high'), 'autopilot', 'p1').proposal.engram.topic).toBeNull();
   });

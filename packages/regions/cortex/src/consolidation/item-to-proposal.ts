@@ -13,7 +13,8 @@ export interface GatedProposal {
 /**
  * One extracted item as a memory proposal (anton.md §9.3, §7.4): an engram with source
  * `consolidation` and an empty topic as none, judged by the cortex's one encoding gate, so
- * autopilot encodes it, copilot queues it unless its confidence is high, and off drops it.
+ * autopilot encodes it, copilot queues it unless its confidence is high, and off drops it. The
+ * model wrote its words (trust tier `model`), so the gate screens them like a `memorize` call's.
  */
 export const itemToProposal = (item: ConsolidatedLesson, mode: MemoryMode, proposalId: string): GatedProposal => {
   const engram: EngramData = {
@@ -24,5 +25,9 @@ export const itemToProposal = (item: ConsolidatedLesson, mode: MemoryMode, propo
     topic: item.topic === '' ? null : item.topic,
     source: 'consolidation',
   };
-  return { proposal: { proposalId, engram, origin: 'consolidation', gate: mode }, decision: gateDecision(mode, engram, 'consolidation') };
+  const corrects = item.supersedes?.trim() ?? '';
+  return {
+    proposal: { proposalId, engram, origin: 'consolidation', gate: mode, trust: 'model', ...(corrects === '' ? {} : { supersedes: [corrects] }) },
+    decision: gateDecision(mode, engram, 'consolidation', 'model'),
+  };
 };

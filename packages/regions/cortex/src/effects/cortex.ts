@@ -1,9 +1,25 @@
-import type { EngramData } from '@engram/events';
-import { randomIds, systemClock, type Clock, type EngramScope, type EventSink, type IdSource, type MemoryEntry, type SemanticStore } from '@engram/kernel';
+import { defaultTrustTier, type EngramData, type TrustTier } from '@engram/events';
+import {
+  mayReplace,
+  randomIds,
+  systemClock,
+  trustOf,
+  type Clock,
+  type EngramScope,
+  type EventSink,
+  type IdSource,
+  type MemoryEntry,
+  type MemoryHistoryPort,
+  type SemanticStore,
+  type SupersedeReason,
+} from '@engram/kernel';
+import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
+import { findContradictions } from '../contradiction/find-contradictions.js';
+import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
 import { gateDecision } from '../gate-decision.js';
-import { handleMemorize, type MemorizeOutcome } from '../memorize-tool.js';
+import { handleMemorize, memorizeReport, memorizeReportText, type MemorizeOutcome, type MemorizeReport } from '../memorize-tool.js';
 import { buildMemoryContext, type MemoryContext } from '../memory-context.js';
 import type { MemoryMode } from '../memory-mode.js';
 import { pendingIdFor, type PendingItem } from '../pending-item.js';
@@ -17,9 +33,13 @@ import type { StrategyItem } from '../strategies/strategy-item.js';
 import { DEFAULT_STRATEGY_BUDGET, type StrategyParams } from '../strategies/strategy-params.js';
 import { formatStrategies } from '../strategies/format-strategies.js';
 import type { ContextInjection } from '../injected-item.js';
+import { dirname } from 'node:path';
 import { compactStore, type CompactOptions, type FileCompaction } from './compact-store.js';
 import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
 import type { PendingQueue } from './pending-queue.js';
+import { QuarantineStore, quarantinePathFor } from './quarantine-store.js';
+import { quarantineIdFor, type QuarantineItem } from '../quarantine/quarantine-item.js';
+import { screenText } from '../quarantine/screen-text.js';
 import type { StructuredModel } from './structured-model.js';
 
 export interface CortexOptions {
@@ -28,6 +48,8 @@ export interface CortexOptions {
   readonly project: SemanticStore | null;
   readonly mode: MemoryMode;
   readonly pending: PendingQueue;
+  /** Where instruction-like proposals are held (docs/memory-trust.md); beside the pending file by default. */
+  readonly quarantine?: QuarantineStore;
   /** Where proposals, queueing, confirmations and encodings are published; none by default. */
   readonly sink?: EventSink;
   readonly ids?: IdSource;
@@ -35,6 +57,15 @@ export interface CortexOptions {
   readonly budgets?: ContextBudgets;
   /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
   readonly strategies?: StrategyParams;
+  /** Where each scope's retired (superseded) entries are kept; without one an entry is retired with no history. */
+  readonly histories?: { readonly global: MemoryHistoryPort; readonly project: MemoryHistoryPort | null };
+  /**
+   * The model that judges contradictions (a structured call, purpose `contradiction`, recorded by
+   * the LLM port); null or absent: the heuristic (`findContradictions`) judges.
+   */
+  readonly judge?: () => Promise<StructuredModel | null>;
+  /** The heuristic's thresholds, or false to check no contradiction at all. */
+  readonly contradictions?: ContradictionParams | false;
 }
 
 export interface PreCallRequest {
@@ -62,6 +93,8 @@ export interface PreCallStrategies {
 export interface ProposeRequest {
   readonly engram: EngramData;
   readonly origin: ProposalOrigin;
+  /** Where its words came from; the tier the origin implies when not given (`defaultTrustTier`). */
+  readonly trust?: TrustTier;
   /** The event that made someone propose this (a lesson detected, a tool call). */
   readonly causationId?: string | null;
   /**
@@ -69,10 +102,18 @@ export interface ProposeRequest {
    * detector slot (`slotRivals` of @engram/acc), so a new kill-loop variant replaces the old one.
    */
   readonly supersedes?: readonly string[];
+  /**
+   * Stored entries (ids, or their exact text) this engram corrects: `engram memory add
+   * --supersedes ID`, or a model's correction. Each is retired into the history when the
+   * engram is stored, if the proposer's trust is at least the entry's; otherwise both wait for the user.
+   */
+  readonly corrects?: readonly string[];
+  /** Why, in the proposer's words (kept in the history). */
+  readonly note?: string;
 }
 
-/** added/duplicate/superseded: the store's answer; queued: waits for the user; dropped: memory off; refused: nothing to store. */
-export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'dropped' | 'refused';
+/** added/duplicate/superseded: the store's answer; queued: waits for the user; quarantined: held as instruction-like; dropped: memory off; refused: nothing to store. */
+export type ProposalStatus = 'added' | 'duplicate' | 'superseded' | 'queued' | 'quarantined' | 'dropped' | 'refused';
 
 export interface ProposalResult {
   readonly proposalId: string;
@@ -80,11 +121,15 @@ export interface ProposalResult {
   readonly scope: EngramScope | null;
   readonly entry: MemoryEntry | null;
   readonly pendingId: string | null;
+  /** The quarantine id when the proposal was held (`engram memory quarantine accept ID`). */
+  readonly quarantineId?: string;
   /** The file (or other location) written. */
   readonly location: string | null;
   /** Older rival entries removed because this one supersedes them. */
   readonly replaced: number;
   readonly reason: string | null;
+  /** Entries retired into the history by this one (a correction or a contradiction it won). */
+  readonly retired?: readonly { readonly id: string; readonly scope: EngramScope; readonly text: string; readonly reason: SupersedeReason }[];
 }
 
 const NO_SINK: EventSink = { publish: () => undefined };
@@ -94,6 +139,7 @@ const MEMORIZE_OUTCOME: Readonly<Record<ProposalStatus, MemorizeOutcome>> = {
   duplicate: 'duplicate',
   superseded: 'superseded',
   queued: 'queued',
+  quarantined: 'refused',
   dropped: 'refused',
   refused: 'refused',
 };
@@ -110,9 +156,11 @@ export class Cortex {
   private readonly ids: IdSource;
   private readonly clock: Clock;
   private readonly budgets: ContextBudgets;
+  private readonly quarantine: QuarantineStore;
 
   constructor(private readonly options: CortexOptions) {
     this.mode = options.mode;
+    this.quarantine = options.quarantine ?? new QuarantineStore(quarantinePathFor(dirname(options.pending.file)), { root: options.pending.root });
     this.sink = options.sink ?? NO_SINK;
     this.ids = options.ids ?? randomIds();
     this.clock = options.clock ?? systemClock;
@@ -126,8 +174,10 @@ export class Cortex {
   async propose(request: ProposeRequest): Promise<ProposalResult> {
     const proposalId = this.ids.next();
     const { engram, origin } = request;
-    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode }, { causationId: request.causationId ?? null });
-    return this.settle({ proposalId, engram, origin, ...(request.causationId === undefined ? {} : { causationId: request.causationId }), ...(request.supersedes ? { supersedes: request.supersedes } : {}) });
+    const corrects = request.corrects ?? [];
+    const trust = request.trust ?? defaultTrustTier(origin);
+    this.sink.publish('cortex.engram.proposed', { proposalId, engram, origin, gate: this.mode, trust, ...(corrects.length > 0 ? { supersedes: [...corrects] } : {}) }, { causationId: request.causationId ?? null });
+    return this.settle({ ...request, proposalId, trust });
   }
 
   /**
@@ -139,10 +189,16 @@ export class Cortex {
    */
   async settle(request: ProposeRequest & { readonly proposalId: string; readonly gate?: MemoryMode }): Promise<ProposalResult> {
     const { proposalId, engram, origin } = request;
+    const trust = request.trust ?? defaultTrustTier(origin);
     const none = { proposalId, scope: null, entry: null, pendingId: null, location: null, replaced: 0 };
-    switch (gateDecision(request.gate ?? this.mode, engram, origin)) {
+    switch (gateDecision(request.gate ?? this.mode, engram, origin, trust)) {
       case 'drop':
         return { ...none, status: 'dropped', reason: 'memory mode is off' };
+      case 'quarantine': {
+        const reasons = screenText(engram.text);
+        const item = await this.quarantine.add({ quarantineId: quarantineIdFor(proposalId), proposalId, engram, origin, trust, reasons, quarantinedAt: new Date(this.clock.now()).toISOString() });
+        return { ...none, status: 'quarantined', quarantineId: item.quarantineId, reason: `quarantined for review (${reasons.map((r) => r.id).join(', ')}): a person must accept it before it is remembered` };
+      }
       case 'queue': {
         const item = await this.options.pending.add({
           pendingId: pendingIdFor(proposalId),
@@ -151,11 +207,13 @@ export class Cortex {
           origin,
           queuedAt: new Date(this.clock.now()).toISOString(),
           supersedes: [...(request.supersedes ?? [])],
+          ...(request.corrects && request.corrects.length > 0 ? { corrects: [...request.corrects] } : {}),
+          ...(request.note ? { note: request.note } : {}),
         });
         return { ...none, status: 'queued', pendingId: item.pendingId, reason: 'copilot mode: waits for the user to confirm' };
       }
       case 'encode':
-        return this.encode(proposalId, engram, request.supersedes ?? []);
+        return this.encode(proposalId, engram, request.supersedes ?? [], { origin, trust, corrects: request.corrects ?? [], note: request.note ?? '' });
     }
   }
 
@@ -177,7 +235,10 @@ export class Cortex {
     for (const [i, item] of taken.entries()) {
       try {
         this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'accepted', by }, {});
-        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes));
+        const corrects = [...(item.corrects ?? []), ...(item.contradicts ?? []).map((c) => c.entryId)];
+        // A person confirmed it: from now on the words are vouched for, and the person decided any conflict.
+        const trust = by === 'user' ? 'user' : defaultTrustTier(item.origin);
+        accepted.push(await this.encode(item.proposalId, item.engram, item.supersedes, { origin: item.origin, trust, corrects, note: item.note ?? '' }));
       } catch (err) {
         await this.options.pending.restore(taken.slice(i));
         throw err;
@@ -189,6 +250,38 @@ export class Cortex {
   async reject(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: PendingItem[]; unknown: string[] }> {
     const { taken, unknown } = await this.options.pending.take(selectors);
     for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.pendingId, decision: 'rejected', by }, {});
+    return { rejected: taken, unknown };
+  }
+
+  /** What the quarantine holds, oldest first: shown to a person, never to the model. */
+  quarantineItems(): readonly QuarantineItem[] {
+    return this.quarantine.list();
+  }
+
+  /**
+   * Releases quarantined proposals into memory (by quarantine id or 1-based position): a person
+   * vouched for them, so they are stored with trust tier `user`, whatever the mode. Recorded as
+   * `cortex.engram.confirmed` of the quarantine id; a failed write puts them back.
+   */
+  async acceptQuarantined(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ accepted: ProposalResult[]; unknown: string[] }> {
+    const { taken, unknown } = await this.quarantine.take(selectors);
+    const accepted: ProposalResult[] = [];
+    for (const [i, item] of taken.entries()) {
+      try {
+        this.sink.publish('cortex.engram.confirmed', { pendingId: item.quarantineId, decision: 'accepted', by }, {});
+        accepted.push(await this.encode(item.proposalId, item.engram, [], { origin: item.origin, trust: 'user', corrects: [], note: '' }));
+      } catch (err) {
+        await this.quarantine.restore(taken.slice(i));
+        throw err;
+      }
+    }
+    return { accepted, unknown };
+  }
+
+  /** Deletes quarantined proposals for good (recorded as `cortex.engram.confirmed`, rejected). */
+  async rejectQuarantined(selectors: readonly string[], by: 'user' | 'host' = 'user'): Promise<{ rejected: QuarantineItem[]; unknown: string[] }> {
+    const { taken, unknown } = await this.quarantine.take(selectors);
+    for (const item of taken) this.sink.publish('cortex.engram.confirmed', { pendingId: item.quarantineId, decision: 'rejected', by }, {});
     return { rejected: taken, unknown };
   }
 
@@ -246,12 +339,18 @@ export class Cortex {
   }
 
   /** The `memorize` tool: validates, proposes each entry through the gate, reports what happened. */
-  memorize(input: unknown): Promise<string> {
-    return handleMemorize(input, this.mode !== 'off', async (engrams) => {
+  async memorize(input: unknown): Promise<string> {
+    return memorizeReportText(await this.memorizeEntries(input));
+  }
+
+  /** `memorize` with the outcome of each entry as data (a host's own memorize tool, e.g. the MCP server's). */
+  memorizeEntries(input: unknown): Promise<MemorizeReport> {
+    return memorizeReport(input, this.mode !== 'off', async (engrams, corrections) => {
       const out: { outcome: MemorizeOutcome; reason: string | null }[] = [];
-      for (const engram of engrams) {
+      for (const [i, engram] of engrams.entries()) {
         try {
-          const r = await this.propose({ engram, origin: 'memorize' });
+          const corrects = corrections[i] ?? null;
+          const r = await this.propose({ engram, origin: 'memorize', ...(corrects === null ? {} : { corrects: [corrects], note: 'corrected by the model (memorize)' }) });
           out.push({ outcome: MEMORIZE_OUTCOME[r.status], reason: r.reason });
         } catch (err) {
           out.push({ outcome: 'refused', reason: `the write failed: ${err instanceof Error ? err.message : String(err)}` });
@@ -283,13 +382,17 @@ export class Cortex {
     return [global, project] as const;
   }
 
-  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[]): Promise<ProposalResult> {
+  private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[], how: EncodeHow): Promise<ProposalResult> {
     const scope = routeScope(engram, this.options.project !== null);
     const store = this.storeFor(scope) ?? this.options.global;
     const base = { proposalId, scope, pendingId: null, replaced: 0 };
     if (engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: 'no kind: not a rule, lesson or fact' };
-    const replaced = await removeRivals(store, supersedes, engram.text);
-    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source }]);
+    const targets = await this.retirementTargets(engram, scope, store, how);
+    // A writer may retire only what it outranks or equals (trust order: user > detector > model > quoted); otherwise the user decides.
+    const blocked = targets.filter((t) => !mayReplace(how.trust, trustOf(t.entry)));
+    if (blocked.length > 0) return this.queueConflict(proposalId, engram, how, supersedes, targets, blocked);
+    const replaced = await this.removeRivals(store, scope, supersedes, engram.text, proposalId);
+    const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source, trust: how.trust }]);
     if (result === undefined || result.outcome === 'empty' || result.entry === null) {
       // Answer the proposal in the log too: nothing was written.
       if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope }, file: result.location, outcome: 'empty' }, {});
@@ -298,19 +401,109 @@ export class Cortex {
     const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;
     const { text, kind, confidence, topic, source } = result.entry;
     this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope, confidence, topic, source }, file: result.location, outcome }, {});
-    return { ...base, status: outcome, entry: result.entry, location: result.location, replaced, reason: null };
+    const retired: { id: string; scope: EngramScope; text: string; reason: SupersedeReason }[] = [];
+    for (const t of targets) {
+      if (t.entry.id === result.entry.id) continue;
+      if (t.judge !== null)
+        this.sink.publish('cortex.engram.contradicted', { proposalId, entryId: t.entry.id, scope: t.scope, judge: t.judge, verdict: 'supersede', pendingId: null, reason: t.why }, {});
+      if (await this.retire(t.scope, t.entry, result.entry.id, proposalId, t.reason, t.judge === null ? how.note : t.why)) retired.push({ id: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.reason });
+    }
+    const status = outcome === 'added' && retired.length > 0 ? 'superseded' : outcome;
+    return { ...base, status, entry: result.entry, location: result.location, replaced: replaced + retired.length, reason: null, retired };
+  }
+
+  /** The entries an encode would retire: the ones it corrects by id or text, and the active ones of its scope it contradicts. */
+  private async retirementTargets(engram: EngramData, scope: EngramScope, store: SemanticStore, how: EncodeHow): Promise<Target[]> {
+    const targets: Target[] = [];
+    const seen = new Set<string>();
+    if (how.corrects.length > 0) {
+      for (const s of ['global', 'project'] as const) {
+        const st = this.storeFor(s);
+        if (st === null) continue;
+        const snap = await st.read();
+        for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) {
+          if (seen.has(e.id) || !how.corrects.some((c) => c === e.id || normalized(c) === normalized(e.text))) continue;
+          seen.add(e.id);
+          targets.push({ entry: e, scope: s, reason: 'correction', judge: null, why: how.note });
+        }
+      }
+    }
+    const params = this.options.contradictions ?? DEFAULT_CONTRADICTION_PARAMS;
+    if (params === false || engram.kind === 'profile' || !CLAIM_ORIGINS.has(how.origin)) return targets;
+    const snap = await store.read();
+    const active = [...snap.rules, ...snap.lessons].filter((e) => !seen.has(e.id) && e.text !== engram.text);
+    const model = this.options.judge === undefined ? null : await this.options.judge();
+    const judged = model === null ? null : await judgeContradictions(model, engram.text, engram.kind, active, params);
+    const found = judged ?? findContradictions(engram.text, engram.kind, active, params);
+    for (const c of found) targets.push({ entry: c.entry, scope, reason: 'contradiction', judge: judged === null ? 'heuristic' : 'llm', why: c.reason });
+    return targets;
+  }
+
+  /** Both wait for the user: the new entry is queued naming what it would retire; the old ones stay in force until the user decides. */
+  private async queueConflict(proposalId: string, engram: EngramData, how: EncodeHow, supersedes: readonly string[], targets: readonly Target[], blocked: readonly Target[]): Promise<ProposalResult> {
+    const item = await this.options.pending.add({
+      pendingId: pendingIdFor(proposalId),
+      proposalId,
+      engram,
+      origin: how.origin,
+      queuedAt: new Date(this.clock.now()).toISOString(),
+      supersedes: [...supersedes],
+      corrects: targets.filter((t) => t.judge === null).map((t) => t.entry.id),
+      contradicts: targets.filter((t) => t.judge !== null).map((t) => ({ entryId: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.why })),
+      ...(how.note === '' ? {} : { note: how.note }),
+    });
+    for (const t of blocked)
+      this.sink.publish('cortex.engram.contradicted', { proposalId, entryId: t.entry.id, scope: t.scope, judge: t.judge ?? 'heuristic', verdict: 'pending', pendingId: item.pendingId, reason: t.judge === null ? `a correction from a less trusted writer: ${how.note || 'no note'}` : t.why }, {});
+    const names = blocked.map((t) => t.entry.id).join(', ');
+    return { proposalId, scope: null, entry: null, location: null, replaced: 0, pendingId: item.pendingId, status: 'queued', reason: `it contradicts or corrects ${names}, which a more trusted writer stored: both wait for the user` };
+  }
+
+  /** Retires one entry: out of its memory file (under the store's lock), into the history, recorded as `hippocampus.engram.superseded`. */
+  private async retire(scope: EngramScope, entry: MemoryEntry, by: string | null, proposalId: string, reason: SupersedeReason, note: string): Promise<boolean> {
+    const store = this.storeFor(scope);
+    if (store === null || (await store.remove(entry.id)).outcome !== 'removed') return false;
+    const history = scope === 'global' ? this.options.histories?.global : this.options.histories?.project;
+    await history?.append([{ ...entry, supersededBy: by, supersededAt: new Date(this.clock.now()).toISOString(), reason, note, proposalId }]);
+    this.sink.publish('hippocampus.engram.superseded', { entryId: entry.id, scope, text: entry.text, supersededBy: by, proposalId, reason, note }, {});
+    return true;
+  }
+
+  /** Removes stored rules whose text is one of the rivals (never the new text itself), each retired into the history. */
+  private async removeRivals(store: SemanticStore, scope: EngramScope, rivals: readonly string[], text: string, proposalId: string): Promise<number> {
+    const targets = rivals.filter((r) => r !== text);
+    if (targets.length === 0) return 0;
+    const snapshot = await store.read();
+    let removed = 0;
+    for (const e of [...snapshot.rules, ...snapshot.lessons]) {
+      if (!targets.includes(e.text)) continue;
+      if (await this.retire(scope, e, null, proposalId, 'slot-rival', "a newer variant of the same ACC detector's lesson")) removed++;
+    }
+    return removed;
   }
 }
 
-/** Removes stored rules whose text is one of the rivals (never the new text itself). */
-const removeRivals = async (store: SemanticStore, rivals: readonly string[], text: string): Promise<number> => {
-  const targets = rivals.filter((r) => r !== text);
-  if (targets.length === 0) return 0;
-  const snapshot = await store.read();
-  let removed = 0;
-  for (const e of [...snapshot.rules, ...snapshot.lessons]) {
-    if (!targets.includes(e.text)) continue;
-    if ((await store.remove(e.id)).outcome === 'removed') removed++;
-  }
-  return removed;
-};
+/**
+ * Whose claims are checked for contradictions: the user's and the model's. A detector's lesson
+ * (ACC, cerebellum, instincts) is engram's own templated text; its variants replace each other
+ * through their detector slot (`supersedes`), not through a judgement.
+ */
+const CLAIM_ORIGINS: ReadonlySet<ProposalOrigin> = new Set(['user', 'memorize', 'consolidation']);
+
+interface EncodeHow {
+  readonly origin: ProposalOrigin;
+  readonly corrects: readonly string[];
+  readonly note: string;
+  /** The writer's tier (`user` when a person accepted it from the pending queue): it may retire only entries of equal or lower trust. */
+  readonly trust: TrustTier;
+}
+
+interface Target {
+  readonly entry: MemoryEntry;
+  readonly scope: EngramScope;
+  readonly reason: SupersedeReason;
+  /** Who judged a contradiction; null for an explicit correction. */
+  readonly judge: 'llm' | 'heuristic' | null;
+  readonly why: string;
+}
+
+const normalized = (t: string): string => t.replace(/\s+/g, ' ').trim().toLowerCase();

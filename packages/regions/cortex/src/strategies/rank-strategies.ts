@@ -1,7 +1,7 @@
 import { bm25IndexOfTokens, bm25Tokens, CHARS_PER_TOKEN, estimateTokens } from '@engram/kernel';
 import { fitLines } from '../fit-lines.js';
 import { confidenceLabel } from './confidence-label.js';
-import { formatStrategies, strategyHeader, strategyLine } from './format-strategies.js';
+import { formatStrategies, strategyFrameLength, strategyLine } from './format-strategies.js';
 import type { StrategyItem } from './strategy-item.js';
 import { defaultStrategyParams, type StrategyParams } from './strategy-params.js';
 import { strategyQuery } from './strategy-query.js';
@@ -106,7 +106,7 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   });
 
   const candidates = unique.map((r) => ({ item: r, line: strategyLine(r.item), group: null }));
-  const fitted = fitLines(candidates, Math.max(0, request.budgetTokens) * CHARS_PER_TOKEN, strategyHeader(request.tool).length + 1, () => 0);
+  const fitted = fitLines(candidates, Math.max(0, request.budgetTokens) * CHARS_PER_TOKEN, strategyFrameLength(request.tool), () => 0);
   const chosen = fitted.chosen.slice(0, Math.max(0, p.maxItems)).map((c) => c.item);
   const text = formatStrategies(chosen, request.tool);
   return { chosen, tokens: text === '' ? 0 : estimateTokens(text), dropped: unique.length - chosen.length };

@@ -303,8 +303,9 @@ export class FileSemanticStore implements SemanticStore {
       source,
       section: isRule ? request.kind : null,
       updatedAt: at,
+      ...(request.trust == null ? {} : { trust: request.trust }),
     };
-    return { entry, comment: newEntryComment(file, { confidence, source, topic, at, id }) };
+    return { entry, comment: newEntryComment(file, { confidence, source, topic, at, id, trust: request.trust ?? null }) };
   }
 
   /**

@@ -1,11 +1,18 @@
-import { buildEvent, buildStream } from '@engram/events/testing';
+import { buildEvent as buildOne, buildStream as buildMany } from '@engram/events/testing';
 import { Effect, Fiber, type Layer, Stream } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { EventLog } from './event-log.js';
-import type { StoreError } from './store-error.js';
+import { EventLog } from '../event-log.js';
+import type { StoreError } from '../store-error.js';
 
 const S1 = '20261122_031500_ab12';
 const S2 = '20261122_031501_cd34';
+
+// Event ids are unique in a real log (a backend may key idempotent appends on them), so the
+// builders' per-stream ids (evt-1, evt-2 ...) are made unique across the whole suite.
+let ids = 0;
+const unique = <E extends { id: string }>(e: E): E => ({ ...e, id: `contract-${++ids}` });
+const buildStream: typeof buildMany = (...args) => buildMany(...args).map(unique);
+const buildEvent: typeof buildOne = (type, data, meta) => (meta?.id !== undefined ? buildOne(type, data, meta) : unique(buildOne(type, data, meta)));
 
 /**
  * The behaviour every EventLog backend must have. Each backend's test file calls this with a

@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import { numberOption } from './number-option.js';
+
+/** Milliseconds, from 10 ms (tests) to a day. */
+const ms = numberOption({ kind: 'integer', min: 10, max: 86_400_000 });
+
+/**
+ * `engram serve`: the resident service hooks talk to (docs/serve.md). `engram hook` starts it by
+ * itself; run by hand it stays in the foreground. Exit 0 when it stops (idle, SIGTERM, SIGINT),
+ * 1 when it cannot start (another service runs for the home, an unsafe socket path).
+ */
+export const registerServe = (program: Command): void => {
+  program
+    .command('serve')
+    .description('keep hook sessions warm for a home and answer `engram hook` over <home>/run/engram.sock (owner only); stops by itself when idle (docs/serve.md)')
+    .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
+    .option('--idle-exit-ms <ms>', 'stop after this long without a request (default 15 minutes)', ms)
+    .option('--idle-suspend-ms <ms>', 'suspend a session to its log after this long unused (default 2 minutes)', ms)
+    .action(async (opts: { home?: string; idleExitMs?: number; idleSuspendMs?: number }) => {
+      const { runServeCommand } = await import('../serve/run-serve.js');
+      process.exitCode = await runServeCommand(opts);
+    });
+};

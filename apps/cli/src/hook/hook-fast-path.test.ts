@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { parseHookArgs } from './hook-fast-path.js';
+
+describe('parseHookArgs (the launcher\'s fast path)', () => {
+  it('takes a plain hook call with its flags, in both spellings', () => {
+    expect(parseHookArgs(['pre-tool-use'])).toEqual({ name: 'pre-tool-use', flags: {} });
+    expect(parseHookArgs(['stop', '--project', '/p', '--home=/h'])).toEqual({ name: 'stop', flags: { project: '/p', home: '/h' } });
+  });
+
+  it('leaves everything else to the full command line', () => {
+    for (const args of [[], ['pre-tool-call'], ['stop', '--help'], ['stop', '--project'], ['stop', '--home', '/a', '--home', '/b'], ['stop', 'extra'], ['stop', '--project=']]) expect(parseHookArgs(args)).toBeNull();
+  });
+});

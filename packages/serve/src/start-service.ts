@@ -1,0 +1,177 @@
+import { createServer, type Socket } from 'node:net';
+import { runHook } from '@engram/claude-code';
+import { isForwardedEnv, PROTOCOL_VERSION } from './client/protocol-version.js';
+import { resolveHome, servePaths, type ServePaths } from './client/serve-paths.js';
+import { claimHome, releaseHome } from './effects/claim-home.js';
+import { serviceLog } from './effects/service-log.js';
+import { MAX_REQUEST_BYTES, parseRequest, type HookRequest, type ServeAnswerShape } from './protocol.js';
+import { WarmSessions } from './warm-sessions.js';
+
+/**
+ * The service exits after this long without a request: a Claude session calls hooks every few
+ * seconds while it works and a user may think for minutes between prompts; after a quarter of an
+ * hour of nothing the memory is worth more than the warm start (the next hook starts a service).
+ */
+export const SERVE_IDLE_EXIT_MS = 15 * 60_000;
+/**
+ * A kept session unused this long is suspended to its log (learning stored, log durable, pads
+ * closed): a session that pauses this long is not in the middle of a burst of tool calls.
+ */
+export const SESSION_IDLE_SUSPEND_MS = 2 * 60_000;
+/** Connections served at once; more wait in the listen queue. Hooks of a home come a few at a time. */
+const MAX_CONNECTIONS = 64;
+
+export interface ServiceOptions {
+  /** The home this service serves (`--home`, else `$ENGRAM_HOME`, else ~/.engram). */
+  readonly home?: string | undefined;
+  readonly idleExitMs?: number;
+  readonly idleSuspendMs?: number;
+  /** The service's environment; each request's ENGRAM_* settings and CLAUDE_PROJECT_DIR replace its own. */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly now?: () => number;
+}
+
+export interface RunningService {
+  readonly paths: ServePaths;
+  /** Resolves with why the service stopped ('idle', or the reason given to `stop`) once everything is let go. */
+  readonly stopped: Promise<string>;
+  stop(reason: string): Promise<string>;
+}
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+
+/**
+ * Starts a resident service for a home: claims the home (one service per home), listens on
+ * `<home>/run/engram.sock` (0600) and answers one JSON line per request line: a hook run through
+ * `runHook` with warm sessions, the same answer and the same log as a short hook process; a ping.
+ * A bad request gets an error answer and is logged; nothing a client sends stops the service.
+ * Sessions idle for `idleSuspendMs` are suspended; after `idleExitMs` with no request the service
+ * stops by itself. Throws ServeRefusedError when another service runs or the socket path is unsafe.
+ */
+export const startService = async (options: ServiceOptions = {}): Promise<RunningService> => {
+  const baseEnv = options.env ?? process.env;
+  const now = options.now ?? Date.now;
+  const paths = servePaths(resolveHome(options.home, baseEnv, process.cwd()));
+  const idleExitMs = options.idleExitMs ?? SERVE_IDLE_EXIT_MS;
+  const idleSuspendMs = options.idleSuspendMs ?? SESSION_IDLE_SUSPEND_MS;
+  const log = serviceLog(paths.logFile, paths.runDir, now);
+  const warm = new WarmSessions(now, log);
+  const ownEnv = Object.fromEntries(Object.entries(baseEnv).filter(([k]) => !isForwardedEnv(k)));
+  let lastRequest = now();
+  let inFlight = 0;
+  let served = 0;
+  let stopping: Promise<string> | null = null;
+  const connections = new Set<Socket>();
+
+  const runHookRequest = async (req: HookRequest): Promise<ServeAnswerShape> => {
+    const env = { ...ownEnv, ...req.env };
+    const home = resolveHome(req.flags.home, env, '/');
+    if (home !== paths.home) return { v: PROTOCOL_VERSION, kind: 'error', error: `this service serves ${paths.home}, not ${home}` };
+    const warnings: string[] = [];
+    const { project, home: flagHome } = req.flags;
+    const output = await runHook(req.event, req.payload, { ...(project === undefined ? {} : { project }), ...(flagHome === undefined ? {} : { home: flagHome }), env, warn: (m) => warnings.push(m), sessions: warm });
+    served++;
+    return { v: PROTOCOL_VERSION, kind: 'hook', output, warnings };
+  };
+
+  const answer = async (line: string): Promise<ServeAnswerShape> => {
+    try {
+      const req = parseRequest(line);
+      if (req.kind === 'ping') return { v: PROTOCOL_VERSION, kind: 'pong', pid: process.pid, home: paths.home, sessions: warm.size, served, rssBytes: process.memoryUsage.rss() };
+      return await runHookRequest(req);
+    } catch (err) {
+      log(`bad request: ${messageOf(err)}`);
+      return { v: PROTOCOL_VERSION, kind: 'error', error: messageOf(err) };
+    }
+  };
+
+  const serveConnection = (conn: Socket): void => {
+    connections.add(conn);
+    let pending: Buffer[] = [];
+    let size = 0;
+    let queue = Promise.resolve();
+    const reply = (line: string) => {
+      inFlight++;
+      lastRequest = now();
+      queue = queue
+        .then(() => answer(line))
+        .then((a) => {
+          if (!conn.destroyed) conn.write(`${JSON.stringify(a)}\n`);
+        })
+        .catch((err: unknown) => log(`answering: ${messageOf(err)}`))
+        .finally(() => {
+          inFlight--;
+          lastRequest = now();
+        });
+    };
+    conn.on('data', (chunk: Buffer) => {
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, nl));
+        reply(Buffer.concat(pending).toString('utf8'));
+        pending = [];
+        size = 0;
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        size += chunk.length - start;
+      }
+      if (size > MAX_REQUEST_BYTES) {
+        log(`bad request: a request line over ${MAX_REQUEST_BYTES} bytes; connection closed`);
+        conn.end(`${JSON.stringify({ v: PROTOCOL_VERSION, kind: 'error', error: `request: over ${MAX_REQUEST_BYTES} bytes` })}\n`);
+        pending = [];
+        size = 0;
+        conn.pause();
+      }
+    });
+    // The client is done sending: answer what it asked, then close this side (the socket is half-open to allow that).
+    conn.on('end', () => void queue.then(() => conn.end()));
+    conn.on('error', () => undefined); // a client that went away: nothing to answer
+    conn.on('close', () => connections.delete(conn));
+  };
+
+  const server = createServer({ allowHalfOpen: true }, serveConnection);
+  server.maxConnections = MAX_CONNECTIONS;
+  server.on('error', (err) => log(`socket: ${messageOf(err)}`));
+  const ino = await claimHome(
+    paths,
+    () =>
+      new Promise<void>((ok, fail) => {
+        server.once('error', fail);
+        server.listen(paths.socket, () => {
+          server.off('error', fail);
+          ok();
+        });
+      }),
+  );
+  log(`started: listening on ${paths.socket} (idle exit ${idleExitMs} ms, idle suspend ${idleSuspendMs} ms)`);
+
+  let resolveStopped: (reason: string) => void = () => undefined;
+  const stopped = new Promise<string>((r) => {
+    resolveStopped = r;
+  });
+  const stop = (reason: string): Promise<string> =>
+    (stopping ??= (async () => {
+      clearInterval(timer);
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        // Idle keep-alive connections would hold close() open: a client sends its line right after connecting.
+        for (const c of connections) if (inFlight === 0) c.end();
+      });
+      releaseHome(paths, ino);
+      await warm.suspendAll();
+      log(`stopped: ${reason} (${served} hooks served)`);
+      resolveStopped(reason);
+      return reason;
+    })());
+
+  const tick = Math.max(20, Math.min(5_000, Math.floor(Math.min(idleExitMs, idleSuspendMs) / 4)));
+  const timer = setInterval(() => {
+    const t = now();
+    if (inFlight > 0) return;
+    if (t - lastRequest >= idleExitMs) void stop(`idle for ${idleExitMs} ms`);
+    else void warm.suspendIdle(t - idleSuspendMs);
+  }, tick);
+  return { paths, stopped, stop };
+};

@@ -1,0 +1,21 @@
+/**
+ * @engram/store-postgres: engram's stores on PostgreSQL, for teams whose agents on many machines
+ * share one memory: the event log and semantic memory so far (docs/postgres.md). Files and SQLite
+ * stay the default; this backend is chosen by a store URL.
+ * Tenancy is enforced by the server (row-level security keyed on the connection's tenant), the
+ * schema moves by numbered migrations under an advisory lock, and LISTEN/NOTIFY wakes other hosts
+ * when something changed (never carrying the data itself).
+ */
+export { openPostgres, type PostgresDb, type PostgresOptions } from './effects/open-postgres.js';
+export { migrate, schemaVersion, type MigrationRun } from './effects/migrate.js';
+export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.js';
+export { makePostgresEventLog, layerPostgresEventLog } from './effects/layer-postgres-event-log.js';
+export { appendEvents, readEvents, followEvents, listSessions } from './effects/postgres-event-log.js';
+export { PostgresError, postgresReason, type PostgresErrorReason } from './postgres-error.js';
+export { tenantProblem, redactUrl } from './tenant-name.js';
+export { changeChannel } from './change-channel.js';
+export { withReconnect } from './effects/with-reconnect.js';
+export { storeStatus, type StoreStatus } from './effects/store-status.js';
+export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
+export { PostgresSemanticStore, type PostgresSemanticStoreOptions } from './effects/postgres-semantic-store.js';
+export { scopeKey } from './scope-key.js';

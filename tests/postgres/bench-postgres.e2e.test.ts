@@ -1,0 +1,32 @@
+import { startTestPostgres } from '@engram/store-postgres/testing';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
+
+// The bench starts its own throwaway server; this only checks one can start here, to skip with the reason otherwise.
+const probe = await startTestPostgres();
+if (probe.ok) probe.pg.stop();
+
+describe.skipIf(!probe.ok)(`engram bench postgres${probe.ok ? '' : ` (skipped: ${probe.reason})`}`, () => {
+  it('prints one JSON object with every figure, and the concurrent encoders lost and duplicated nothing', { timeout: 180_000 }, () => {
+    const r = runCli(['bench', 'postgres', '--json', '--scale', '0.02']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout) as { suite: string; results: { name: string; n: number; seconds: number; perSecond: number; [k: string]: unknown }[]; targets: Record<string, number | boolean> };
+    expect(report.suite).toBe('postgres');
+    expect(report.results.map((x) => x.name)).toEqual([
+      expect.stringMatching(/^append events in batches of 1000/),
+      expect.stringMatching(/^16 processes x 10 lesson encodes/),
+      expect.stringMatching(/^seed 200 entries per scope/),
+      expect.stringMatching(/^memory block after a change notification/),
+      expect.stringMatching(/^memory block with nothing changed/),
+      expect.stringMatching(/^host A's lesson in host B's next read/),
+    ]);
+    for (const row of report.results) {
+      expect(row.n).toBeGreaterThan(0);
+      expect(row.seconds).toBeGreaterThan(0);
+    }
+    // 5 texts shared by all 16 processes + 5 of each process's own.
+    expect(report.results[1]).toMatchObject({ lost: 0, duplicated: 0, found: 85, distinct: 85, expected: 85 });
+    expect(report.targets).toMatchObject({ encodesLost: 0, encodesDuplicated: 0 });
+  });
+});
