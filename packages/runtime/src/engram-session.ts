@@ -547,12 +547,21 @@ export class EngramSession {
    * then the habit loop folds what changed in the logs into the instincts (`learnHabits`).
    */
   async settled(): Promise<void> {
+    await this.flushed();
+    await this.learnHabits();
+  }
+
+  /**
+   * Resolves when end-of-turn learning is stored and everything published is durable in the log,
+   * without the habit loop: for a host that keeps the session open between its own calls (the
+   * hook service after each hook), where nothing has ended yet.
+   */
+  async flushed(): Promise<void> {
     try {
       await this.background.idle();
     } finally {
       await this.log.flush();
     }
-    await this.learnHabits();
   }
 
   /** Runs the habit loop over the logs, this session's included; a failure is a problem of the session, never its end. */
