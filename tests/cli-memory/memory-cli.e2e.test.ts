@@ -49,7 +49,7 @@ describe.skipIf(!built)('engram memory (built CLI)', () => {
     expect(engram(['memory', 'show', '--scope', 'everywhere', ...roots]).status).toBe(2);
     const r = engram(['memory', 'show', ...roots], { ENGRAM_MEMORY_MODE: 'copilto' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('ENGRAM_MEMORY_MODE="copilto" is not a memory mode');
+    expect(r.stderr).toContain('ENGRAM_MEMORY_MODE="copilto" is not allowed: use one of autopilot, copilot, off');
     expect(engram(['memory', 'remove', 'nothing like this', ...roots]).status).toBe(2);
   });
 

@@ -101,6 +101,8 @@ describe.skipIf(!built)('engram memory why / reindex / import, engram log prune 
     writeFileSync(join(anton, 'memory', 'rules.md'), '# Rules\n\n## Always\n- Pin versions <!-- confidence:high source:user ts:2026-02-01 -->\n\n## Never\n\n## When\n- When a CSV fails to load, try latin-1 <!-- confidence:medium source:llm ts:2026-02-02 -->\n');
     writeFileSync(join(anton, 'memory', 'lessons.md'), '# Lessons\n- The sales API pages at 100 rows <!-- topic:api ts:2026-02-03 -->\n');
     writeFileSync(join(anton, 'memory', 'profile.md'), '# Profile\n- Name: Ada\n');
+    const usage = { total_recalls: 12, stage_1: { recommended: 9, used: 4, last_used: '2026-02-20T10:00:00.000000+00:00', confidence: 0.44 }, stage_2: { recommended: 3, used: 2, last_used: '2026-02-21T10:00:00.000000+00:00', confidence: 0.67 } };
+    writeFileSync(join(anton, 'skills', 'old-plotting', 'stats.json'), JSON.stringify(usage));
     expect(engram(['memory', 'add', '--kind', 'always', '--scope', 'global', 'Pin versions', ...roots]).status).toBe(0);
     const skillDir = join(home, 'skills', 'csv-summary');
     mkdirSync(skillDir, { recursive: true });
@@ -115,6 +117,12 @@ describe.skipIf(!built)('engram memory why / reindex / import, engram log prune 
     expect(report.skills.skipped.map((s) => s.label).sort()).toEqual(['broken-skill', 'csv-summary']);
     expect(readFileSync(join(skillDir, 'SKILL.md'), 'utf8')).toContain('mine');
     expect(existsSync(join(home, 'skills', 'web-scraper', 'scripts', 'scrape.py'))).toBe(true);
+    // Anton's usage counters survive the import (stats.json copied, not zeroed).
+    expect(JSON.parse(readFileSync(join(home, 'skills', 'bar-chart', 'stats.json'), 'utf8'))).toMatchObject(usage);
+    // ... and every entry keeps its date, not the import's.
+    const globalRules = readFileSync(join(home, 'memory', 'rules.md'), 'utf8');
+    expect(globalRules).toMatch(/When a CSV fails to load, try latin-1 <!--.*ts:2026-02-02 at:2026-02-02T00:00:00\.000Z/);
+    expect(readFileSync(join(home, 'memory', 'lessons.md'), 'utf8')).toMatch(/The sales API pages at 100 rows <!--.*ts:2026-02-03/);
 
     const shown = JSON.parse(engram(['memory', 'show', '--json', ...roots]).stdout) as { global: { rules: { text: string }[]; lessons: { text: string; topic: string }[]; identities: { text: string }[] } };
     expect(shown.global.rules.map((e) => e.text).sort()).toEqual(['Pin versions', 'When a CSV fails to load, try latin-1']);

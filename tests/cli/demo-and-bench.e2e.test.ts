@@ -35,7 +35,7 @@ describe('engram demo', () => {
 });
 
 describe('engram bench', () => {
-  it.each(['bus', 'log', 'acc', 'cli', 'scrub'])('%s prints one JSON object of the agreed shape', (suite) => {
+  it.each(['bus', 'log', 'acc', 'cli', 'scrub', 'instincts'])('%s prints one JSON object of the agreed shape', (suite) => {
     const r = runCli(['bench', suite, '--json', '--scale', '0.01']);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');

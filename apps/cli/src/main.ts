@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
+import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
 import { registerBench } from './commands/bench-command.js';
 import { registerDemo } from './commands/demo-command.js';
 import { registerLog } from './commands/log-command.js';
@@ -49,6 +50,10 @@ export const buildProgram = (): Command => {
 export const run = async (argv: readonly string[]): Promise<number> => {
   const program = buildProgram();
   try {
+    // Every enum-like ENGRAM_* variable is checked before any command reads it: a typo is exit 2,
+    // never a silent default. Not for hooks: exit 2 from a hook blocks Claude's tool call, so a
+    // hook warns and fails open instead (runHook).
+    if (argv[0] !== 'hook') checkEngramEnv(process.env);
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
@@ -57,6 +62,6 @@ export const run = async (argv: readonly string[]): Promise<number> => {
       return 2;
     }
     process.stderr.write(`engram: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
+    return err instanceof EnvChoiceError ? 2 : 1;
   }
 };

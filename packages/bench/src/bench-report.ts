@@ -7,6 +7,11 @@ export interface BenchOptions {
   readonly progress: (message: string) => void;
   /** The `engram` launcher (bin/engram.js) the `cli` suite starts; the other suites ignore it. */
   readonly cliBin?: string;
+  /**
+   * Loads `@engram/runtime` for the suites that measure it (`instincts`): the CLI passes it, since
+   * packages under the runtime may not import it.
+   */
+  readonly runtime?: () => Promise<unknown>;
 }
 
 export interface BenchResult {

@@ -14,5 +14,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   sim: async () => (await import('./sim-bench.js')).simBench,
   cli: async () => (await import('./cli-bench.js')).cliBench,
   scrub: async () => (await import('./scrub-bench.js')).scrubBench,
+  instincts: async () => (await import('./instincts-bench.js')).instinctsBench,
   postgres: async () => (await import('./postgres-bench.js')).postgresBench,
 };

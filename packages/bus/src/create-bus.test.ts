@@ -53,6 +53,7 @@ describe('createBus', () => {
     expect(validationDefault({ ENGRAM_VALIDATE: '0' })).toBe(false);
     expect(validationDefault({ NODE_ENV: 'production' })).toBe(false);
     expect(validationDefault({ NODE_ENV: 'production', ENGRAM_VALIDATE: 'on' })).toBe(true);
+    expect(() => validationDefault({ ENGRAM_VALIDATE: 'sometimes' })).toThrow(/ENGRAM_VALIDATE="sometimes" is not allowed/);
   });
 
   it('delivers events published during delivery after the current one reached every subscriber (FIFO)', () => {

@@ -1,3 +1,4 @@
+import { parseEnvSwitch } from '@engram/kernel/env';
 import { catalog, isEventType, sourceOf, validateData, type AnyEnvelope, type Envelope, type EventData, type EventType, type Source } from '@engram/events';
 import { randomIds, systemClock, type Clock, type IdSource } from '@engram/kernel';
 import { Observable, Subscription } from 'rxjs';
@@ -22,10 +23,8 @@ interface Handler {
 }
 
 export const validationDefault = (env: NodeJS.ProcessEnv = process.env): boolean => {
-  const v = env.ENGRAM_VALIDATE?.trim().toLowerCase();
-  if (v === '0' || v === 'false' || v === 'off') return false;
-  if (v === '1' || v === 'true' || v === 'on') return true;
-  return env.NODE_ENV !== 'production';
+  if ((env.ENGRAM_VALIDATE?.trim() ?? '') === '') return env.NODE_ENV !== 'production';
+  return parseEnvSwitch('ENGRAM_VALIDATE', env.ENGRAM_VALIDATE, true);
 };
 
 /**

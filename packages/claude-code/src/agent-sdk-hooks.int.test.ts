@@ -34,8 +34,8 @@ describe('engramHooks, called with the Agent SDK inputs', () => {
       await call('PostToolUseFailure', failed);
     }
     expect(outputs[0]).toEqual({});
-    expect(outputs[2]).toMatchObject({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: expect.stringMatching(/^engram: Warning/) as unknown } });
-    expect(outputs[3]).toMatchObject({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^engram: Blocked/) as unknown } });
+    expect(outputs[2]).toMatchObject({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: expect.stringMatching(/^engram: this exact Bash command has failed 2 times in a row/) as unknown } });
+    expect(outputs[3]).toMatchObject({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^engram: this exact Bash command failed 3 times this turn/) as unknown } });
     expect(await call('Stop', { ...base, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'The file does not exist.' })).toEqual({});
     expect(problems).toEqual([]);
 

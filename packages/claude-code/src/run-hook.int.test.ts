@@ -83,7 +83,7 @@ describe('engram hook, in process', () => {
     let err = '';
     const output = await runHook('pre-tool-use', { session_id: 'c', cwd: t.project, ...pre('x') }, { env: { ...t.env, ENGRAM_MEMORY_MODE: 'sometimes' }, warn: (m) => void (err += `${m}\n`) });
     expect(output).toBeNull();
-    expect(err).toMatch(/^ENGRAM_MEMORY_MODE must be one of/);
+    expect(err).toMatch(/^ENGRAM_MEMORY_MODE="sometimes" is not allowed: use one of autopilot, copilot, off/);
     expect(err.trim().split('\n')).toHaveLength(1);
   });
 

@@ -12,7 +12,7 @@ import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
 import { defaultBreakerParams, type BreakerParams } from '@engram/executive';
-import { createBrain, GuardsConfigError, readGuardsConfig } from '@engram/runtime';
+import { AccProfileError, createBrain, GuardsConfigError, readGuardsConfig, readProjectAccProfile, type AccProfile } from '@engram/runtime';
 import { resumingSessions, type HookSessions } from './hook-sessions.js';
 
 const handle = (ctx: HookContext, p: HookPayload): Promise<HookOutput | null> => {
@@ -40,6 +40,17 @@ const guardsOrDefaults = (project: string, warn: (message: string) => void): Bre
     if (!(err instanceof GuardsConfigError)) throw err;
     warn(`${err.message}; using the default guards`);
     return defaultBreakerParams;
+  }
+};
+
+/** The project's detector profile (`.engram/acc.json`); a broken one is reported and the default thresholds apply (a hook fails open). */
+const accProfileOrNone = (project: string, warn: (message: string) => void): AccProfile | null => {
+  try {
+    return readProjectAccProfile(project);
+  } catch (err) {
+    if (!(err instanceof AccProfileError)) throw err;
+    warn(`${err.message}; using the default detector thresholds`);
+    return null;
   }
 };
 
@@ -76,9 +87,10 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
     if (payload.hook === 'stop' && payload.stopHookActive) return null; // Claude is continuing because of a Stop hook: not the end of a turn.
     const roots = hookRoots(options, payload.cwd, env);
     const guards = guardsOrDefaults(roots.project, warn);
-    const brain = createBrain({ home: roots.home, project: roots.project, env, guards });
+    const profile = accProfileOrNone(roots.project, warn);
+    const brain = createBrain({ home: roots.home, project: roots.project, env, guards, acc: { profile } });
     // What the brain was made with: a kept session is reused only by a brain made the same way.
-    const config = JSON.stringify([roots.home, roots.project, guards, Object.entries(env).filter(([k]) => k.startsWith('ENGRAM_')).sort()]);
+    const config = JSON.stringify([roots.home, roots.project, guards, profile, Object.entries(env).filter(([k]) => k.startsWith('ENGRAM_')).sort()]);
     const now = options.now ?? Date.now();
     let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
     const sessions = options.sessions ?? resumingSessions;

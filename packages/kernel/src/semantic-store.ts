@@ -28,6 +28,11 @@ export interface EncodeRequest {
   readonly confidence?: Confidence | null;
   readonly topic?: string | null;
   readonly source?: EngramSource | null;
+  /**
+   * When the entry was made (a full UTC ISO time); default now. Only an import sets it, so an
+   * entry brought from Anton keeps its date instead of taking the import's.
+   */
+  readonly at?: string;
   /** Recorded as `trust:` in the entry's metadata; none recorded when absent. */
   readonly trust?: TrustTier | null;
 }

@@ -11,7 +11,7 @@ export type ReplayParams = BrainCoreParams;
 /** The runtime's defaults with this post-mortem mode; `detectors` replaces the ACC thresholds for a what-if. */
 export const replayParamsWith = (postMortem: PostMortemMode, detectors?: AccCoreParams['detectors']): ReplayParams => ({
   ...defaultBrainCoreParams,
-  acc: detectors === undefined ? defaultAccCoreParams : { ...defaultAccCoreParams, detectors },
+  acc: detectors === undefined ? defaultAccCoreParams : { ...defaultAccCoreParams, detectors, pinned: true },
   cerebellum: { ...defaultCerebellumParams, postMortem },
   // A session with a model (the post-mortem mode says so) attaches sleep replay; one without does not.
   consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,

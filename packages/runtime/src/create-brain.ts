@@ -1,6 +1,8 @@
 import { newSessionId, systemClock, type Clock, type IdSource } from '@engram/kernel';
+import { parseEnvSwitch } from '@engram/kernel/env';
 import { parseAccMode } from '@engram/acc';
 import { episodicMemoryEnabled } from '@engram/hippocampus';
+import { parseMemoryMode as parseCortexMemoryMode } from '@engram/cortex';
 import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
@@ -8,6 +10,7 @@ import { resumeSession } from './resume-session.js';
 import type { ResumeState } from './resume-from-log.js';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
+import { readAccProfile, readProjectAccProfile, type AccProfile } from './read-acc-profile.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -22,6 +25,18 @@ export interface BrainOptions {
   readonly llm?: LlmSource;
   readonly scratchpad?: SessionOptions['scratchpad'];
   readonly guards?: SessionOptions['guards'];
+  /**
+   * The habit loop at each session's end (`settled()`, `close()`): `auto` (default
+   * `ENGRAM_AUTO_INSTINCTS`, on) runs `instincts.settle()`, which reads only the logs that changed
+   * and promotes and decays as `engram instincts promote` does.
+   */
+  readonly instincts?: { readonly auto?: boolean };
+  /**
+   * The ACC's detector thresholds: `profile` is a profile file (what `engram sim --save-profile`
+   * writes), a parsed profile, or null for none; default `<project>/.engram/acc.json` when it
+   * exists. A bad file is an `AccProfileError` naming the file and the field.
+   */
+  readonly acc?: { readonly profile?: string | AccProfile | null };
 }
 
 export interface Brain {
@@ -52,14 +67,8 @@ export interface SessionOpenOptions {
   readonly onLogProblem?: (problem: string) => void;
 }
 
-const MEMORY_MODES: readonly MemoryMode[] = ['autopilot', 'copilot', 'off'];
-
-/** Reads `ENGRAM_MEMORY_MODE`; an unknown value is an error rather than a silent default (Anton gap §15.30). */
-export const parseMemoryMode = (raw: string | undefined): MemoryMode => {
-  const v = (raw ?? 'autopilot').trim().toLowerCase();
-  if ((MEMORY_MODES as readonly string[]).includes(v)) return v as MemoryMode;
-  throw new Error(`ENGRAM_MEMORY_MODE must be one of ${MEMORY_MODES.join(', ')}; got ${JSON.stringify(raw)}`);
-};
+/** Reads `ENGRAM_MEMORY_MODE`; an unknown value is an error (an `EnvChoiceError`) rather than a silent default (Anton gap §15.30). */
+export const parseMemoryMode = (raw: string | undefined): MemoryMode => parseCortexMemoryMode(raw);
 
 /**
  * The entry point for hosts. Plain objects, Promises and Observables only: a host never needs
@@ -70,15 +79,19 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   const paths = engramPaths({ home: options.home, project: options.project }, env);
   const modes = {
     memory: options.modes?.memory ?? parseMemoryMode(env.ENGRAM_MEMORY_MODE),
-    acc: options.modes?.acc ?? parseAccMode(env.ENGRAM_ACC_MODE).mode,
+    acc: options.modes?.acc ?? parseAccMode(env.ENGRAM_ACC_MODE),
   };
   const episodic = options.modes?.episodic ?? episodicMemoryEnabled(env.ENGRAM_EPISODIC_MEMORY);
   const clock = options.clock ?? systemClock;
+  const wanted = options.acc?.profile;
+  const accProfile = wanted === undefined ? (paths.project === null ? null : readProjectAccProfile(paths.project)) : typeof wanted === 'string' ? readAccProfile(wanted) : wanted;
+  const instincts = brainInstincts(paths, clock);
+  const autoInstincts = options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true);
   return {
     paths,
     modes,
     memory: brainMemory(paths, modes.memory, clock),
-    instincts: brainInstincts(paths, clock),
+    instincts,
     session: (s = {}) => {
       const sessionId = s.sessionId ?? newSessionId(clock.now());
       const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : s.resume || null;
@@ -93,6 +106,8 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
         ...(options.guards ? { guards: options.guards } : {}),
         ...(resume ? { resume } : {}),
+        ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
+        accProfile,
       });
     },
   };

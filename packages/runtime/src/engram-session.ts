@@ -22,11 +22,12 @@ import { SessionEpisodes } from './session-episodes.js';
 import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { defaultConsolidationParams, type MemorizeReport, type PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, identityDue, type MemorizeReport, type PendingItem } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
 import { FallbackRegistry } from './fallback-registry.js';
+import type { AccProfile } from './read-acc-profile.js';
 
 /** What `preCall` answers: the breaker's verdict and the advice to show the model ("" when none). */
 export interface PreCallAdvice {
@@ -55,6 +56,11 @@ export interface SessionOptions {
   readonly clock?: Clock;
   readonly ids?: IdSource;
   readonly acc?: AccCoreParams;
+  /**
+   * A detector profile (`createBrain({ acc: { profile } })`, `<project>/.engram/acc.json`): its
+   * thresholds are put in force by recording `acc.params.configured`, so replay uses them too.
+   */
+  readonly accProfile?: AccProfile | null;
   /** The model for engram-driven turns (`turn()`) and post-mortems; without one the cerebellum learns from its classifier. */
   readonly llm?: LlmSource;
   /** The per-turn circuit breaker's limits (default: warn after 2 identical failures, block after 3). */
@@ -63,7 +69,17 @@ export interface SessionOptions {
   readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
   /** Carry on a session from its log (`brain.session({ resume: true })`) instead of starting one. */
   readonly resume?: ResumeState;
+  /**
+   * The cross-session habit loop, run once the log is durable at `settled()` and `close()` (the
+   * brain's `instincts.settle()`); its failures are kept in `problems()`, never thrown.
+   */
+  readonly learnHabits?: () => Promise<{ readonly complete: boolean; readonly problems: readonly string[]; readonly auditError: Error | null }>;
 }
+
+/** Anton checks whether memory needs compacting at every 10th turn end (anton.md §7.4). */
+const COMPACTION_EVERY_TURNS = 10;
+/** Identity extraction reads the session's last five user messages (anton.md §7.6). */
+const IDENTITY_MESSAGES = 5;
 
 export interface TurnResult extends TurnOutcome {
   readonly turn: number;
@@ -95,6 +111,7 @@ export class EngramSession {
   private llm: Promise<SessionLlm> | null = null;
   private pads: ScratchpadHost | null = null;
   private readonly fallbacks = new FallbackRegistry();
+  private readonly habitProblems: string[] = [];
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
@@ -129,6 +146,7 @@ export class EngramSession {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
     });
     if (postMortem === 'llm') {
+      this.watchMemoryUpkeep(resume?.events ?? []);
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
         if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.brain.state('cerebellum'), e, llm)));
       });
@@ -142,8 +160,42 @@ export class EngramSession {
     const limits = (l: BreakerParams) => ({ warnAt: l.warnAt, blockAt: l.blockAt, perTool: { ...l.perTool } });
     const guards = limits(options.guards ?? defaultBreakerParams);
     if (JSON.stringify(limits(this.exec().limits)) !== JSON.stringify(guards)) this.bus.publish('executive.guards.configured', guards);
+    // A profile other than the thresholds in force (the defaults, or the log's) is recorded; the ACC core adopts it from the event.
+    const profile = options.accProfile ?? null;
+    if (profile !== null && JSON.stringify(this.brain.state('acc').params) !== JSON.stringify(profile.params)) {
+      this.bus.publish('acc.params.configured', { profile: profile.name, params: { ...profile.params, toolErrorIgnoredTools: [...profile.params.toolErrorIgnoredTools] } });
+    }
     // A resumed session starts with every nudge of the open turn read: they were answered by an earlier process.
     this.nudgesRead = this.exec().nudges.length;
+  }
+
+  /**
+   * Identity extraction and automatic compaction at the moments Anton runs them (anton.md §7.4,
+   * §7.6), with a model only: after every `IDENTITY_EVERY_TURNS`th completed turn, the last user
+   * messages go to the model for lasting facts about the user, merged into the global profile;
+   * after every `COMPACTION_EVERY_TURNS`th, a store over `AUTO_COMPACTION_THRESHOLD` entries is
+   * compacted. Both run as background work (`settled()` waits); the model calls are recorded as
+   * `llm.call.*` (purposes `identity`, `compaction`), their request and outcome, and nothing a
+   * core derives depends on them, so replay stays exact. Nothing in memory mode off.
+   */
+  private watchMemoryUpkeep(resumed: readonly AnyEnvelope[]): void {
+    const recent: string[] = [];
+    const remember = (e: AnyEnvelope) => {
+      if (e.type !== 'executive.turn.started') return;
+      recent.push(e.data.message);
+      if (recent.length > IDENTITY_MESSAGES) recent.shift();
+    };
+    for (const e of resumed) remember(e);
+    this.bus.subscribe('memory-upkeep', (e) => {
+      remember(e);
+      if (e.type !== 'executive.turn.completed' || this.options.modes.memory === 'off') return;
+      const turn = e.turn;
+      if (identityDue(turn)) {
+        const messages = [...recent];
+        this.background.track(this.sessionLlm().then((llm) => this.memory.cortex.updateIdentity(messages, llm)));
+      }
+      if (turn > 0 && turn % COMPACTION_EVERY_TURNS === 0) this.background.track(this.sessionLlm().then((llm) => this.memory.autoCompact(llm)));
+    });
   }
 
   /** The executive core's folded state: what is open, the ids made up, the breaker, the turn's nudges and lessons. */
@@ -487,15 +539,40 @@ export class EngramSession {
 
   /** Things that went wrong without stopping the session (episode writes that failed). */
   problems(): readonly string[] {
-    return this.episodes?.problems() ?? [];
+    return [...(this.episodes?.problems() ?? []), ...this.habitProblems];
   }
 
-  /** Resolves when end-of-turn learning is stored and everything published is durable in the log. */
+  /**
+   * Resolves when end-of-turn learning is stored and everything published is durable in the log;
+   * then the habit loop folds what changed in the logs into the instincts (`learnHabits`).
+   */
   async settled(): Promise<void> {
+    await this.flushed();
+    await this.learnHabits();
+  }
+
+  /**
+   * Resolves when end-of-turn learning is stored and everything published is durable in the log,
+   * without the habit loop: for a host that keeps the session open between its own calls (the
+   * hook service after each hook), where nothing has ended yet.
+   */
+  async flushed(): Promise<void> {
     try {
       await this.background.idle();
     } finally {
       await this.log.flush();
+    }
+  }
+
+  /** Runs the habit loop over the logs, this session's included; a failure is a problem of the session, never its end. */
+  private async learnHabits(): Promise<void> {
+    const learn = this.options.learnHabits;
+    if (learn === undefined) return;
+    try {
+      const run = await learn();
+      if (run.auditError) this.habitProblems.push(`instincts: recording promotions failed: ${run.auditError.message}`);
+    } catch (err) {
+      this.habitProblems.push(`instincts: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -519,7 +596,12 @@ export class EngramSession {
     if (this.closed) return;
     if (this.inTurn) this.cancelTurn('session closed');
     this.bus.publish('executive.session.ended', { reason: 'closed' });
-    await this.release();
+    // The session's end: the habit loop runs once its log is closed (not at suspend(): a hook's process is not the session's end).
+    try {
+      await this.release();
+    } finally {
+      await this.learnHabits();
+    }
   }
 
   /** Lets go of everything the session holds once learning is stored; a failed memory write is thrown after the log is durable. */

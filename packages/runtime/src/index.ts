@@ -26,5 +26,6 @@ export { recordEvents } from './audit/record-events.js';
 export { skillSourceFromEvents } from './audit/skill-source-from-events.js';
 export { type BrainInstincts, type InstinctRun, type InstinctOptions, type InstinctScope, type StoredInstinctList } from './instincts/brain-instincts.js';
 export { readGuardsConfig, parseGuardsConfig, GuardsConfigError, GUARDS_FILE } from './read-guards-config.js';
+export { readAccProfile, readProjectAccProfile, parseAccProfile, AccProfileError, ACC_PROFILE_FILE, type AccProfile } from './read-acc-profile.js';
 export { importAnton, type AntonImport, type AntonImportOptions } from './effects/import-anton.js';
 export { INPUT_LIMITS } from './input-limits.js';

@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { Cortex, MEMORIZE_TOOL_NAME, PendingQueue, QuarantineStore, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, PendingQueue, QuarantineStore, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
 import type { Clock } from '@engram/kernel';
@@ -22,6 +22,22 @@ const DERIVED_ORIGINS: ReadonlySet<string> = new Set(['acc', 'cerebellum', 'cons
  */
 export class SessionMemory {
   readonly cortex: Cortex;
+  private readonly stores: { readonly global: FileSemanticStore; readonly project: FileSemanticStore | null };
+
+  /**
+   * Anton's automatic compaction (anton.md §7.4): each store holding more than
+   * `AUTO_COMPACTION_THRESHOLD` rules and lessons is compacted by the model (lessons, then rules;
+   * only removals, each by id under the store's lock). Nothing in mode off.
+   */
+  async autoCompact(model: StructuredModel): Promise<readonly FileCompaction[]> {
+    const out: FileCompaction[] = [];
+    for (const [scope, store] of [['global', this.stores.global], ['project', this.stores.project]] as const) {
+      if (store === null) continue;
+      const snap = await store.read();
+      if (snap.rules.length + snap.lessons.length > AUTO_COMPACTION_THRESHOLD) out.push(...(await this.cortex.compact(model, { scopes: [scope] })));
+    }
+    return out;
+  }
 
   constructor(
     private readonly bus: Bus,
@@ -34,6 +50,7 @@ export class SessionMemory {
   ) {
     const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock });
     const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock });
+    this.stores = { global, project };
     const histories = {
       global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
       project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),

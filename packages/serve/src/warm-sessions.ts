@@ -31,7 +31,7 @@ interface Kept {
  * left it (inode, size, mtime) and the brain is made the same way; otherwise (another hook
  * process or command wrote the log, a guards file changed) it is suspended and the session is
  * resumed from its log, as a short process would. After each hook the log is made durable
- * (`settled`), so what a warm session did is on disk before the client sees the answer.
+ * (`flushed`), so what a warm session did is on disk before the client sees the answer.
  */
 export class WarmSessions implements HookSessions {
   private readonly kept = new Map<string, Kept>();
@@ -80,7 +80,8 @@ export class WarmSessions implements HookSessions {
       kept.unsubscribe();
       return session.suspend();
     }
-    await session.settled();
+    // Durable before the client sees the answer; session-end learning stays with the hooks that end a turn (stop calls settled()).
+    await session.flushed();
     if (kept.reread) {
       kept.events = [...(resumeSession(kept.paths, session.id)?.events ?? [])];
       kept.reread = false;

@@ -24,7 +24,7 @@ export const registerBench = (program: Command): void => {
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
       const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin });
+      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime') });
       bar.done();
       process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
     });

@@ -7,7 +7,8 @@ export const registerDemo = (program: Command): void => {
     .description('run the offline demo: two real sessions, the first runs into trouble and engram learns from it, the second avoids the same failures')
     .option('--home <dir>', 'where to keep the demo home folder (default: a new temporary folder, kept and printed)')
     .option('--json', 'print one JSON object')
-    .action(async (opts: { home?: string; json?: boolean }) => {
+    .option('--acc-profile <file>', 'detector thresholds from a profile (engram sim --save-profile)')
+    .action(async (opts: { home?: string; json?: boolean; accProfile?: string }) => {
       process.exitCode = await (await import('../demo/learning-demo.js')).learningDemo(opts);
     });
 };

@@ -14,9 +14,10 @@ export const registerRun = (program: Command): void => {
     .option('--project <dir>', 'the project folder (default: the current directory)')
     .option('--home <dir>', 'the global engram folder (default: $ENGRAM_HOME or ~/.engram)')
     .option('--round-cap <n>', 'the most tool rounds the turn may take', roundCap)
+    .option('--acc-profile <file>', 'detector thresholds from a profile (engram sim --save-profile); default <project>/.engram/acc.json when present')
     .option('--json', 'print { answer, sessionId, eventLog, lessons: [{ id, kind, rule, scope }], stopReason }')
     .addHelpText('after', '\nExit codes: 0 answered; 1 the turn failed or hit the round cap; 2 usage or configuration error; 3 the model could not be reached; 130 / 143 interrupted by SIGINT (Ctrl-C) / SIGTERM (the running cell is killed, the turn recorded as cancelled).');
-  addLlmOptions(run).action(async (opts: LlmOptionValues & { task: string; project?: string; home?: string; json?: boolean; roundCap?: number }) => {
+  addLlmOptions(run).action(async (opts: LlmOptionValues & { task: string; project?: string; home?: string; json?: boolean; roundCap?: number; accProfile?: string }) => {
     process.exitCode = await (await import('../run/run-session.js')).runSession(opts);
   });
 };

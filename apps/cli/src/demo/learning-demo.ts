@@ -2,13 +2,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
-import { createBrain, learnedFromLog, type LearnedItem } from '@engram/runtime';
+import { AccProfileError, createBrain, learnedFromLog, type Brain, type LearnedItem } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
 import { scriptedPolicy } from './scripted-policy.js';
 
 export interface DemoOptions {
   readonly home?: string;
   readonly json?: boolean;
+  /** `--acc-profile FILE`: the detector thresholds the demo's sessions run with. */
+  readonly accProfile?: string;
 }
 
 export interface DemoSession {
@@ -44,14 +46,22 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
   const project = join(home, 'project');
   mkdirSync(project, { recursive: true, mode: 0o700 });
   writeFileSync(join(project, 'sales.csv'), SALES_CSV);
-  const brain = createBrain({
-    home,
-    project,
-    modes: { memory: 'autopilot', acc: 'active' },
-    llm: { transport: scriptedPolicy(), models: { planning: 'scripted-policy', coding: 'scripted-policy' } },
-    scratchpad: { timeoutMs: DEMO_CELL_TIMEOUT_MS, inactivityMs: DEMO_INACTIVITY_MS },
-    env: {},
-  });
+  let brain: Brain;
+  try {
+    brain = createBrain({
+      home,
+      project,
+      modes: { memory: 'autopilot', acc: 'active' },
+      llm: { transport: scriptedPolicy(), models: { planning: 'scripted-policy', coding: 'scripted-policy' } },
+      scratchpad: { timeoutMs: DEMO_CELL_TIMEOUT_MS, inactivityMs: DEMO_INACTIVITY_MS },
+      env: {},
+      ...(options.accProfile === undefined ? {} : { acc: { profile: options.accProfile } }),
+    });
+  } catch (err) {
+    if (!(err instanceof AccProfileError)) throw err;
+    process.stderr.write(`engram demo: ${err.message}\n`);
+    return 2;
+  }
   const say = (line = '') => {
     if (!options.json) process.stdout.write(`${line}\n`);
   };

@@ -1,5 +1,5 @@
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { createBrain, GuardsConfigError, learnedFromLog, parseMemoryMode, readGuardsConfig } from '@engram/runtime';
+import { AccProfileError, createBrain, GuardsConfigError, learnedFromLog, parseMemoryMode, readGuardsConfig, type Brain } from '@engram/runtime';
 import { readLogFile } from '@engram/store';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
@@ -11,6 +11,8 @@ export interface RunOptions extends LlmOptionValues {
   readonly home?: string;
   readonly json?: boolean;
   readonly roundCap?: number;
+  /** `--acc-profile FILE`: the detector thresholds (default `<project>/.engram/acc.json` when present). */
+  readonly accProfile?: string;
 }
 
 /** Exit codes of `engram run`, documented in its --help; an interrupted run exits as shells report a signal (128 + its number). */
@@ -53,13 +55,21 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     process.stderr.write(`engram run: ${err.message}\n`);
     return RUN_EXIT.usage;
   }
-  const brain = createBrain({
-    ...(options.home === undefined ? {} : { home: options.home }),
-    project: options.project ?? cwd,
-    guards,
-    modes: { memory: memoryMode },
-    llm: { options: clientOptionsOf(config) },
-  });
+  let brain: Brain;
+  try {
+    brain = createBrain({
+      ...(options.home === undefined ? {} : { home: options.home }),
+      project: options.project ?? cwd,
+      guards,
+      modes: { memory: memoryMode },
+      llm: { options: clientOptionsOf(config) },
+      ...(options.accProfile === undefined ? {} : { acc: { profile: options.accProfile } }),
+    });
+  } catch (err) {
+    if (!(err instanceof AccProfileError)) throw err;
+    process.stderr.write(`engram run: ${err.message}\n`);
+    return RUN_EXIT.usage;
+  }
   const session = brain.session();
   // Ctrl-C or SIGTERM cancels the turn cleanly: the model call is aborted, a running cell is
   // killed with its pad's processes, nothing is learned from the turn, and the killed cell and the

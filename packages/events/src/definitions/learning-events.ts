@@ -30,6 +30,47 @@ export const accNudgeEmitted = defineEvent({
   description: 'A detector fired mid-turn (active mode); the executive appends the self-check text to the next user message.',
 });
 
+const Threshold = z.number().int().min(1).max(1_000_000);
+
+/**
+ * Every ACC detector threshold (the acc package's `AccParams`, field for field): what a profile
+ * file holds (`engram sim --save-profile`) and what `acc.params.configured` records. Strict, so
+ * a misspelt field in a profile is an error naming it, not a silently ignored line.
+ */
+export const AccParamsSchema = z
+  .object({
+    minDistinctPads: Threshold,
+    honourConfirmedNewPad: z.boolean(),
+    bigCellChars: Threshold,
+    minBigCells: Threshold,
+    minEmptyCells: Threshold,
+    minToolErrorRun: Threshold,
+    toolErrorIgnoredTools: z.array(z.string()),
+    minSignatureRepeats: Threshold,
+    minResets: Threshold,
+    minKills: Threshold,
+    minClimbRun: Threshold,
+    minClimbSeverity: Threshold,
+    minRepairs: Threshold,
+    minCapHits: Threshold,
+  })
+  .strict();
+
+/**
+ * The ACC's detector thresholds in force from here on (a detector profile: `--acc-profile`,
+ * `<project>/.engram/acc.json`, `createBrain({ acc: { profile } })`), recorded so replay derives
+ * the lessons and nudges with the thresholds the session used. Published when a session starts
+ * (or resumes) with thresholds other than the ones in force.
+ */
+export const accParamsConfigured = defineEvent({
+  type: 'acc.params.configured',
+  v: 1,
+  schema: z.object({ profile: z.string(), params: AccParamsSchema }),
+  emitter: 'acc',
+  consumers: ['acc', 'replay'],
+  description: "The ACC detectors' thresholds (a named profile) in force from this event on.",
+});
+
 export const ErrorClassSchema = z.enum([
   'encoding',
   'path-not-found',
@@ -55,8 +96,8 @@ export const errorClassified = defineEvent({
     hint: z.string(),
   }),
   emitter: 'cerebellum',
-  consumers: ['basal-ganglia', 'cortex', 'replay'],
-  description: 'A failed cell or tool result was classified; recovery recipes are keyed on class and target.',
+  consumers: ['basal-ganglia', 'cortex', 'executive', 'replay'],
+  description: "A failed cell or tool result was classified; recovery recipes are keyed on class and target, and a tool's class hint reaches the model with the round's nudges.",
 });
 
 export const cerebellumLessonLearned = defineEvent({
@@ -74,4 +115,4 @@ export const cerebellumLessonLearned = defineEvent({
   description: 'The end-of-turn post-mortem produced a lesson; it becomes a project-scope engram through the cortex.',
 });
 
-export const learningEvents = [accLessonDetected, accNudgeEmitted, errorClassified, cerebellumLessonLearned] as const;
+export const learningEvents = [accLessonDetected, accNudgeEmitted, accParamsConfigured, errorClassified, cerebellumLessonLearned] as const;

@@ -15,12 +15,19 @@ export interface AccCoreParams {
   /** The mode until `executive.session.started` records the one in force. */
   readonly mode: AccMode;
   readonly detectors: AccParams;
+  /**
+   * Keep `detectors` whatever the log records (`acc.params.configured`): a what-if replay asks
+   * what these thresholds would have learned, so the session's own must not replace them.
+   */
+  readonly pinned?: boolean;
 }
 
 export const defaultAccCoreParams: AccCoreParams = Object.freeze({ mode: DEFAULT_ACC_MODE, detectors: defaultAccParams });
 
 export interface AccCoreState {
-  readonly params: AccParams;
+  params: AccParams;
+  /** The core's params said to keep `params` (a what-if), whatever the log records. */
+  readonly pinned: boolean;
   mode: AccMode;
   /** Memory mode `off` switches the ACC off too (Anton: no observation when the cortex is off). */
   memoryOff: boolean;
@@ -56,6 +63,7 @@ export const accCore: RegionCore<AccCoreState, AccCoreParams> = {
   name: 'acc',
   initialState: (p) => ({
     params: p.detectors,
+    pinned: p.pinned ?? false,
     mode: p.mode,
     memoryOff: false,
     turn: createAccTurn(p.detectors),
@@ -81,6 +89,12 @@ export const accCore: RegionCore<AccCoreState, AccCoreParams> = {
       if (s.mode === 'active' && listening(s)) {
         const nudges = evaluateNudges(s.turn);
         if (nudges.length > 0) s.outbox = nudges.map(nudgeDraft);
+      }
+    } else if (type === 'acc.params.configured') {
+      // A profile in force from here on: the open turn keeps what it has seen, later turns use the new thresholds.
+      if (!s.pinned) {
+        s.params = e.data.params;
+        if (pristine(s.turn)) s.turn = createAccTurn(s.params);
       }
     } else if (type === 'hippocampus.engram.encoded') {
       rememberEncoded(s.stored, e.data.engram);

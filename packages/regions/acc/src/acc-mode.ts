@@ -1,3 +1,5 @@
+import { parseEnvChoice } from '@engram/kernel/env';
+
 /** off: nothing observed; passive: lessons at end of turn only; active: lessons plus mid-turn nudges. */
 export type AccMode = 'off' | 'passive' | 'active';
 
@@ -9,13 +11,10 @@ export type AccMode = 'off' | 'passive' | 'active';
 export const DEFAULT_ACC_MODE: AccMode = 'active';
 
 /**
- * Reads `ENGRAM_ACC_MODE` (trimmed, any case). Unlike Anton, which silently turns any unknown
- * value into `active` (§15.30), an unknown value falls back to the default *with a warning*
- * the caller shows.
+ * Reads `ENGRAM_ACC_MODE` (trimmed, any case; unset is the default). Unlike Anton, which silently
+ * turns any unknown value into `active` (§15.30), an unknown value is refused: an
+ * `EnvChoiceError` naming the variable and the allowed values (the CLI exits 2).
  */
-export const parseAccMode = (raw: string | undefined): { readonly mode: AccMode; readonly warning: string | null } => {
-  const value = raw?.trim().toLowerCase() ?? '';
-  if (value === '') return { mode: DEFAULT_ACC_MODE, warning: null };
-  if (value === 'off' || value === 'passive' || value === 'active') return { mode: value, warning: null };
-  return { mode: DEFAULT_ACC_MODE, warning: `ENGRAM_ACC_MODE=${JSON.stringify(raw)} is not off, passive or active; using ${DEFAULT_ACC_MODE}` };
-};
+export const parseAccMode = (raw: string | undefined): AccMode => parseEnvChoice('ENGRAM_ACC_MODE', raw, ACC_MODES, DEFAULT_ACC_MODE);
+
+const ACC_MODES: readonly AccMode[] = ['off', 'passive', 'active'];

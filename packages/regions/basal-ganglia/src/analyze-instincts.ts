@@ -1,10 +1,11 @@
 import type { AnyEnvelope } from '@engram/events';
+import { analyzeSummaries } from './analyze-summaries.js';
 import type { BasalGangliaParams } from './basal-ganglia-params.js';
 import type { Instinct } from './instinct.js';
 import type { PatternScore } from './pattern-score.js';
-import { planInstincts, type InstinctPlan } from './plan-instincts.js';
+import type { InstinctPlan } from './plan-instincts.js';
 import { projectObservations } from './project-observations.js';
-import { scorePatterns } from './score-patterns.js';
+import { summarizeSessions } from './session-summary.js';
 
 export interface AnalyzeInput {
   readonly events: Iterable<AnyEnvelope>;
@@ -21,10 +22,10 @@ export interface Analysis {
   readonly plan: InstinctPlan;
 }
 
-/** The whole offline loop as one pure function: events -> observations -> scores -> instinct plan. */
+/** The whole loop as one pure function: events -> observations -> per-session summaries -> scores -> instinct plan. */
 export const analyzeInstincts = (input: AnalyzeInput): Analysis => {
   const observations = projectObservations(input.events);
-  const scores = scorePatterns(observations, input.now, input.params);
-  const plan = planInstincts({ scores, existing: input.existing, now: input.now, params: input.params, track: input.track ?? true, promote: input.promote ?? false });
+  const summaries = summarizeSessions(observations, input.params.recoveryLookahead);
+  const { scores, plan } = analyzeSummaries({ ...input, summaries });
   return { observations: observations.length, scores, plan };
 };

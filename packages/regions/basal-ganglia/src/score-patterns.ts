@@ -1,78 +1,13 @@
 import type { BasalGangliaParams } from './basal-ganglia-params.js';
-import { findChains } from './find-chains.js';
-import { findErrorRetries } from './find-error-retries.js';
-import { findRecoveries } from './find-recoveries.js';
-import { inWindow } from './in-window.js';
 import type { Observation } from './observation.js';
-import type { Occurrence } from './pattern.js';
 import type { PatternScore } from './pattern-score.js';
-import { recency } from './recency.js';
-
-interface Tally {
-  readonly first: Occurrence;
-  fresh: number;
-  selfConfirmed: number;
-  readonly sessions: Set<string>;
-  firstSeen: number;
-  lastSeen: number;
-}
+import { scoreSummaries } from './score-summaries.js';
+import { summarizeSessions } from './session-summary.js';
 
 /**
- * Scores every pattern seen in the window ending at `now`:
- * - frequency: fresh count / max(most common pattern's fresh count, `frequencyFloor`);
- * - consistency: sessions with the pattern / sessions with any call in the window (sessions, not
- *   repetitions: repeating a pattern inside one session never raises it);
- * - recency: the half-life decay since the pattern was last seen.
- * Occurrences made while the pattern's own rule was injected are counted apart and never used.
- * Sorted by confidence, then id, so output is deterministic.
+ * Scores every pattern seen in the window ending at `now` (see `scoreSummaries`): the observations
+ * are summarised per session, then scored, so a whole-log analysis and the incremental one that
+ * keeps summaries between sessions share one implementation.
  */
-export const scorePatterns = (observations: readonly Observation[], now: number, params: BasalGangliaParams): PatternScore[] => {
-  const windowed = observations.filter((o) => inWindow(o.at, now, params.windowDays));
-  const sessionsInWindow = new Set(windowed.map((o) => o.sessionId)).size;
-  // Chains read prev/prev2 from the full history, so a chain straddling the window's edge counts.
-  const occurrences = [...findChains(windowed), ...findErrorRetries(observations), ...findRecoveries(observations, params.recoveryLookahead)].filter((o) =>
-    inWindow(o.at, now, params.windowDays),
-  );
-  const tallies = new Map<string, Tally>();
-  for (const o of occurrences) {
-    let t = tallies.get(o.id);
-    if (t === undefined) {
-      t = { first: o, fresh: 0, selfConfirmed: 0, sessions: new Set(), firstSeen: Number.POSITIVE_INFINITY, lastSeen: Number.NEGATIVE_INFINITY };
-      tallies.set(o.id, t);
-    }
-    if (o.selfInjected) {
-      t.selfConfirmed += 1;
-      continue;
-    }
-    t.fresh += 1;
-    t.sessions.add(o.sessionId);
-    t.firstSeen = Math.min(t.firstSeen, o.at);
-    t.lastSeen = Math.max(t.lastSeen, o.at);
-  }
-  let mostCommon = 0;
-  for (const t of tallies.values()) mostCommon = Math.max(mostCommon, t.fresh);
-  const norm = Math.max(mostCommon, params.frequencyFloor, 1);
-  const scores: PatternScore[] = [];
-  for (const [id, t] of tallies) {
-    if (t.fresh === 0) continue;
-    const frequency = t.fresh / norm;
-    const consistency = t.sessions.size / sessionsInWindow;
-    const r = recency(t.lastSeen, now, params.halfLifeDays);
-    scores.push({
-      id,
-      kind: t.first.kind,
-      tools: t.first.tools,
-      observations: t.fresh,
-      selfConfirmed: t.selfConfirmed,
-      sessions: t.sessions.size,
-      sessionsInWindow,
-      firstSeen: t.firstSeen,
-      lastSeen: t.lastSeen,
-      frequency,
-      consistency,
-      recency: r,
-      confidence: frequency * consistency * r,
-    });
-  }
-  return scores.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-};
+export const scorePatterns = (observations: readonly Observation[], now: number, params: BasalGangliaParams): PatternScore[] =>
+  scoreSummaries(summarizeSessions(observations, params.recoveryLookahead), now, params);

@@ -46,6 +46,6 @@ describe('parseMemoryMode', () => {
 
   it('rejects an unknown value with an error naming the setting (Anton treated it as copilot)', () => {
     expect(() => parseMemoryMode('of')).toThrow(MemoryModeError);
-    expect(() => parseMemoryMode('of')).toThrow('ENGRAM_MEMORY_MODE="of" is not a memory mode: use autopilot, copilot or off');
+    expect(() => parseMemoryMode('of')).toThrow('ENGRAM_MEMORY_MODE="of" is not allowed: use one of autopilot, copilot, off');
   });
 });

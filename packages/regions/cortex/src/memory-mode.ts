@@ -1,4 +1,5 @@
 import { MemoryModeSchema } from '@engram/events';
+import { EnvChoiceError } from '@engram/kernel/env';
 
 /** autopilot: store what is proposed; copilot: ask the user about anything not certain; off: store nothing. */
 export type MemoryMode = 'autopilot' | 'copilot' | 'off';
@@ -7,13 +8,13 @@ export type MemoryMode = 'autopilot' | 'copilot' | 'off';
 export const DEFAULT_MEMORY_MODE: MemoryMode = 'autopilot';
 
 /** A mode setting that is not one of the three modes. */
-export class MemoryModeError extends Error {
+export class MemoryModeError extends EnvChoiceError {
+  override name = 'MemoryModeError';
   constructor(
-    readonly value: string,
+    value: string,
     readonly origin: string,
   ) {
-    super(`${origin}=${JSON.stringify(value)} is not a memory mode: use autopilot, copilot or off`);
-    this.name = 'MemoryModeError';
+    super(origin, value, MemoryModeSchema.options);
   }
 }
 

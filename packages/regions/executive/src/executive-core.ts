@@ -1,4 +1,4 @@
-import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
+import { draft, type AnyDraft, type AnyEnvelope, type EventData } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
 import { breakerCall, breakerVerdict, recordToolResultInto, unknownCall, type BreakerCall, type BreakerParams, type BreakerVerdict, type Streak, type Streaks } from './tool-breaker.js';
 import type { ExecutiveParams } from './executive-params.js';
@@ -52,6 +52,12 @@ export interface ExecutiveState {
   /** The turn's nudges and lessons, in order (lessons arrive as the turn completes). */
   readonly nudges: readonly HostNudge[];
   readonly lessons: readonly HostLesson[];
+  /**
+   * Error-class hints of the open round (`cerebellum.error.classified` for a tool other than the
+   * scratchpad), joined to the nudges when the round completes: one per tool and class per turn.
+   */
+  readonly hints: readonly HostNudge[];
+  readonly hinted: ReadonlySet<string>;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -61,7 +67,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * copying it on every tool call and result made the executive the slowest core of a replay.
  * Readers (the session) see it through the readonly `ExecutiveState`.
  */
-interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'calls' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons'>> {
+interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'calls' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons' | 'hints' | 'hinted'>> {
+  hints: HostNudge[];
+  hinted: Set<string>;
   streaks: Map<string, Streak>;
   calls: Map<string, BreakerCall>;
   verdicts: Map<string, BreakerVerdict>;
@@ -86,7 +94,19 @@ const fresh = (limits: BreakerParams): OwnedState => ({
   shown: new Set(),
   nudges: [],
   lessons: [],
+  hints: [],
+  hinted: new Set(),
 });
+
+/**
+ * The hint for a classified tool failure, or null: the scratchpad's cells are left to the
+ * cerebellum's lessons (a cell's traceback is already in the model's view), and `unknown` has
+ * only the generic advice, which would be noise after every failure.
+ */
+const hintFor = (d: EventData<'cerebellum.error.classified'>): HostNudge | null =>
+  d.tool === 'scratchpad' || d.errorClass === 'unknown'
+    ? null
+    : { lessonId: `cerebellum.error-class.${d.errorClass}`, detector: 'classifyError', text: `${d.tool} failed with a ${d.errorClass} error${d.target === null ? '' : ` (${d.target})`}. ${d.hint}` };
 
 const MADE_UP_ID = /^(?:tool|cell)-(\d+)$/;
 
@@ -112,6 +132,8 @@ const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
     s.shown = new Set();
     s.nudges = [];
     s.lessons = [];
+    s.hints = [];
+    s.hinted = new Set();
   } else if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') {
     s.inTurn = false;
     s.roundOpen = false;
@@ -122,7 +144,20 @@ const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
   } else if (t === 'executive.round.started') {
     s.roundOpen = true;
     s.toolCallsThisRound = 0;
-  } else if (t === 'executive.round.completed') s.roundOpen = false;
+  } else if (t === 'executive.round.completed') {
+    s.roundOpen = false;
+    if (s.hints.length > 0) {
+      s.nudges.push(...s.hints);
+      s.hints = [];
+    }
+  } else if (t === 'cerebellum.error.classified') {
+    const hint = s.inTurn ? hintFor(e.data) : null;
+    const key = `${e.data.tool}\u0000${e.data.errorClass}`;
+    if (hint !== null && !s.hinted.has(key)) {
+      s.hinted.add(key);
+      s.hints.push(hint);
+    }
+  }
   else if (t === 'executive.guards.configured') s.limits = { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool };
   else if (t === 'executive.tool.called') {
     s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));

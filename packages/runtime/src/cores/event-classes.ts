@@ -32,6 +32,7 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'executive.history.repaired': { kind: 'recorded', reason: `${HOST}: it sealed dangling tool_use blocks` },
   'executive.cap.exhausted': { kind: 'recorded', reason: "the turn machine's round cap is a per-turn option of the host (`turn({ roundCap })`), not in the log" },
   'executive.guards.configured': { kind: 'recorded', reason: "the host's breaker limits (guards, guards.json): settings" },
+  'acc.params.configured': { kind: 'recorded', reason: 'the detector profile in force (--acc-profile, acc.json): settings' },
   'executive.fallback.resolved': { kind: 'recorded', reason: "the outcome of a fallback chain's steps (I/O)" },
   'executive.tool.guarded': {
     kind: 'derived',

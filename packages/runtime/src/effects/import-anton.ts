@@ -44,19 +44,34 @@ const realOrSelf = (p: string): string => {
 
 const RULE_KINDS: readonly string[] = ['always', 'never', 'when'];
 
-/** An Anton entry as a request to the engram store: same kind, topic, confidence and source; dedupe is the store's. */
-const requestOf = (e: MemoryEntry, kind: EncodeRequest['kind']): EncodeRequest => ({ text: e.text, kind, confidence: e.confidence, topic: e.topic, source: e.source });
+/**
+ * When an Anton entry was written, as the store records it: Anton keeps only the day (`ts:`), so
+ * a day is that day at 00:00 UTC; a full time is kept as it is; none (a hand-written line) is the
+ * import's time.
+ */
+const atOf = (updatedAt: string | null): string | undefined => {
+  if (updatedAt === null) return undefined;
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(updatedAt) ? `${updatedAt}T00:00:00.000Z` : updatedAt);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+};
+
+/** An Anton entry as a request to the engram store: same kind, topic, confidence, source and date; dedupe is the store's. */
+const requestOf = (e: MemoryEntry, kind: EncodeRequest['kind']): EncodeRequest => {
+  const at = atOf(e.updatedAt);
+  return { text: e.text, kind, confidence: e.confidence, topic: e.topic, source: e.source, ...(at === undefined ? {} : { at }) };
+};
 
 /**
  * Copies an Anton `.anton` tree in, never overwriting.
  * - `memory/` rules and lessons go through the target store's `encode` (Anton's dedupe: text
- *   already stored is a duplicate, not a second line); profile facts always go to the global
+ *   already stored is a duplicate, not a second line), keeping each entry's date; profile facts always go to the global
  *   profile (engram keeps identity global). The scope for rules and lessons is `scope`, else
  *   global when DIR is the user's `~/.anton`, project otherwise (Anton's two stores, anton.md §1).
  * - `episodes/*.jsonl` are copied into the project's episodes folder; a session file that
  *   already exists there is skipped (the next recall indexes the new ones).
  * - `skills/*` are read with the skill store (legacy layout too), saved through the engram
- *   store's label validation with their `scripts/`/`references/`; a label taken is skipped.
+ *   store's label validation with their `scripts/`/`references/` and their usage counts
+ *   (stats.json); a label taken is skipped.
  * A folder that is not there is a `RangeError`.
  */
 export const importAnton = async (options: AntonImportOptions): Promise<AntonImport> => {
@@ -127,6 +142,8 @@ export const importAnton = async (options: AntonImportOptions): Promise<AntonImp
         ...(skill.name === skill.label ? {} : { displayName: skill.name }),
         provenance: skill.provenance,
         ...(skill.createdAt === '' ? {} : { createdAt: skill.createdAt }),
+        // Anton's usage counters (recalls, recommended, used per stage) carry over.
+        stats: skill.stats,
       };
       const saved = await target.save(draft);
       for (const [sub, to] of [['scripts', 'scripts'], ['code', 'scripts'], ['references', 'references']] as const) {

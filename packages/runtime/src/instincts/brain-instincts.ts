@@ -1,9 +1,25 @@
-import { analyzeInstincts, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan, type PatternScore } from '@engram/basal-ganglia';
+import { join } from 'node:path';
+import { analyzeSummaries, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan, type PatternScore } from '@engram/basal-ganglia';
+import { nodeFsPort, readTextContained, writeFileAtomic, type FsPort } from '@engram/fs';
 import type { Clock } from '@engram/kernel';
 import { auditLogDirs } from '../audit/audit-memory.js';
-import { readEventLogs } from '../effects/event-log-files.js';
 import type { EngramPaths } from '../engram-paths.js';
+import { ANALYSIS_STATE_FILE, expireOldLogs, parseAnalysisState, renderAnalysisState } from './analysis-state.js';
 import { recordLifecycle } from './record-lifecycle.js';
+import { syncAnalysisState } from '../effects/sync-analysis-state.js';
+
+/**
+ * How long a session's end may spend reading logs it has not summarised yet (a backlog after an
+ * upgrade, logs copied in): far under a hook's patience; what is left is read at the next end.
+ */
+export const SETTLE_READ_BUDGET_MS = 30;
+
+/**
+ * The analysis state is a cache of the logs: written atomically (a reader sees the old or the new
+ * file, never half of one) but not synced to disk, since after a power loss it is rebuilt from
+ * the logs, and two syncs per session end were a large share of the analysis's time.
+ */
+const cachePort: FsPort = { ...nodeFsPort, fsync: () => undefined };
 
 /** Which `instincts/` folder: the project's (`<project>/.engram/instincts`) or the global one (`$ENGRAM_HOME/instincts`). */
 export type InstinctScope = 'project' | 'global';
@@ -22,8 +38,15 @@ export interface InstinctRun {
   readonly rulesFile: string;
   /** Where the promotions and archives are recorded as events. */
   readonly eventsDir: string;
-  /** The event logs read (none for a manual archive). */
+  /** The event logs analysed (none for a manual archive). */
   readonly logs: readonly string[];
+  /** The logs read in this run: the others were unchanged since the last analysis, whose summaries were kept. */
+  readonly read: readonly string[];
+  /**
+   * False when `settle`'s read budget ran out before every new log was read: the summaries read
+   * so far are kept, nothing was scored or written, and the next run carries on.
+   */
+  readonly complete: boolean;
   /** Tool calls observed in the window. */
   readonly observations: number;
   readonly scores: readonly PatternScore[];
@@ -48,6 +71,11 @@ export interface BrainInstincts {
   analyze(options?: InstinctOptions): Promise<InstinctRun>;
   /** `analyze`, then promotes instincts that meet the bar into `generated-rules.md`. */
   promote(options?: InstinctOptions): Promise<InstinctRun>;
+  /**
+   * The loop as it runs at a session's end: `promote` over the incremental state, reading only new
+   * or changed logs, and at most `readBudgetMs` of them (default `SETTLE_READ_BUDGET_MS`).
+   */
+  settle(options?: InstinctOptions & { readonly readBudgetMs?: number }): Promise<InstinctRun>;
   /** Re-scores tracked instincts and archives decayed or stale ones; with `id`, archives that one by hand (a `RangeError` when it is not tracked). */
   archive(options?: InstinctOptions & { readonly id?: string }): Promise<InstinctRun>;
   /** Tracked instincts (with `all`, archived ones too), strongest first. */
@@ -62,7 +90,7 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts
     const s = scope === 'project' && paths.project !== null ? 'project' : 'global';
     return { instinctsDir: paths.instinctsDir(s), eventsDir: paths.eventsDirOf(s) };
   };
-  const loop = async (command: 'analyze' | 'promote' | 'archive', o: InstinctOptions & { readonly id?: string }): Promise<InstinctRun> => {
+  const loop = async (command: 'analyze' | 'promote' | 'archive', o: InstinctOptions & { readonly id?: string; readonly readBudgetMs?: number }): Promise<InstinctRun> => {
     const now = o.now ?? clock.now();
     const { instinctsDir, eventsDir } = dirs(o.scope);
     const store = new InstinctStore(instinctsDir);
@@ -74,33 +102,44 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts
       let observations = 0;
       let scores: readonly PatternScore[] = [];
       let logs: readonly string[] = [];
+      let read: readonly string[] = [];
+      let complete = true;
       if (command === 'archive' && o.id !== undefined) {
         const target = stored.tracked.find((i) => i.id === o.id);
         if (target === undefined) throw new RangeError(`no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}`);
         const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(now).toISOString(), archiveReason: 'manual' };
         plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
       } else {
-        const read = readEventLogs(auditLogDirs(paths));
-        problems.push(...read.problems);
-        logs = read.files;
-        const a = analyzeInstincts({ events: read.logs.flat(), existing: stored.tracked, now, params: defaultBasalGangliaParams, track: command !== 'archive', promote: command === 'promote' });
-        ({ plan, observations, scores } = a);
+        // Only logs new or changed since the last analysis are read; the others' summaries are kept.
+        const params = defaultBasalGangliaParams;
+        const stateFile = join(instinctsDir, ANALYSIS_STATE_FILE);
+        const prior = parseAnalysisState(readTextContained(store.root, stateFile), params.recoveryLookahead);
+        const synced = syncAnalysisState(auditLogDirs(paths), prior, now, Date.now() + (o.readBudgetMs ?? Number.POSITIVE_INFINITY));
+        const state = expireOldLogs(synced.state, now, params.windowDays);
+        writeFileAtomic(stateFile, renderAnalysisState(state), { root: store.root, port: cachePort });
+        ({ files: logs, read, complete } = synced);
+        for (const file of logs) problems.push(...(state.logs[file]?.problems ?? []));
+        if (!complete) return { plan: { active: stored.tracked, archived: [], promoted: [], promotable: [] }, observations, scores, logs, read, complete, problems };
+        const entries = Object.values(state.logs);
+        observations = entries.reduce((n, e) => n + e.calls, 0);
+        ({ plan, scores } = analyzeSummaries({ summaries: entries.flatMap((e) => e.sessions), existing: stored.tracked, now, params, track: command !== 'archive', promote: command === 'promote' }));
       }
       tx.write(plan);
-      return { plan, observations, scores, logs, problems };
+      return { plan, observations, scores, logs, read, complete, problems };
     });
-    const { plan, observations, scores, logs, problems } = decided;
+    const { plan, observations, scores, logs, read, complete, problems } = decided;
     let auditError: Error | null = null;
     try {
       await recordLifecycle(eventsDir, now, plan);
     } catch (err) {
       auditError = err instanceof Error ? err : new Error(String(err));
     }
-    return { now, instinctsDir, rulesFile: store.rulesFile, eventsDir, logs, observations, scores, plan, problems, auditError };
+    return { now, instinctsDir, rulesFile: store.rulesFile, eventsDir, logs, read, complete, observations, scores, plan, problems, auditError };
   };
   return {
     analyze: (o = {}) => loop('analyze', o),
     promote: (o = {}) => loop('promote', o),
+    settle: (o = {}) => loop('promote', { ...o, readBudgetMs: o.readBudgetMs ?? SETTLE_READ_BUDGET_MS }),
     archive: (o = {}) => loop('archive', o),
     list: (o = {}) => {
       const { instinctsDir } = dirs(o.scope);

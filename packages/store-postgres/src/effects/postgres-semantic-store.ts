@@ -174,7 +174,7 @@ export class PostgresSemanticStore implements SemanticStore {
           const text = cleanEntryText(request.text);
           if (text === '') results[index] = { outcome: 'empty', entry: null, location: this.locationOf(file) };
           else if (file === 'profile') facts.push({ index, text });
-          else results[index] = await this.encodeOne(c, file, request, text, at);
+          else results[index] = await this.encodeOne(c, file, request, text, request.at ?? at);
         }
         if (facts.length > 0) {
           const merged = await this.mergeFacts(
@@ -262,7 +262,8 @@ export class PostgresSemanticStore implements SemanticStore {
     const file = fileFor(request.kind);
     const text = cleanEntryText(request.text);
     if (file === 'profile' || text === '') return null;
-    const entry = semanticEntry(this.scope, request, text, isoUtc(this.clock.now()));
+    // An import keeps the entry's own time (`at`); everything else is stamped now.
+    const entry = semanticEntry(this.scope, request, text, request.at ?? isoUtc(this.clock.now()));
     // The stored row, when its text was committed before this statement began (else a second look finds it).
     const r = await this.db.pool.query<Row & { added: number }>(
       `WITH ins AS (${INSERT} RETURNING 1), woke AS (SELECT pg_notify($12, $13) FROM ins)

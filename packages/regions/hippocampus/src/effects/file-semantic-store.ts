@@ -196,7 +196,7 @@ export class FileSemanticStore implements SemanticStore {
             results[index] = { outcome: 'duplicate', entry: existing, location };
             continue;
           }
-          const p = this.place(file, request, text, at, loaded.index);
+          const p = this.place(file, request, text, request.at ?? at, loaded.index);
           loaded.index.add(p.entry);
           placed.push(p);
           results[index] = { outcome: 'added', entry: p.entry, location };

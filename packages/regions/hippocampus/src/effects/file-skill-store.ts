@@ -35,6 +35,11 @@ export interface SkillDraft {
   readonly displayName?: string;
   readonly provenance?: string;
   readonly createdAt?: string;
+  /**
+   * The counters stats.json starts with when the skill is new (default zero); an existing
+   * stats.json is never replaced. An import passes Anton's, so usage counts survive it.
+   */
+  readonly stats?: SkillStats;
 }
 
 export interface SkillListing {
@@ -162,7 +167,7 @@ export class FileSkillStore {
     await withLock(mdPath, this.lockSettings, (assertHeld) => writeFileAtomic(mdPath, text, { root: this.home, beforeCommit: assertHeld }));
     const statsPath = join(dir, STATS);
     await withLock(statsPath, this.lockSettings, (assertHeld) => {
-      if (!existsSync(statsPath)) writeFileAtomic(statsPath, renderSkillStats(ZERO_STATS), { root: this.home, beforeCommit: assertHeld });
+      if (!existsSync(statsPath)) writeFileAtomic(statsPath, renderSkillStats(draft.stats ?? ZERO_STATS), { root: this.home, beforeCommit: assertHeld });
     });
     return { label, dir, created };
   }

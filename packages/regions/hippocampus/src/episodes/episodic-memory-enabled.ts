@@ -1,5 +1,8 @@
-/** Values of `ENGRAM_EPISODIC_MEMORY` that switch episodic memory off (Anton: `ANTON_EPISODIC_MEMORY`); anything else leaves it on. */
-const OFF = new Set(['0', 'false', 'off', 'no']);
+import { parseEnvSwitch } from '@engram/kernel/env';
 
-/** Whether episodic memory is on, given the environment variable's value (default on). */
-export const episodicMemoryEnabled = (value: string | undefined): boolean => value === undefined || !OFF.has(value.trim().toLowerCase());
+/**
+ * Whether episodic memory is on, given `ENGRAM_EPISODIC_MEMORY` (Anton: `ANTON_EPISODIC_MEMORY`):
+ * default on; 0/false/off/no switch it off, 1/true/on/yes on, anything else is refused (an
+ * `EnvChoiceError`), where Anton left it on for any typo.
+ */
+export const episodicMemoryEnabled = (value: string | undefined): boolean => parseEnvSwitch('ENGRAM_EPISODIC_MEMORY', value, true);

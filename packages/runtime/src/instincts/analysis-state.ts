@@ -1,0 +1,153 @@
+import { DAY_MS, patternId, type PatternKind, type SessionSummary } from '@engram/basal-ganglia';
+
+/** The file, in an `instincts/` folder, that holds what the incremental analysis has read. */
+export const ANALYSIS_STATE_FILE = 'analysis-state.json';
+
+/** A log's bad lines kept for the report; a file with more is summarised by the count. */
+const MAX_PROBLEMS_PER_LOG = 20;
+
+/** What the state keeps of one event log. */
+export interface LogEntry {
+  /** Size and modification time when read: a log that changed since is read again. */
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** Tool calls in the log (kept when its summaries are dropped). */
+  readonly calls: number;
+  /** The latest tool call in the log (ms), or null when it made none. */
+  readonly lastAt: number | null;
+  /** Per-session summaries; emptied once the log's last call left the window (it can never count again). */
+  readonly sessions: readonly SessionSummary[];
+  readonly problems: readonly string[];
+}
+
+/**
+ * What the incremental instinct analysis keeps between sessions: one small entry per event log,
+ * so a session's end reads only the logs that changed (usually its own) instead of every log.
+ * Rebuildable from the logs at any time: a missing or broken file just means a full read.
+ */
+export interface AnalysisState {
+  /** The summaries were made with this lookahead; another one means reading everything again. */
+  readonly recoveryLookahead: number;
+  /** The latest analysis time: summaries were dropped relative to it, so an earlier `now` needs a full read. */
+  readonly horizon: number;
+  readonly logs: Readonly<Record<string, LogEntry>>;
+}
+
+export const emptyAnalysisState = (recoveryLookahead: number): AnalysisState => ({ recoveryLookahead, horizon: Number.NEGATIVE_INFINITY, logs: {} });
+
+/*
+ * The file is read and written at every session end, so its form is compact (parsing and
+ * rendering it was most of the run's time): patterns are listed once and named by index, and
+ * times are sorted and stored as differences from the previous one (a minute is 60000, not a
+ * 13-digit epoch). Order inside a summary carries no meaning (occurrences are counted, and their
+ * first and last taken), so sorting changes nothing the scoring reads.
+ *
+ *   { v: 2, lookahead, horizon, patterns: [[kind, tools], ...],
+ *     logs: { file: [size, mtimeMs, calls, lastAt, problems, [[sessionId, calls, [[pattern, fresh, self], ...]], ...]] } }
+ */
+const VERSION = 2;
+type Encoded = [number, number, number, number | null, string[], [string, number[], [number, number[], number[]][]][]];
+
+const deltas = (times: readonly number[]): number[] => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted.map((t, i) => (i === 0 ? t : t - (sorted[i - 1] ?? 0)));
+};
+
+const undelta = (d: readonly number[]): number[] => {
+  const out: number[] = [];
+  let t = 0;
+  for (const x of d) {
+    if (typeof x !== 'number') throw new TypeError('not a time');
+    t += x;
+    out.push(t);
+  }
+  return out;
+};
+
+/** The state as compact JSON (see above). */
+export const renderAnalysisState = (s: AnalysisState): string => {
+  const patterns: [PatternKind, string[]][] = [];
+  const index = new Map<string, number>();
+  const patternIndex = (id: string, kind: PatternKind, tools: readonly string[]): number => {
+    let i = index.get(id);
+    if (i === undefined) {
+      i = patterns.push([kind, [...tools]]) - 1;
+      index.set(id, i);
+    }
+    return i;
+  };
+  const logs: Record<string, Encoded> = {};
+  for (const [file, e] of Object.entries(s.logs)) {
+    const sessions = e.sessions.map((x): [string, number[], [number, number[], number[]][]] => [
+      x.sessionId,
+      deltas(x.calls),
+      Object.entries(x.patterns).map(([id, p]): [number, number[], number[]] => [patternIndex(id, p.kind, p.tools), deltas(p.fresh), deltas(p.self)]),
+    ]);
+    logs[file] = [e.size, e.mtimeMs, e.calls, e.lastAt, [...e.problems], sessions];
+  }
+  return `${JSON.stringify({ v: VERSION, lookahead: s.recoveryLookahead, horizon: Number.isFinite(s.horizon) ? s.horizon : null, patterns, logs })}\n`;
+};
+
+const KINDS: readonly string[] = ['chain', 'error-retry', 'recovery'];
+
+const decode = (raw: unknown, recoveryLookahead: number): AnalysisState | null => {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const o = raw as { v?: unknown; lookahead?: unknown; horizon?: unknown; patterns?: unknown; logs?: unknown };
+  if (o.v !== VERSION || o.lookahead !== recoveryLookahead || !Array.isArray(o.patterns) || typeof o.logs !== 'object' || o.logs === null) return null;
+  const patterns = (o.patterns as unknown[]).map((p) => {
+    const [kind, tools] = p as [unknown, unknown];
+    if (typeof kind !== 'string' || !KINDS.includes(kind) || !Array.isArray(tools) || !tools.every((t) => typeof t === 'string')) throw new TypeError('bad pattern');
+    return { id: patternId(kind as PatternKind, tools), kind: kind as PatternKind, tools: tools };
+  });
+  const logs: Record<string, LogEntry> = {};
+  for (const [file, value] of Object.entries(o.logs as Record<string, unknown>)) {
+    const [size, mtimeMs, calls, lastAt, problems, sessions] = value as Encoded;
+    if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof calls !== 'number' || (lastAt !== null && typeof lastAt !== 'number') || !Array.isArray(problems) || !Array.isArray(sessions)) return null;
+    logs[file] = {
+      size,
+      mtimeMs,
+      calls,
+      lastAt,
+      problems: problems.map(String),
+      sessions: sessions.map(([sessionId, callTimes, found]) => {
+        const summary: SessionSummary = { sessionId: String(sessionId), calls: undelta(callTimes), patterns: {} };
+        for (const [i, fresh, self] of found) {
+          const p = patterns[i];
+          if (p === undefined) throw new TypeError('bad pattern index');
+          summary.patterns[p.id] = { kind: p.kind, tools: p.tools, fresh: undelta(fresh), self: undelta(self) };
+        }
+        return summary;
+      }),
+    };
+  }
+  return { recoveryLookahead, horizon: typeof o.horizon === 'number' ? o.horizon : Number.NEGATIVE_INFINITY, logs };
+};
+
+/**
+ * Reads the state text. The file is engram's own cache of the logs, so anything unreadable (a
+ * hand edit, an older version, another lookahead) is an empty state and the logs are read again;
+ * checked by hand rather than by a schema because it is parsed at every session end.
+ */
+export const parseAnalysisState = (text: string | null, recoveryLookahead: number): AnalysisState => {
+  if (text === null) return emptyAnalysisState(recoveryLookahead);
+  try {
+    return decode(JSON.parse(text), recoveryLookahead) ?? emptyAnalysisState(recoveryLookahead);
+  } catch {
+    return emptyAnalysisState(recoveryLookahead);
+  }
+};
+
+/** Caps a log's problems for the state file. */
+export const keptProblems = (problems: readonly string[]): string[] =>
+  problems.length <= MAX_PROBLEMS_PER_LOG ? [...problems] : [...problems.slice(0, MAX_PROBLEMS_PER_LOG), `... and ${problems.length - MAX_PROBLEMS_PER_LOG} more`];
+
+/**
+ * Drops the summaries of logs whose last call is at or before the window's start: none of their
+ * occurrences can be in this window or any later one (occurrences happen at calls).
+ */
+export const expireOldLogs = (s: AnalysisState, now: number, windowDays: number): AnalysisState => {
+  const start = now - windowDays * DAY_MS;
+  const logs: Record<string, LogEntry> = {};
+  for (const [file, e] of Object.entries(s.logs)) logs[file] = e.sessions.length > 0 && (e.lastAt === null || e.lastAt <= start) ? { ...e, sessions: [] } : e;
+  return { ...s, horizon: Math.max(s.horizon, now), logs };
+};
