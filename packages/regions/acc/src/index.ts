@@ -5,7 +5,8 @@
  * Consumes: the turn's facts (executive.turn.*, round, tool calls and results, history repairs, the
  *   round cap), cells (scratchpad.cell.*, pad resets) and what memory already holds
  *   (hippocampus.engram.encoded, so a stored lesson is not learned twice).
- * Emits: acc.lesson.detected, acc.nudge.emitted.
+ * Emits: acc.lesson.detected, acc.nudge.emitted, acc.params.configured (the thresholds in force,
+ *   recorded when a session opens, so replay folds the same ones).
  * Never: does I/O, reads a clock or randomness, or stores anything itself: a lesson becomes a rule
  *   only through the cortex's gate. Detector thresholds live in one params object, with a reason each.
  */
