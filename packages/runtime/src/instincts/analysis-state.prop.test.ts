@@ -51,7 +51,8 @@ describe('the persisted analysis state', () => {
   });
 
   it('reads anything broken as an empty state (a cache: the logs are read again)', () => {
-    for (const text of ['', '{', '{"v":2}', '{"v":2,"lookahead":3,"patterns":[["chain",[1]]],"logs":{}}', '{"v":2,"lookahead":3,"patterns":[],"logs":{"f":[1,1,1,null,[],[["s",[1],[[7,[],[]]]]]]}}', 'null'])
+    const head = '{"v":3,"lookahead":3,"horizon":null}';
+    for (const text of ['', '{', '{"v":2}', 'null', `${head}\n["f",1,1,1,null,[],[["chain",[1]]],[]]`, `${head}\n["f",1,1,1,null,[],[],[["s",[1],[[7,[],[]]]]]]`, `${head}\n{}`, `${head}\n["f",1,1,1,null,[],[],[["s",["x"],[]]]]`])
       expect(parseAnalysisState(text, 3)).toEqual(emptyAnalysisState(3));
     expect(parseAnalysisState(renderAnalysisState(emptyAnalysisState(3)), 4)).toEqual(emptyAnalysisState(4));
   });
