@@ -39,7 +39,11 @@ describe('the persisted analysis state', () => {
           const sessions = summarizeSessions(projectObservations(events), p.recoveryLookahead);
           const lastAt = Math.max(...sessions.flatMap((x) => x.calls));
           const logs2 = { ...state.logs, [`log${k}`]: { size: k, mtimeMs: k, calls: events.length, lastAt: Number.isFinite(lastAt) ? lastAt : null, sessions, problems: [] } };
-          state = parseAnalysisState(renderAnalysisState({ ...state, logs: logs2 }), p.recoveryLookahead);
+          const text = renderAnalysisState({ ...state, logs: logs2 });
+          state = parseAnalysisState(text, p.recoveryLookahead);
+          // Lines copied from what was read render the same text as encoding every entry again.
+          expect(renderAnalysisState(state)).toBe(text);
+          expect(renderAnalysisState(structuredClone(state))).toBe(text);
         });
         for (const now of nows) {
           state = parseAnalysisState(renderAnalysisState(expireOldLogs(state, now, p.windowDays)), p.recoveryLookahead);

@@ -1,4 +1,4 @@
-import { ensureDir, listContained, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
+import { ensureDir, listContained, nodeFsPort, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type FsPort, type LockSettings } from '@engram/fs';
 import { join } from 'node:path';
 import type { Instinct } from '../instinct.js';
 import { instinctFileName } from '../instinct-file-name.js';
@@ -21,6 +21,18 @@ const onlyDecayed = (prior: Instinct, next: Instinct): boolean => {
   const strip = (i: Instinct) => JSON.stringify({ ...i, confidence: 0, updatedAt: '' });
   return strip(prior) === strip(next);
 };
+
+/** True when a rewrite changes no decision (status, promotion, first sighting): only the numbers the logs give again. */
+const sameDecisions = (prior: Instinct, next: Instinct): boolean =>
+  prior.status === next.status && prior.promotedAt === next.promotedAt && prior.firstSeen === next.firstSeen && prior.archivedAt === next.archivedAt;
+
+/**
+ * Writes that only refresh an instinct's numbers (counts, confidence, last seen) are atomic but not
+ * synced: after a power loss the file is whole, old or new, and the next run recomputes the numbers
+ * from the logs. Decisions (tracking, promotion, archiving) are synced as before. Two syncs per
+ * tracked instinct per session end were most of a session end's analysis time.
+ */
+const refreshPort: FsPort = { ...nodeFsPort, fsync: () => undefined };
 
 export const GENERATED_RULES = 'generated-rules.md';
 export const ARCHIVE_DIR = 'archive';
@@ -106,7 +118,8 @@ export class InstinctStore {
     for (const i of plan.active) {
       const prior = before.get(i.id);
       if (prior !== undefined && onlyDecayed(prior, i)) continue;
-      put(this.fileOf(i), renderInstinct(i));
+      if (prior !== undefined && sameDecisions(prior, i)) writeFileAtomic(this.fileOf(i), renderInstinct(i), { root: this.root, port: refreshPort });
+      else put(this.fileOf(i), renderInstinct(i));
     }
     for (const i of plan.archived) {
       put(this.fileOf(i), renderInstinct(i));
