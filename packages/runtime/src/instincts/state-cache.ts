@@ -1,23 +1,23 @@
-import { lstatSync } from 'node:fs';
+import { nodeFsPort } from '@engram/fs';
 import type { AnalysisState } from './analysis-state.js';
 
 /** The identity of a state file as this process wrote it: a rename by anyone else makes a new inode. */
 interface Stamp {
-  readonly ino: number;
+  readonly ino: bigint;
   readonly size: number;
-  readonly mtimeMs: number;
+  readonly mtimeNs: bigint;
 }
 
 const stampOf = (file: string): Stamp | null => {
   try {
-    const st = lstatSync(file);
-    return st.isFile() ? { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } : null;
+    const st = nodeFsPort.lstat(file);
+    return st?.isFile === true ? { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs } : null;
   } catch {
     return null;
   }
 };
 
-const same = (a: Stamp, b: Stamp): boolean => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+const same = (a: Stamp, b: Stamp): boolean => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 
 /**
  * The analysis state this process last wrote, per state file, so a long-lived process (the hook
