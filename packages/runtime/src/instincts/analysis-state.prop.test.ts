@@ -39,7 +39,11 @@ describe('the persisted analysis state', () => {
           const sessions = summarizeSessions(projectObservations(events), p.recoveryLookahead);
           const lastAt = Math.max(...sessions.flatMap((x) => x.calls));
           const logs2 = { ...state.logs, [`log${k}`]: { size: k, mtimeMs: k, calls: events.length, lastAt: Number.isFinite(lastAt) ? lastAt : null, sessions, problems: [] } };
-          state = parseAnalysisState(renderAnalysisState({ ...state, logs: logs2 }), p.recoveryLookahead);
+          const text = renderAnalysisState({ ...state, logs: logs2 });
+          state = parseAnalysisState(text, p.recoveryLookahead);
+          // Lines copied from what was read render the same text as encoding every entry again.
+          expect(renderAnalysisState(state)).toBe(text);
+          expect(renderAnalysisState(structuredClone(state))).toBe(text);
         });
         for (const now of nows) {
           state = parseAnalysisState(renderAnalysisState(expireOldLogs(state, now, p.windowDays)), p.recoveryLookahead);
@@ -51,7 +55,8 @@ describe('the persisted analysis state', () => {
   });
 
   it('reads anything broken as an empty state (a cache: the logs are read again)', () => {
-    for (const text of ['', '{', '{"v":2}', '{"v":2,"lookahead":3,"patterns":[["chain",[1]]],"logs":{}}', '{"v":2,"lookahead":3,"patterns":[],"logs":{"f":[1,1,1,null,[],[["s",[1],[[7,[],[]]]]]]}}', 'null'])
+    const head = '{"v":3,"lookahead":3,"horizon":null}';
+    for (const text of ['', '{', '{"v":2}', 'null', `${head}\n["f",1,1,1,null,[],[["chain",[1]]],[]]`, `${head}\n["f",1,1,1,null,[],[],[["s",[1],[[7,[],[]]]]]]`, `${head}\n{}`, `${head}\n["f",1,1,1,null,[],[],[["s",["x"],[]]]]`])
       expect(parseAnalysisState(text, 3)).toEqual(emptyAnalysisState(3));
     expect(parseAnalysisState(renderAnalysisState(emptyAnalysisState(3)), 4)).toEqual(emptyAnalysisState(4));
   });

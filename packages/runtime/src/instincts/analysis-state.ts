@@ -36,17 +36,23 @@ export interface AnalysisState {
 export const emptyAnalysisState = (recoveryLookahead: number): AnalysisState => ({ recoveryLookahead, horizon: Number.NEGATIVE_INFINITY, logs: {} });
 
 /*
- * The file is read and written at every session end, so its form is compact (parsing and
- * rendering it was most of the run's time): patterns are listed once and named by index, and
- * times are sorted and stored as differences from the previous one (a minute is 60000, not a
- * 13-digit epoch). Order inside a summary carries no meaning (occurrences are counted, and their
- * first and last taken), so sorting changes nothing the scoring reads.
+ * The file is read and written at every session end, so its form is compact and line-wise: a
+ * header line, then one line per log. Times are sorted and stored as differences from the previous
+ * one (a minute is 60000, not a 13-digit epoch); order inside a summary carries no meaning
+ * (occurrences are counted, and their first and last taken), so sorting changes nothing the
+ * scoring reads. A log's line is kept with its entry as read, so rendering the state again copies
+ * the lines of the logs that did not change instead of encoding every summary anew (that was most
+ * of a session end's time with 1,000 logs in the window).
  *
- *   { v: 2, lookahead, horizon, patterns: [[kind, tools], ...],
- *     logs: { file: [size, mtimeMs, calls, lastAt, problems, [[sessionId, calls, [[pattern, fresh, self], ...]], ...]] } }
+ *   {"v":3,"lookahead":L,"horizon":H}
+ *   [file, size, mtimeMs, calls, lastAt, problems, [[kind, tools], ...], [[sessionId, calls, [[pattern, fresh, self], ...]], ...]]
  */
-const VERSION = 2;
-type Encoded = [number, number, number, number | null, string[], [string, number[], [number, number[], number[]][]][]];
+const VERSION = 3;
+type EncodedSession = [string, number[], [number, number[], number[]][]];
+type Encoded = [string, number, number, number, number | null, string[], [PatternKind, string[]][], EncodedSession[]];
+
+/** The line each entry was read from or last rendered as: an entry is immutable, so its line stays right. */
+const lineOf = new WeakMap<LogEntry, string>();
 
 const deltas = (times: readonly number[]): number[] => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -64,8 +70,7 @@ const undelta = (d: readonly number[]): number[] => {
   return out;
 };
 
-/** The state as compact JSON (see above). */
-export const renderAnalysisState = (s: AnalysisState): string => {
+const encodeLog = (file: string, e: LogEntry): string => {
   const patterns: [PatternKind, string[]][] = [];
   const index = new Map<string, number>();
   const patternIndex = (id: string, kind: PatternKind, tools: readonly string[]): number => {
@@ -76,49 +81,75 @@ export const renderAnalysisState = (s: AnalysisState): string => {
     }
     return i;
   };
-  const logs: Record<string, Encoded> = {};
+  const sessions = e.sessions.map((x): EncodedSession => [
+    x.sessionId,
+    deltas(x.calls),
+    Object.entries(x.patterns).map(([id, p]): [number, number[], number[]] => [patternIndex(id, p.kind, p.tools), deltas(p.fresh), deltas(p.self)]),
+  ]);
+  const encoded: Encoded = [file, e.size, e.mtimeMs, e.calls, e.lastAt, [...e.problems], patterns, sessions];
+  return JSON.stringify(encoded);
+};
+
+/** The state as compact line-wise JSON (see above); unchanged entries reuse their line. */
+export const renderAnalysisState = (s: AnalysisState): string => {
+  const lines = [JSON.stringify({ v: VERSION, lookahead: s.recoveryLookahead, horizon: Number.isFinite(s.horizon) ? s.horizon : null })];
   for (const [file, e] of Object.entries(s.logs)) {
-    const sessions = e.sessions.map((x): [string, number[], [number, number[], number[]][]] => [
-      x.sessionId,
-      deltas(x.calls),
-      Object.entries(x.patterns).map(([id, p]): [number, number[], number[]] => [patternIndex(id, p.kind, p.tools), deltas(p.fresh), deltas(p.self)]),
-    ]);
-    logs[file] = [e.size, e.mtimeMs, e.calls, e.lastAt, [...e.problems], sessions];
+    let line = lineOf.get(e);
+    // A line names its file: an entry moved under another name (never done today) is encoded again.
+    if (line === undefined || !line.startsWith(`[${JSON.stringify(file)},`)) {
+      line = encodeLog(file, e);
+      lineOf.set(e, line);
+    }
+    lines.push(line);
   }
-  return `${JSON.stringify({ v: VERSION, lookahead: s.recoveryLookahead, horizon: Number.isFinite(s.horizon) ? s.horizon : null, patterns, logs })}\n`;
+  return `${lines.join('\n')}\n`;
 };
 
 const KINDS: readonly string[] = ['chain', 'error-retry', 'recovery'];
 
-const decode = (raw: unknown, recoveryLookahead: number): AnalysisState | null => {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const o = raw as { v?: unknown; lookahead?: unknown; horizon?: unknown; patterns?: unknown; logs?: unknown };
-  if (o.v !== VERSION || o.lookahead !== recoveryLookahead || !Array.isArray(o.patterns) || typeof o.logs !== 'object' || o.logs === null) return null;
-  const patterns = (o.patterns as unknown[]).map((p) => {
+const decodeLog = (line: string): [string, LogEntry] | null => {
+  const raw: unknown = JSON.parse(line);
+  if (!Array.isArray(raw)) return null;
+  const [file, size, mtimeMs, calls, lastAt, problems, patternList, sessions] = raw as Encoded;
+  if (typeof file !== 'string' || typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof calls !== 'number' || (lastAt !== null && typeof lastAt !== 'number') || !Array.isArray(problems) || !Array.isArray(patternList) || !Array.isArray(sessions)) return null;
+  const patterns = (patternList as unknown[]).map((p) => {
     const [kind, tools] = p as [unknown, unknown];
     if (typeof kind !== 'string' || !KINDS.includes(kind) || !Array.isArray(tools) || !tools.every((t) => typeof t === 'string')) throw new TypeError('bad pattern');
     return { id: patternId(kind as PatternKind, tools), kind: kind as PatternKind, tools: tools };
   });
+  const entry: LogEntry = {
+    size,
+    mtimeMs,
+    calls,
+    lastAt,
+    problems: problems.map(String),
+    sessions: sessions.map(([sessionId, callTimes, found]) => {
+      const summary: SessionSummary = { sessionId: String(sessionId), calls: undelta(callTimes), patterns: {} };
+      for (const [i, fresh, self] of found) {
+        const p = patterns[i];
+        if (p === undefined) throw new TypeError('bad pattern index');
+        summary.patterns[p.id] = { kind: p.kind, tools: p.tools, fresh: undelta(fresh), self: undelta(self) };
+      }
+      return summary;
+    }),
+  };
+  lineOf.set(entry, line);
+  return [file, entry];
+};
+
+const decode = (text: string, recoveryLookahead: number): AnalysisState | null => {
+  const lines = text.split('\n');
+  const head: unknown = JSON.parse(lines[0] ?? '');
+  if (typeof head !== 'object' || head === null) return null;
+  const o = head as { v?: unknown; lookahead?: unknown; horizon?: unknown };
+  if (o.v !== VERSION || o.lookahead !== recoveryLookahead) return null;
   const logs: Record<string, LogEntry> = {};
-  for (const [file, value] of Object.entries(o.logs as Record<string, unknown>)) {
-    const [size, mtimeMs, calls, lastAt, problems, sessions] = value as Encoded;
-    if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof calls !== 'number' || (lastAt !== null && typeof lastAt !== 'number') || !Array.isArray(problems) || !Array.isArray(sessions)) return null;
-    logs[file] = {
-      size,
-      mtimeMs,
-      calls,
-      lastAt,
-      problems: problems.map(String),
-      sessions: sessions.map(([sessionId, callTimes, found]) => {
-        const summary: SessionSummary = { sessionId: String(sessionId), calls: undelta(callTimes), patterns: {} };
-        for (const [i, fresh, self] of found) {
-          const p = patterns[i];
-          if (p === undefined) throw new TypeError('bad pattern index');
-          summary.patterns[p.id] = { kind: p.kind, tools: p.tools, fresh: undelta(fresh), self: undelta(self) };
-        }
-        return summary;
-      }),
-    };
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line === '') continue;
+    const decoded = decodeLog(line);
+    if (decoded === null) return null;
+    logs[decoded[0]] = decoded[1];
   }
   return { recoveryLookahead, horizon: typeof o.horizon === 'number' ? o.horizon : Number.NEGATIVE_INFINITY, logs };
 };
@@ -131,7 +162,7 @@ const decode = (raw: unknown, recoveryLookahead: number): AnalysisState | null =
 export const parseAnalysisState = (text: string | null, recoveryLookahead: number): AnalysisState => {
   if (text === null) return emptyAnalysisState(recoveryLookahead);
   try {
-    return decode(JSON.parse(text), recoveryLookahead) ?? emptyAnalysisState(recoveryLookahead);
+    return decode(text, recoveryLookahead) ?? emptyAnalysisState(recoveryLookahead);
   } catch {
     return emptyAnalysisState(recoveryLookahead);
   }

@@ -6,6 +6,7 @@ import { auditLogDirs } from '../audit/audit-memory.js';
 import type { EngramPaths } from '../engram-paths.js';
 import { ANALYSIS_STATE_FILE, expireOldLogs, parseAnalysisState, renderAnalysisState } from './analysis-state.js';
 import { recordLifecycle } from './record-lifecycle.js';
+import { stateCache } from './state-cache.js';
 import { syncAnalysisState } from '../effects/sync-analysis-state.js';
 
 /**
@@ -113,10 +114,11 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts
         // Only logs new or changed since the last analysis are read; the others' summaries are kept.
         const params = defaultBasalGangliaParams;
         const stateFile = join(instinctsDir, ANALYSIS_STATE_FILE);
-        const prior = parseAnalysisState(readTextContained(store.root, stateFile), params.recoveryLookahead);
+        const prior = stateCache.get(stateFile, params.recoveryLookahead) ?? parseAnalysisState(readTextContained(store.root, stateFile), params.recoveryLookahead);
         const synced = syncAnalysisState(auditLogDirs(paths), prior, now, Date.now() + (o.readBudgetMs ?? Number.POSITIVE_INFINITY));
         const state = expireOldLogs(synced.state, now, params.windowDays);
         writeFileAtomic(stateFile, renderAnalysisState(state), { root: store.root, port: cachePort });
+        stateCache.put(stateFile, state);
         ({ files: logs, read, complete } = synced);
         for (const file of logs) problems.push(...(state.logs[file]?.problems ?? []));
         if (!complete) return { plan: { active: stored.tracked, archived: [], promoted: [], promotable: [] }, observations, scores, logs, read, complete, problems };

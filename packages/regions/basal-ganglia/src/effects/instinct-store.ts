@@ -1,4 +1,4 @@
-import { ensureDir, listContained, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
+import { ensureDir, listContained, nodeFsPort, readTextContained, removeContained, rootForDir, withLock, writeFileAtomic, type FsPort, type LockSettings } from '@engram/fs';
 import { join } from 'node:path';
 import type { Instinct } from '../instinct.js';
 import { instinctFileName } from '../instinct-file-name.js';
@@ -6,6 +6,33 @@ import { parseInstinct } from '../parse-instinct.js';
 import type { InstinctPlan } from '../plan-instincts.js';
 import { renderGeneratedRules } from '../render-generated-rules.js';
 import { renderInstinct } from '../render-instinct.js';
+
+/**
+ * A tracked instinct's file is not rewritten when the only change is decay smaller than this
+ * (half a percentage point: the file shows whole percents). Nothing the loop decides reads a stored
+ * confidence (decay is recomputed from frequency, consistency and last-seen, which are stored
+ * unchanged), so skipping saves a synced write per instinct per session end and changes no decision.
+ */
+const DECAY_REWRITE_THRESHOLD = 0.005;
+
+/** True when `next` differs from `prior` only by its confidence (by less than the threshold) and `updatedAt`. */
+const onlyDecayed = (prior: Instinct, next: Instinct): boolean => {
+  if (Math.abs(prior.confidence - next.confidence) >= DECAY_REWRITE_THRESHOLD) return false;
+  const strip = (i: Instinct) => JSON.stringify({ ...i, confidence: 0, updatedAt: '' });
+  return strip(prior) === strip(next);
+};
+
+/** True when a rewrite changes no decision (status, promotion, first sighting): only the numbers the logs give again. */
+const sameDecisions = (prior: Instinct, next: Instinct): boolean =>
+  prior.status === next.status && prior.promotedAt === next.promotedAt && prior.firstSeen === next.firstSeen && prior.archivedAt === next.archivedAt;
+
+/**
+ * Writes that only refresh an instinct's numbers (counts, confidence, last seen) are atomic but not
+ * synced: after a power loss the file is whole, old or new, and the next run recomputes the numbers
+ * from the logs. Decisions (tracking, promotion, archiving) are synced as before. Two syncs per
+ * tracked instinct per session end were most of a session end's analysis time.
+ */
+const refreshPort: FsPort = { ...nodeFsPort, fsync: () => undefined };
 
 export const GENERATED_RULES = 'generated-rules.md';
 export const ARCHIVE_DIR = 'archive';
@@ -66,7 +93,18 @@ export class InstinctStore {
   /** Runs `fn` holding the store's lock: read, decide and write as one step across processes. */
   locked<T>(fn: (tx: InstinctTransaction) => T | Promise<T>): Promise<T> {
     ensureDir(this.root, this.dir);
-    return withLock(this.rulesFile, this.lockSettings, () => fn({ read: () => this.read(), write: (plan) => this.writeUnlocked(plan) }));
+    return withLock(this.rulesFile, this.lockSettings, () => {
+      // What this transaction read is what is on disk (the lock is held), so writes can skip what did not change.
+      let seen: readonly Instinct[] | undefined;
+      return fn({
+        read: () => {
+          const r = this.read();
+          seen = r.tracked;
+          return r;
+        },
+        write: (plan) => this.writeUnlocked(plan, seen),
+      });
+    });
   }
 
   /** Writes a plan under the lock: every tracked instinct's file, archived ones moved to `archive/`, and the generated rules. */
@@ -74,14 +112,29 @@ export class InstinctStore {
     return this.locked((tx) => tx.write(plan));
   }
 
-  private writeUnlocked(plan: InstinctPlan): void {
+  private writeUnlocked(plan: InstinctPlan, stored?: readonly Instinct[]): void {
     const put = (file: string, text: string) => writeFileAtomic(file, text, { root: this.root });
-    for (const i of plan.active) put(this.fileOf(i), renderInstinct(i));
+    const before = new Map((stored ?? []).map((i) => [i.id, i]));
+    for (const i of plan.active) {
+      const prior = before.get(i.id);
+      if (prior !== undefined && onlyDecayed(prior, i)) continue;
+      if (prior !== undefined && sameDecisions(prior, i)) writeFileAtomic(this.fileOf(i), renderInstinct(i), { root: this.root, port: refreshPort });
+      else put(this.fileOf(i), renderInstinct(i));
+    }
     for (const i of plan.archived) {
       put(this.fileOf(i), renderInstinct(i));
       removeContained(this.root, join(this.dir, instinctFileName(i.id)));
     }
-    put(this.rulesFile, renderGeneratedRules(plan.active.filter((i) => i.status === 'promoted')));
+    const rules = renderGeneratedRules(plan.active.filter((i) => i.status === 'promoted'));
+    if (this.readRules() !== rules) put(this.rulesFile, rules);
+  }
+
+  private readRules(): string | null {
+    try {
+      return readTextContained(this.root, this.rulesFile);
+    } catch {
+      return null;
+    }
   }
 
   private readFolder(dir: string, skip: string): { instincts: Instinct[]; problems: InstinctFileProblem[] } {
