@@ -1,5 +1,6 @@
-import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
-import { dirname, join } from 'node:path';
+import { ENGRAM_FILE_NAMES } from '@engram/fs';
+import { join } from 'node:path';
+import { JsonItemFile } from './json-item-file.js';
 import { EMPTY_PENDING, PendingFileSchema, addPending, takePending, type PendingFile, type PendingItem } from '../pending-item.js';
 
 /** The pending file's name inside an `.engram` folder. */
@@ -26,23 +27,28 @@ export class PendingFileError extends Error {
  * is lost by a bad edit.
  */
 export class PendingQueue {
-  /** The trusted folder the file lies under (default: the project folder, or `$ENGRAM_HOME`); no link between may be followed. */
-  readonly root: string;
+  private readonly store: JsonItemFile<PendingFile>;
 
-  constructor(
-    readonly file: string,
-    options: { readonly root?: string } = {},
-  ) {
-    this.root = options.root ?? rootForDir(dirname(file));
+  constructor(file: string, options: { readonly root?: string } = {}) {
+    this.store = new JsonItemFile(file, PendingFileSchema, EMPTY_PENDING, (f, detail) => new PendingFileError(f, detail), options);
+  }
+
+  get file(): string {
+    return this.store.file;
+  }
+
+  /** The trusted folder the file lies under; no link between may be followed. */
+  get root(): string {
+    return this.store.root;
   }
 
   list(): readonly PendingItem[] {
-    return this.load().items;
+    return this.store.read().items;
   }
 
   /** Queues an item; a proposal already waiting (same text, kind, scope) is returned instead. */
   add(item: PendingItem): Promise<PendingItem> {
-    return this.change((f) => {
+    return this.store.change((f) => {
       const r = addPending(f, item);
       return { file: r.file, result: r.item };
     });
@@ -50,7 +56,7 @@ export class PendingQueue {
 
   /** Takes items out by pending id or 1-based position; unknown selectors are reported. */
   take(selectors: readonly string[]): Promise<{ taken: PendingItem[]; unknown: string[] }> {
-    return this.change((f) => {
+    return this.store.change((f) => {
       const r = takePending(f, selectors);
       return { file: r.file, result: { taken: r.taken, unknown: r.unknown } };
     });
@@ -58,34 +64,6 @@ export class PendingQueue {
 
   /** Puts items back (an accept whose write failed), at the front, in their order. */
   restore(items: readonly PendingItem[]): Promise<void> {
-    return this.change((f) => ({ file: { ...f, items: [...items.filter((i) => !f.items.some((x) => x.pendingId === i.pendingId)), ...f.items] }, result: undefined }));
-  }
-
-  private change<R>(fn: (file: PendingFile) => { file: PendingFile; result: R }): Promise<R> {
-    ensureDir(this.root, dirname(this.file));
-    return withLock(this.file, {}, (assertHeld) => {
-      const before = this.load();
-      const { file, result } = fn(before);
-      if (file !== before) writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { root: this.root, beforeCommit: assertHeld });
-      return result;
-    });
-  }
-
-  private load(): PendingFile {
-    // Pending proposals are shown to the user and may be accepted into memory: never read through a link.
-    const text = readTextContained(this.root, this.file);
-    if (text === null) return EMPTY_PENDING;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new PendingFileError(this.file, `not valid JSON (${err instanceof Error ? err.message : String(err)}); fix or remove it`);
-    }
-    const parsed = PendingFileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new PendingFileError(this.file, `field ${issue === undefined ? '?' : issue.path.join('.')}: ${issue?.message ?? 'invalid'}`);
-    }
-    return parsed.data;
+    return this.store.change((f) => ({ file: { ...f, items: [...items.filter((i) => !f.items.some((x) => x.pendingId === i.pendingId)), ...f.items] }, result: undefined }));
   }
 }

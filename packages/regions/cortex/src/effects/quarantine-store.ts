@@ -1,5 +1,6 @@
-import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
-import { dirname, join } from 'node:path';
+import { ENGRAM_FILE_NAMES } from '@engram/fs';
+import { join } from 'node:path';
+import { JsonItemFile } from './json-item-file.js';
 import { EMPTY_QUARANTINE, QuarantineFileSchema, addQuarantined, takeQuarantined, type QuarantineFile, type QuarantineItem } from '../quarantine/quarantine-item.js';
 
 /** The quarantine file's name inside an `.engram` folder (or `$ENGRAM_HOME`). */
@@ -26,28 +27,34 @@ export class QuarantineFileError extends Error {
  * a prompt: only `engram memory quarantine` shows it, to a person.
  */
 export class QuarantineStore {
-  readonly root: string;
+  private readonly store: JsonItemFile<QuarantineFile>;
 
-  constructor(
-    readonly file: string,
-    options: { readonly root?: string } = {},
-  ) {
-    this.root = options.root ?? rootForDir(dirname(file));
+  constructor(file: string, options: { readonly root?: string } = {}) {
+    this.store = new JsonItemFile(file, QuarantineFileSchema, EMPTY_QUARANTINE, (f, detail) => new QuarantineFileError(f, detail), options);
+  }
+
+  get file(): string {
+    return this.store.file;
+  }
+
+  /** The trusted folder the file lies under; no link between may be followed. */
+  get root(): string {
+    return this.store.root;
   }
 
   list(): readonly QuarantineItem[] {
-    return this.load().items;
+    return this.store.read().items;
   }
 
   add(item: QuarantineItem): Promise<QuarantineItem> {
-    return this.change((f) => {
+    return this.store.change((f) => {
       const r = addQuarantined(f, item);
       return { file: r.file, result: r.item };
     });
   }
 
   take(selectors: readonly string[]): Promise<{ taken: QuarantineItem[]; unknown: string[] }> {
-    return this.change((f) => {
+    return this.store.change((f) => {
       const r = takeQuarantined(f, selectors);
       return { file: r.file, result: { taken: r.taken, unknown: r.unknown } };
     });
@@ -55,33 +62,6 @@ export class QuarantineStore {
 
   /** Puts items back (an accept whose write failed), at the front. */
   restore(items: readonly QuarantineItem[]): Promise<void> {
-    return this.change((f) => ({ file: { ...f, items: [...items.filter((i) => !f.items.some((x) => x.quarantineId === i.quarantineId)), ...f.items] }, result: undefined }));
-  }
-
-  private change<R>(fn: (file: QuarantineFile) => { file: QuarantineFile; result: R }): Promise<R> {
-    ensureDir(this.root, dirname(this.file));
-    return withLock(this.file, {}, (assertHeld) => {
-      const before = this.load();
-      const { file, result } = fn(before);
-      if (file !== before) writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { root: this.root, beforeCommit: assertHeld });
-      return result;
-    });
-  }
-
-  private load(): QuarantineFile {
-    const text = readTextContained(this.root, this.file);
-    if (text === null) return EMPTY_QUARANTINE;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new QuarantineFileError(this.file, `not valid JSON (${err instanceof Error ? err.message : String(err)}); fix or remove it`);
-    }
-    const parsed = QuarantineFileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new QuarantineFileError(this.file, `field ${issue === undefined ? '?' : issue.path.join('.')}: ${issue?.message ?? 'invalid'}`);
-    }
-    return parsed.data;
+    return this.store.change((f) => ({ file: { ...f, items: [...items.filter((i) => !f.items.some((x) => x.quarantineId === i.quarantineId)), ...f.items] }, result: undefined }));
   }
 }
