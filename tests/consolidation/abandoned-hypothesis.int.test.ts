@@ -1,49 +1,26 @@
-import { createBus, type Bus } from '@engram/bus';
-import type { AnyEnvelope, EventData } from '@engram/events';
-import { sequentialIds } from '@engram/kernel';
-import { createLlmClient } from '@engram/llm';
-import { FAKE_KEY, MODELS, startFakeLlmServer, type FakeLlmServer } from '@engram/llm/testing';
-import { attachCore, type AttachedCore } from '@engram/runtime';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventData } from '@engram/events';
+import { describe, expect, it } from 'vitest';
 import { consolidateTurnEnd } from '@engram/cortex/consolidation-effects';
-import { consolidationCore, defaultConsolidationParams, type ConsolidationState } from '@engram/cortex';
+import { consolidationHarness } from './consolidation-harness.js';
 
 // Issue 14, "mentions are not assertions": a turn in which the model tests a hypothesis, sees it
 // fail, drops it and succeeds another way. The model's consolidation answer (served by the local
 // fake Anthropic API through the real SDK) restates the dropped hypothesis beside the real
 // finding, as models do; only the finding may become a proposal.
 
-let server: FakeLlmServer;
-let bus: Bus;
-let core: AttachedCore<ConsolidationState>;
-let seen: AnyEnvelope[];
-
-beforeAll(async () => {
-  server = await startFakeLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  bus = createBus({ sessionId: '20261124_070000_ab12', ids: sequentialIds('evt'), validate: true });
-  seen = [];
-  bus.subscribe('test', (e) => seen.push(e));
-  core = attachCore(bus, consolidationCore, defaultConsolidationParams);
-});
+const h = consolidationHarness('20261124_070000_ab12');
 
 const cell = (cellId: string, description: string, code: string, outcome: Partial<EventData<'scratchpad.cell.executed'>>) => {
-  bus.publish('scratchpad.cell.requested', { pad: 'main', cellId, runtime: 'python', code, codeLength: code.length, description, confirmedNewPad: false });
-  bus.publish('scratchpad.cell.executed', { pad: 'main', cellId, ok: true, stdout: '', stderr: '', error: '', stdoutLength: 0, truncated: false, durationMs: 5, ...outcome });
+  h.bus.publish('scratchpad.cell.requested', { pad: 'main', cellId, runtime: 'python', code, codeLength: code.length, description, confirmedNewPad: false });
+  h.bus.publish('scratchpad.cell.executed', { pad: 'main', cellId, ok: true, stdout: '', stderr: '', error: '', stdoutLength: 0, truncated: false, durationMs: 5, ...outcome });
 };
 
 const turnEnd = async () => {
-  const turn = bus.publish('executive.turn.completed', { answer: 'Revenue is 1.2M.', rounds: 3, stopReason: 'end_turn' });
-  const llm = await createLlmClient({ provider: { type: 'anthropic', apiKey: FAKE_KEY, baseUrl: server.url }, models: MODELS, sink: bus, ids: sequentialIds('call'), retry: { maxRetries: 0 }, sleep: () => undefined });
-  return consolidateTurnEnd(core.state(), turn, llm);
+  const turn = h.bus.publish('executive.turn.completed', { answer: 'Revenue is 1.2M.', rounds: 3, stopReason: 'end_turn' });
+  return consolidateTurnEnd(h.core.state(), turn, await h.llm());
 };
 
-const proposed = () => seen.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [e.data.engram.text] : []));
+const proposed = () => h.seen.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [e.data.engram.text] : []));
 
 describe('consolidation stores what the turn found, not what it tried and dropped', () => {
   it('drops the abandoned hypothesis and keeps the finding and the rule against the failed approach', async () => {
@@ -52,7 +29,7 @@ describe('consolidation stores what the turn found, not what it tried and droppe
       error: "KeyError: 'revenue' (legacy_sales has no revenue column)",
     });
     cell('c2', 'sum invoice totals instead', "inv = read_table('invoices')\nprint(inv.total.sum())", { stdout: '1200000\n', stdoutLength: 8 });
-    server.enqueue({
+    h.server.enqueue({
       kind: 'tool',
       input: {
         items: [
@@ -72,7 +49,7 @@ describe('consolidation stores what the turn found, not what it tried and droppe
   it('keeps a hypothesis that a later cell confirmed after a first failure', async () => {
     cell('c1', 'hypothesis: revenue lives in the legacy_sales table', "df = read_table('legacy_sales')\nprint(df.revenue.sum())", { ok: false, error: 'TimeoutError: warehouse busy' });
     cell('c2', 'retry after the timeout: revenue lives in the legacy_sales table', "df = read_table('legacy_sales')\nprint(df.revenue.sum())", { stdout: '1200000\n', stdoutLength: 8 });
-    server.enqueue({ kind: 'tool', input: { items: [{ text: 'Revenue lives in the legacy_sales table', confidence: 'high' }] } });
+    h.server.enqueue({ kind: 'tool', input: { items: [{ text: 'Revenue lives in the legacy_sales table', confidence: 'high' }] } });
 
     await turnEnd();
 
