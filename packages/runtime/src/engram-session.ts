@@ -28,6 +28,9 @@ import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
 import { FallbackRegistry } from './fallback-registry.js';
 import type { AccProfile } from './read-acc-profile.js';
+import { hostToolsByName, type HostTool } from './host-tool.js';
+import { activityOf } from './turn-activity.js';
+import type { LlmTool } from '@engram/llm';
 
 /** What `preCall` answers: the breaker's verdict and the advice to show the model ("" when none). */
 export interface PreCallAdvice {
@@ -69,6 +72,8 @@ export interface SessionOptions {
   readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
   /** Carry on a session from its log (`brain.session({ resume: true })`) instead of starting one. */
   readonly resume?: ResumeState;
+  /** Host tools offered in every engram-driven turn (`createBrain({ tools })`). */
+  readonly tools?: readonly HostTool[];
   /**
    * The cross-session habit loop, run once the log is durable at `settled()` and `close()` (the
    * brain's `instincts.settle()`); its failures are kept in `problems()`, never thrown.
@@ -487,8 +492,33 @@ export class EngramSession {
     const source = this.options.llm;
     if (!source) throw new Error('this session has no model: pass `llm` to createBrain to use turn(), or drive it with startTurn/endTurn');
     const turnAtStart = this.bus.position.turn + 1;
+    const hostTools = hostToolsByName(this.options.tools ?? [], options.tools ?? []);
     // The engram-driven loop (and the LLM package it uses) loads on the first turn() only.
-    const [{ runTurn }, { turnTools }] = await Promise.all([import('./run-turn.js'), import('./turn-tools.js')]);
+    const [{ runTurn }, { turnTools, hostToolSpecs }] = await Promise.all([import('./run-turn.js'), import('./turn-tools.js')]);
+    const hostSpecs = hostToolSpecs(hostTools.values());
+    const onActivity = options.onActivity;
+    const watching =
+      onActivity === undefined
+        ? null
+        : this.bus.subscribe('turn-activity', (e) => {
+            const activity = activityOf(e);
+            if (activity !== null) onActivity(activity);
+          });
+    try {
+      return await this.runEngramTurn(runTurn, message, options, turnAtStart, (primers) => [...turnTools(primers), ...hostSpecs], hostTools);
+    } finally {
+      watching?.unsubscribe();
+    }
+  }
+
+  private async runEngramTurn(
+    runTurn: typeof import('./run-turn.js').runTurn,
+    message: string,
+    options: TurnOptions,
+    turnAtStart: number,
+    tools: (primers: { scratchpad: string }) => LlmTool[],
+    hostTools: ReadonlyMap<string, HostTool>,
+  ): Promise<TurnResult> {
     const outcome = await runTurn(message, {
       llm: () => this.sessionLlm(),
       project: this.options.paths.project,
@@ -496,7 +526,8 @@ export class EngramSession {
       startTurn: (m) => this.startTurn(m),
       memoryContext: (m) => this.memoryContext(m),
       primer: (t) => this.toolPrimer(t),
-      tools: turnTools,
+      tools,
+      hostTools,
       beginRound: () => this.openRound(),
       toolCalled: (id, name, input) => void this.toolCalled({ id, name, input }),
       preCall: (id, name, input) => this.preCall(id, name, input),

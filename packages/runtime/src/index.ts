@@ -10,6 +10,8 @@ export { learnedFromLog, type LearnedItem } from './learned-from-log.js';
 export type { LlmSource } from './session-llm.js';
 export { type TurnResult } from './engram-session.js';
 export type { TurnOptions, TurnStopReason } from './run-turn.js';
+export { hostTool, type HostTool, type HostToolContext } from './host-tool.js';
+export { type TurnActivity } from './turn-activity.js';
 export { type FallbackStep, type FallbackAttempt, type FallbackOutcome } from './fallback-chain.js';
 export { resumeSession } from './resume-session.js';
 export { resumeStateOf, type ResumeState } from './resume-from-log.js';

@@ -6,6 +6,8 @@ import { isLlmError, type InputBlock, type LlmMessage, type LlmTool } from '@eng
 import { createActor } from 'xstate';
 import { dispatchTool, type DispatchPorts } from './dispatch-tool.js';
 import type { SessionLlm } from './session-llm.js';
+import type { HostTool } from './host-tool.js';
+import type { TurnActivity } from './turn-activity.js';
 
 /** Instructions every engram-driven turn starts with; memory and the project's own words follow. */
 export const BASE_SYSTEM = [
@@ -17,8 +19,22 @@ export const BASE_SYSTEM = [
 export interface TurnOptions {
   readonly roundCap?: number;
   readonly turnTimeoutMs?: number;
-  /** Cancels the turn: the model call or the cell in flight is aborted (a cell's pad processes are killed) and nothing is learned from the turn. */
+  /**
+   * Cancels the turn: the model call or the cell in flight is aborted (a cell's pad processes are
+   * killed) and nothing is learned from the turn. The session's history keeps the cancelled
+   * message with a marker (docs/chat-sessions.md), so the next turn works and knows it was asked.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * The model's text as it streams, round by round: the answer (the last round's text), and also
+   * the text of a round that goes on to call tools (it cannot be told apart until the round ends;
+   * a `tool-start` activity follows it). A model that does not stream delivers each text whole.
+   */
+  readonly onText?: (delta: string) => void;
+  /** What the turn is doing (tool calls starting and ending, ACC nudges, history compaction), from the turn's events. */
+  readonly onActivity?: (activity: TurnActivity) => void;
+  /** Host tools for this turn only, offered beside the brain's (`createBrain({ tools })`) and the built-in ones. */
+  readonly tools?: readonly HostTool[];
 }
 
 export type TurnStopReason = StopReason | 'failed' | 'cancelled';
@@ -124,7 +140,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       roundOpen = true;
       let response;
       try {
-        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal });
+        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal, ...(options.onText === undefined ? {} : { onText: options.onText }) });
       } catch (err) {
         if (options.signal?.aborted) return cancelled();
         if (stopReason() === 'deadline') break;
