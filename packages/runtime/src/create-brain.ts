@@ -8,6 +8,7 @@ import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } fro
 import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
 import { hostToolsByName, type HostTool } from './host-tool.js';
+import type { HistoryParams } from './compaction-plan.js';
 import type { ResumeState } from './resume-from-log.js';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
@@ -43,6 +44,8 @@ export interface BrainOptions {
    * built-in ones and a turn's own (`turn(message, { tools })`). A bad name is an error here.
    */
   readonly tools?: readonly HostTool[];
+  /** The conversation budget of engram-driven sessions (docs/chat-sessions.md); default `defaultHistoryParams`. */
+  readonly history?: Partial<HistoryParams>;
 }
 
 export interface Brain {
@@ -115,6 +118,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
         ...(options.guards ? { guards: options.guards } : {}),
         ...(tools.length > 0 ? { tools } : {}),
+        ...(options.history ? { history: options.history } : {}),
         ...(resume ? { resume } : {}),
         ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
         accProfile,

@@ -4,7 +4,7 @@ import type { z, ZodType } from 'zod';
 
 /** What a host tool's handler gets besides its input. */
 export interface HostToolContext {
-  /** Aborted when the turn is cancelled (Ctrl-C) or runs past its deadline: stop the work. */
+  /** Aborted when the host cancels the turn (`turn(message, { signal })`, Ctrl-C): stop the work; the turn ends cancelled. */
   readonly signal: AbortSignal;
 }
 

@@ -12,6 +12,7 @@ export { type TurnResult } from './engram-session.js';
 export type { TurnOptions, TurnStopReason } from './run-turn.js';
 export { hostTool, type HostTool, type HostToolContext } from './host-tool.js';
 export { type TurnActivity } from './turn-activity.js';
+export { defaultHistoryParams, type HistoryParams } from './compaction-plan.js';
 export { type FallbackStep, type FallbackAttempt, type FallbackOutcome } from './fallback-chain.js';
 export { resumeSession } from './resume-session.js';
 export { resumeStateOf, type ResumeState } from './resume-from-log.js';

@@ -58,6 +58,8 @@ export interface TurnPorts extends DispatchPorts {
   readonly tools: (primers: { scratchpad: string }) => LlmTool[];
   /** The compact list of skills for the prompt ("" when there are none). */
   readonly skillList: () => string;
+  /** The conversation so far (closed turns) and the summary of compacted ones ("" when none), taken before the turn starts. */
+  readonly history: () => { readonly summary: string; readonly messages: readonly LlmMessage[] };
   readonly beginRound: () => void;
   readonly toolCalled: (id: string, name: string, input: unknown) => void;
   /** The breaker's verdict and the advice learned for this call (see `EngramSession.preCall`). */
@@ -80,6 +82,9 @@ const projectInstructions = (project: string | null): string => {
   const text = readTextContained(project, engramPaths({ project }).projectInstructionsFile ?? '');
   return text === null ? '' : `\n\n## Project instructions\n${text.trim()}`;
 };
+
+/** The summary of compacted turns closes the system prompt: it stands for messages the model no longer sees. */
+const earlierSummary = (summary: string): string => (summary === '' ? '' : `\n\n## Earlier in this conversation (your summary of the turns no longer shown)\n${summary}`);
 
 /**
  * Runs one turn with the configured model, driven by the turn machine: assemble the prompt
@@ -124,15 +129,17 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     actor.stop();
     return { answer, stopReason: reason };
   };
+  const history = ports.history();
   ports.startTurn(message);
   actor.send({ type: 'START', message });
   try {
     const llm = await ports.llm();
     const skills = ports.skillList();
-    const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}`;
+    const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}${earlierSummary(history.summary)}`;
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });
-    const messages: LlmMessage[] = [{ role: 'user', content: message }];
+    // The conversation so far goes first: a follow-up ("and the second one?") needs the turns it refers to.
+    const messages: LlmMessage[] = [...history.messages, { role: 'user', content: message }];
     // Another round runs only while the machine is thinking: an answer, the cap or the deadline moves it on.
     while (actor.getSnapshot().hasTag('thinking')) {
       if (options.signal?.aborted) return cancelled();
