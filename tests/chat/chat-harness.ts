@@ -18,8 +18,8 @@ export interface ChatHarness {
   readonly turnReplies: FakeReply[];
   /** The summary the model gives when asked to compact the conversation. */
   summary: string;
-  /** A brain on the fake Anthropic server (the real SDK, streaming), in fresh folders. */
-  brain(options?: Partial<BrainOptions>): ReturnType<typeof createBrain>;
+  /** A brain on the fake server (Anthropic through the real SDK, or OpenAI-compatible through fetch), in fresh folders. */
+  brain(options?: Partial<BrainOptions>, api?: 'anthropic' | 'openai'): ReturnType<typeof createBrain>;
   /** The turn calls the server received, in order. */
   turnRequests(): ReceivedRequest[];
   /** The forced structured calls the server received for `toolName`. */
@@ -28,9 +28,12 @@ export interface ChatHarness {
   expectReplayClean(eventLog: string): void;
 }
 
+/** The forced tool of a structured call (Anthropic's `tool_choice` or OpenAI's), null for a turn call. */
 const forced = (r: ReceivedRequest): string | null => {
-  const choice = r.body['tool_choice'] as { type?: string; name?: string } | undefined;
-  return choice?.type === 'tool' ? (choice.name ?? null) : null;
+  const choice = r.body['tool_choice'] as { type?: string; name?: string; function?: { name?: string } } | string | undefined;
+  if (typeof choice !== 'object') return null;
+  if (choice.type === 'tool') return choice.name ?? null;
+  return choice.type === 'function' ? (choice.function?.name ?? null) : null;
 };
 
 /** Forced calls other than the summary (post-mortems, consolidation, identity) get an empty answer of their usual shapes. */
@@ -50,7 +53,7 @@ export const chatHarness = (): ChatHarness => {
     },
     turnReplies: [],
     summary: '',
-    brain: (options = {}) => {
+    brain: (options = {}, api = 'anthropic') => {
       const root = mkdtempSync(join(tmpdir(), 'engram-chat-'));
       return createBrain({
         home: join(root, 'home'),
@@ -58,7 +61,13 @@ export const chatHarness = (): ChatHarness => {
         modes: { memory: 'off', acc: 'active', episodic: false },
         env: {},
         instincts: { auto: false },
-        llm: { options: { provider: { type: 'anthropic', apiKey: FAKE_KEY, baseUrl: h.server.url }, models: MODELS, retry: { maxRetries: 0 } } },
+        llm: {
+          options: {
+            provider: api === 'anthropic' ? { type: 'anthropic', apiKey: FAKE_KEY, baseUrl: h.server.url } : { type: 'openai', apiKey: FAKE_KEY, baseUrl: h.server.openAiUrl },
+            models: MODELS,
+            retry: { maxRetries: 0 },
+          },
+        },
         ...options,
       });
     },

@@ -46,6 +46,21 @@ describe('a chat session (engram-driven turns with history)', () => {
     h.expectReplayClean(s.eventLog);
   });
 
+  it('sends the history to an OpenAI-compatible server in its own shape (tool calls, tool messages)', async () => {
+    h.turnReplies.push({ kind: 'tool', name: 'population', input: { city: 'Rome', year: 1990 } }, { kind: 'text', text: 'About 2.8 million.' }, { kind: 'text', text: 'It grew.' });
+    const s = h.brain({ tools: [population] }, 'openai').session();
+    const deltas: string[] = [];
+    await s.turn('Rome in 1990?', { onText: (d) => deltas.push(d) });
+    await s.turn('And since?');
+    await s.close();
+    expect(deltas.join('')).toBe('About 2.8 million.');
+    const sent = messagesOf(h.turnRequests()[2]) as unknown as { role: string; content?: string | null; tool_calls?: { function: { name: string; arguments: string } }[] }[];
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(sent[2]?.tool_calls?.[0]?.function).toEqual({ name: 'population', arguments: JSON.stringify({ city: 'Rome', year: 1990 }) });
+    expect(sent.slice(3).map((m) => m.content)).toEqual(['Rome had 2100000 people in 1990', 'About 2.8 million.', 'And since?']);
+    h.expectReplayClean(s.eventLog);
+  });
+
   it('scrubs secrets out of the history it sends again', async () => {
     const secret = ['sk-ant-api03-', 'A'.repeat(40)].join('');
     h.turnReplies.push({ kind: 'text', text: 'Noted.' }, { kind: 'text', text: 'Done.' });
