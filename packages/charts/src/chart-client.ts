@@ -2,7 +2,7 @@
  * The browser side, after Observable Plot: `engramChart(id, description)` draws a
  * `PlotDescription` into the element. Mark names are checked against the list a description
  * may use, so the JSON only ever selects among Plot's drawing functions; the width defaults to
- * the element's. Kept as text (ES5, no build step) because it only runs in the page.
+ * the element's. The chart's own SVG (not a legend swatch) gets the class `engram-chart-svg`. Kept as text (ES5, no build step) because it only runs in the page.
  */
 export const CHART_CLIENT = `(function () {
   var MARKS = { dot: 1, line: 1, barX: 1, barY: 1, ruleX: 1, ruleY: 1 };
@@ -16,7 +16,10 @@ export const CHART_CLIENT = `(function () {
     });
     var options = Object.assign({}, d.options, { marks: marks });
     if (options.width === undefined) options.width = Math.max(320, Math.floor(el.getBoundingClientRect().width) || 640);
-    el.replaceChildren(Plot.plot(options));
+    var chart = Plot.plot(options);
+    var svg = chart.tagName.toLowerCase() === 'svg' ? chart : chart.querySelector(':scope > svg');
+    if (svg) svg.classList.add('engram-chart-svg');
+    el.replaceChildren(chart);
   };
 })();
 `;
