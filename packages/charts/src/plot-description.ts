@@ -104,14 +104,16 @@ export const toPlotDescription = (spec: ChartSpec): PlotDescription => {
     const categories = [...new Set(spec.series.flatMap((s) => s.points.map((p) => String(p.x))))];
     const margin = Math.min(300, Math.max(40, Math.ceil(Math.max(0, ...categories.map((c) => c.length)) * CHAR_PX) + 28));
     const x = axisLabel(spec.x);
+    // The zero line in every category's facet, so a category without a bar keeps its place (and the axis stays below the last).
+    const baseline = categories.map((c) => ({ x: c, v: 0 }));
     if (spec.orientation === 'horizontal') {
       const height = spec.height ?? categories.length * (names.length * BAR_PX + BAR_GAP_PX) + BAR_FRAME_PX;
       return {
         xTime: false,
         options: { ...base, height, marginLeft: margin, fy: { domain: categories, label: x, padding: 0.15 }, y: { domain: names, axis: null, padding: 0.05 }, x: numericScale(spec.y, true, ys) },
         marks: [
-          { mark: 'barX', data, options: { fy: 'x', y: 'series', x: 'y', fill: 'series', ...tip(spec, fields, { x: 'fy', y: 'x' }) } },
-          { mark: 'ruleX', data: [{ v: 0 }], options: { x: 'v', stroke: '#94a3b8' } },
+          { mark: 'barX', data: present, options: { fy: 'x', y: 'series', x: 'y', fill: 'series', ...tip(spec, fields, { x: 'fy', y: 'x' }) } },
+          { mark: 'ruleX', data: baseline, options: { fy: 'x', x: 'v', stroke: '#94a3b8' } },
         ],
       };
     }
@@ -119,8 +121,8 @@ export const toPlotDescription = (spec: ChartSpec): PlotDescription => {
       xTime: false,
       options: { ...base, height: spec.height ?? HEIGHT, marginBottom: 40, fx: { domain: categories, label: x, padding: 0.15 }, x: { domain: names, axis: null, padding: 0.05 }, y: numericScale(spec.y, true, ys) },
       marks: [
-        { mark: 'barY', data, options: { fx: 'x', x: 'series', y: 'y', fill: 'series', ...tip(spec, fields, { x: 'fx', y: 'y' }) } },
-        { mark: 'ruleY', data: [{ v: 0 }], options: { y: 'v', stroke: '#94a3b8' } },
+        { mark: 'barY', data: present, options: { fx: 'x', x: 'series', y: 'y', fill: 'series', ...tip(spec, fields, { x: 'fx', y: 'y' }) } },
+        { mark: 'ruleY', data: baseline, options: { fx: 'x', y: 'v', stroke: '#94a3b8' } },
       ],
     };
   }
