@@ -5,9 +5,9 @@ import { CHART_CLIENT } from '../chart-client.js';
 
 const require = createRequire(import.meta.url);
 
-/** A file of an installed package: found from its entry point, so the package's `exports` need not list it. */
-const packageFile = (name: string, entryToRoot: number, file: string): string => {
-  let dir = dirname(require.resolve(name));
+/** A file of an installed package, found from its entry point, so the package's `exports` need not list it. */
+const packageFile = (entry: string, entryToRoot: number, file: string): string => {
+  let dir = dirname(entry);
   for (let i = 0; i < entryToRoot; i += 1) dir = dirname(dir);
   return join(dir, file);
 };
@@ -25,8 +25,8 @@ let cached: string | undefined;
 export const chartScript = (): string => {
   cached ??= [
     // d3's entry is dist/d3.mjs; Plot's is src/index.js.
-    readFileSync(packageFile('d3', 0, 'd3.min.js'), 'utf8'),
-    readFileSync(packageFile('@observablehq/plot', 1, 'dist/plot.umd.min.js'), 'utf8'),
+    readFileSync(packageFile(require.resolve('d3'), 0, 'd3.min.js'), 'utf8'),
+    readFileSync(packageFile(require.resolve('@observablehq/plot'), 1, 'dist/plot.umd.min.js'), 'utf8'),
     CHART_CLIENT,
   ]
     .map(scriptSafe)
