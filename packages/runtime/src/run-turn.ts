@@ -41,7 +41,7 @@ export interface TurnPorts extends DispatchPorts {
   readonly primer: (tool: string) => Promise<string>;
   readonly tools: (primers: { scratchpad: string }) => LlmTool[];
   /** The compact list of skills for the prompt ("" when there are none). */
-  readonly skillList: () => string;
+  readonly skillList: () => string | Promise<string>;
   readonly beginRound: () => void;
   readonly toolCalled: (id: string, name: string, input: unknown) => void;
   /** The breaker's verdict and the advice learned for this call (see `EngramSession.preCall`). */
@@ -112,7 +112,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
   actor.send({ type: 'START', message });
   try {
     const llm = await ports.llm();
-    const skills = ports.skillList();
+    const skills = await ports.skillList();
     const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}`;
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });
