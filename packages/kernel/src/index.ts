@@ -23,3 +23,4 @@ export { FORGOTTEN_MARKER, ALTERNATE_FORGOTTEN_MARKER, FORGOTTEN_MARKERS, forgot
 export { subjectMatcher, redactJsonValue, SubjectError, MIN_SUBJECT_CHARS, type SubjectMatcher } from './forget/subject-matcher.js';
 export { TRUST_ORDER, mayReplace } from './trust-order.js';
 export type { SupersedeReason, RetiredEntry, MemoryHistoryPort } from './memory-history-port.js';
+export type { Awaitable } from './awaitable.js';

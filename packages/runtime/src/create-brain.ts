@@ -13,6 +13,7 @@ import type { ResumeState } from './resume-from-log.js';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
 import { readAccProfile, readProjectAccProfile, type AccProfile } from './read-acc-profile.js';
+import { fileBrainStores, type BrainStores } from './brain-stores.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -46,6 +47,13 @@ export interface BrainOptions {
   readonly tools?: readonly HostTool[];
   /** The conversation budget of engram-driven sessions (docs/chat-sessions.md); default `defaultHistoryParams`. */
   readonly history?: Partial<HistoryParams>;
+  /**
+   * Where sessions keep their log, memory, skills, recipes and pending queue: stores opened by
+   * `openBrainStores` (PostgreSQL), shared by every session of this brain. Default: the files.
+   * With `ENGRAM_STORE` set and no `store`, createBrain refuses (it cannot connect synchronously):
+   * use `openBrain`, which opens the store the setting names.
+   */
+  readonly store?: BrainStores;
 }
 
 export interface Brain {
@@ -60,6 +68,10 @@ export interface Brain {
   readonly memory: BrainMemory;
   /** The cross-session habit loop: analyze, promote, archive, list, show (docs/basal-ganglia.md). */
   readonly instincts: BrainInstincts;
+  /** Where sessions keep what they learn: `files` (the default) or `postgres`. */
+  readonly store: { readonly kind: BrainStores['kind']; readonly location: string };
+  /** Releases the store's connections (nothing to do for files); sessions must be closed first. */
+  close(): Promise<void>;
 }
 
 export interface SessionOpenOptions {
@@ -85,6 +97,8 @@ export const parseMemoryMode = (raw: string | undefined): MemoryMode => parseCor
  */
 export const createBrain = (options: BrainOptions = {}): Brain => {
   const env = options.env ?? process.env;
+  if (options.store === undefined && env.ENGRAM_STORE !== undefined && env.ENGRAM_STORE !== '')
+    throw new Error('ENGRAM_STORE is set, but createBrain() cannot connect to a store: open the brain with `await openBrain(options)` (or pass `store: await openBrainStores(...)`)');
   const paths = engramPaths({ home: options.home, project: options.project }, env);
   const modes = {
     memory: options.modes?.memory ?? parseMemoryMode(env.ENGRAM_MEMORY_MODE),
@@ -98,12 +112,16 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   // A bad tool name is the host's mistake: told now, not at the first turn.
   const tools = options.tools ?? [];
   hostToolsByName(tools);
-  const autoInstincts = options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true);
+  // The habit loop reads the event logs from files: with the logs in PostgreSQL it would find none, so it is off there (docs/postgres.md).
+  const autoInstincts = options.store?.kind === 'postgres' ? false : (options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true));
+  const store = options.store;
   return {
     paths,
     modes,
     memory: brainMemory(paths, modes.memory, clock),
     instincts,
+    store: store === undefined ? { kind: 'files', location: paths.home } : { kind: store.kind, location: store.location },
+    close: () => store?.close() ?? Promise.resolve(),
     session: (s = {}) => {
       const sessionId = s.sessionId ?? newSessionId(clock.now());
       const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : s.resume || null;
@@ -122,6 +140,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(resume ? { resume } : {}),
         ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
         accProfile,
+        stores: store ?? fileBrainStores(paths, clock),
       });
     },
   };

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Clock, type IdSource } from '@engram/kernel';
+import { scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
@@ -19,7 +18,8 @@ import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost
 import { defaultCerebellumParams } from '@engram/cerebellum';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
-import { FileRecipeStore, FileSkillStore, formatSkillList, handleRecall, handleRecallSkill } from '@engram/hippocampus';
+import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
 import { defaultConsolidationParams, identityDue, type MemorizeReport, type PendingItem } from '@engram/cortex';
@@ -86,6 +86,8 @@ export interface SessionOptions {
    * The cross-session habit loop, run once the log is durable at `settled()` and `close()` (the
    * brain's `instincts.settle()`); its failures are kept in `problems()`, never thrown.
    */
+  /** Where the session keeps its log, memory, skills, recipes and pending queue (`BrainStores`); the files by default. */
+  readonly stores?: BrainStores;
   readonly learnHabits?: () => Promise<{ readonly complete: boolean; readonly problems: readonly string[]; readonly auditError: Error | null }>;
 }
 
@@ -116,8 +118,8 @@ export class EngramSession {
   private readonly memory: SessionMemory;
   private readonly background = new BackgroundWork();
   private readonly episodes: SessionEpisodes | null;
-  private readonly skills: FileSkillStore;
-  private readonly recipes: FileRecipeStore;
+  private readonly skills: SkillStore;
+  private readonly recipes: RecipeStore;
   /** How many of the turn's nudges the host has read (`nudges()`): a read cursor, not state of the session. */
   private nudgesRead = 0;
   private closed = false;
@@ -135,8 +137,11 @@ export class EngramSession {
     if (resume?.ended) throw new Error(`session ${options.sessionId} has ended (its log holds executive.session.ended); start a new session`);
     this.bus = createBus({ sessionId: options.sessionId, ...(options.clock ? { clock: options.clock } : {}), ...(options.ids ? { ids: options.ids } : {}), ...(resume ? { lastSeq: resume.lastSeq, position: resume.position } : {}) });
     this.events$ = this.bus.events$;
-    this.eventLog = join(options.paths.eventsDir, `${options.sessionId}.jsonl`);
-    this.log = new SessionLog(this.bus, this.eventLog);
+    const clock = options.clock ?? systemClock;
+    const stores = options.stores ?? fileBrainStores(options.paths, clock);
+    const logWriter = stores.eventLog(options.sessionId);
+    this.eventLog = logWriter.location;
+    this.log = new SessionLog(this.bus, logWriter);
     const postMortem = options.llm ? 'llm' : 'classifier';
     this.brain = attachBrain(
       this.bus,
@@ -157,12 +162,11 @@ export class EngramSession {
       if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     });
     if (resume) for (const e of resume.events) if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
-    const clock = options.clock ?? systemClock;
-    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined);
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined, stores);
     this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
-    this.skills = new FileSkillStore({ root: options.paths.skillsDir, clock });
+    this.skills = stores.skills;
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
-    this.recipes = new FileRecipeStore({ root: options.paths.skillsDir });
+    this.recipes = stores.recipes;
     this.bus.subscribe('recipe-memory', (e) => {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
     });
@@ -285,7 +289,7 @@ export class EngramSession {
       verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
     }
-    const extra = recipeStrategies(this.recipes.list().recipes, name, toolTarget(args));
+    const extra = recipeStrategies((await this.recipes.list()).recipes, name, toolTarget(args));
     const turn = this.exec();
     const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, extra, exclude: turn.shown });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
@@ -487,9 +491,8 @@ export class EngramSession {
   async toolPrimer(tool: string): Promise<string> {
     const primer = await this.memory.primer(tool);
     // Every recipe for this tool is a candidate: no call (so no target) exists yet.
-    const extra = this.recipes
-      .list()
-      .recipes.filter((r) => r.trigger.tool === tool)
+    const extra = (await this.recipes.list()).recipes
+      .filter((r) => r.trigger.tool === tool)
       .flatMap((r) => recipeStrategies([r], tool, r.trigger.target.exact));
     const turn = this.exec();
     const strategies = await this.memory.cortex.preCallStrategies({ tool, turnText: turn.message, extra, target: 'tool-description', exclude: turn.shown });
@@ -558,7 +561,7 @@ export class EngramSession {
       memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
       recall: (input) => Promise.resolve(this.recall(input)),
       recallSkill: (input) => this.recallSkill(input),
-      skillList: () => formatSkillList(this.skills.list().skills),
+      skillList: async () => formatSkillList((await this.skills.list()).skills),
       history: () => ({ summary: this.history.summary, messages: historyMessages(this.history) }),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),
@@ -611,8 +614,14 @@ export class EngramSession {
   }
 
   /** Memories waiting for the user's confirmation (copilot mode); shown after the answer. */
-  pendingMemories(): readonly PendingItem[] {
+  pendingMemories(): Awaitable<readonly PendingItem[]> {
     return this.memory.cortex.pendingItems();
+  }
+
+  /** The session's events as its log holds them (the JSONL file, or PostgreSQL): what replay and the demo read. */
+  async loggedEvents(): Promise<readonly AnyEnvelope[]> {
+    await this.log.flushed();
+    return this.log.read();
   }
 
   /** Things that went wrong without stopping the session (episode writes that failed). */

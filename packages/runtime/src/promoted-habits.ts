@@ -1,21 +1,23 @@
-import { describePattern, InstinctStore, type Instinct } from '@engram/basal-ganglia';
+import { describePattern, InstinctStore, type Instinct, type InstinctStorePort } from '@engram/basal-ganglia';
 import type { EventData } from '@engram/events';
 import { estimateTokens } from '@engram/kernel';
 import type { EngramPaths } from './engram-paths.js';
+import type { BrainStores } from './brain-stores.js';
 
 /** Tokens the habits block may take: a handful of one-line rules, never a rival to the memory block. */
 const HABITS_BUDGET_TOKENS = 300;
 
 type Injection = EventData<'cortex.context.injected'>;
 
-/** The promoted instincts of the project and the global store (project first; an id once). */
-export const readPromotedHabits = (paths: EngramPaths): { habits: Instinct[]; problems: string[] } => {
-  const dirs = [...(paths.projectInstinctsDir === null ? [] : [paths.projectInstinctsDir]), paths.globalInstinctsDir];
+/** The promoted instincts of the project and the global store (project first; an id once), from the brain's stores (the files by default). */
+export const readPromotedHabits = async (paths: EngramPaths, stores?: BrainStores): Promise<{ habits: Instinct[]; problems: string[] }> => {
+  const of = (dir: string, scope: 'global' | 'project'): InstinctStorePort => (stores === undefined ? new InstinctStore(dir) : stores.instincts(scope));
+  const sources = [...(paths.projectInstinctsDir === null ? [] : [of(paths.projectInstinctsDir, 'project')]), of(paths.globalInstinctsDir, 'global')];
   const seen = new Set<string>();
   const habits: Instinct[] = [];
   const problems: string[] = [];
-  for (const dir of dirs) {
-    const stored = new InstinctStore(dir).read();
+  for (const source of sources) {
+    const stored = await source.read();
     problems.push(...stored.problems.map((p) => `${p.file}: ${p.problem}`));
     for (const i of stored.tracked)
       if (i.status === 'promoted' && !seen.has(i.id)) {

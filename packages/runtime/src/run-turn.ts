@@ -57,7 +57,7 @@ export interface TurnPorts extends DispatchPorts {
   readonly primer: (tool: string) => Promise<string>;
   readonly tools: (primers: { scratchpad: string }) => LlmTool[];
   /** The compact list of skills for the prompt ("" when there are none). */
-  readonly skillList: () => string;
+  readonly skillList: () => string | Promise<string>;
   /** The conversation so far (closed turns) and the summary of compacted ones ("" when none), taken before the turn starts. */
   readonly history: () => { readonly summary: string; readonly messages: readonly LlmMessage[] };
   readonly beginRound: () => void;
@@ -134,7 +134,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
   actor.send({ type: 'START', message });
   try {
     const llm = await ports.llm();
-    const skills = ports.skillList();
+    const skills = await ports.skillList();
     const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}${earlierSummary(history.summary)}`;
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });

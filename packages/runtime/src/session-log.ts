@@ -1,7 +1,7 @@
 import type { Bus } from '@engram/bus';
 import type { AnyEnvelope, EventType } from '@engram/events';
-import { JsonlLogWriter } from '@engram/store';
 import type { Subscription } from 'rxjs';
+import { fileLogWriter, type SessionLogWriter } from './brain-stores.js';
 
 /**
  * Events after which the log is appended and fsynced: the ends of rounds, turns and the session.
@@ -11,7 +11,7 @@ import type { Subscription } from 'rxjs';
 const DURABLE_POINTS: ReadonlySet<EventType> = new Set(['executive.round.completed', 'executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled', 'executive.session.ended']);
 
 /**
- * Appends a session's events to its JSONL log. Events are batched and written once the delivery
+ * Appends a session's events to its log (a JSONL file, or any `SessionLogWriter`: PostgreSQL). Events are batched and written once the delivery
  * cascade of a turn's end has finished (a microtask later), so the lessons and encodings the end
  * of a turn causes land in the same locked, fsynced batch. Writes are serialised; `flushed()`
  * resolves when everything published so far is durable.
@@ -22,13 +22,13 @@ export class SessionLog {
   private scheduled = false;
   private failure: Error | null = null;
   private readonly sub: Subscription;
-  private readonly writer: JsonlLogWriter;
+  private readonly writer: SessionLogWriter;
+  /** Where the log is: the JSONL file, or the writer's location. */
+  readonly file: string;
 
-  constructor(
-    bus: Bus,
-    readonly file: string,
-  ) {
-    this.writer = new JsonlLogWriter(file, bus.sessionId);
+  constructor(bus: Bus, target: string | SessionLogWriter) {
+    this.writer = typeof target === 'string' ? fileLogWriter(target, bus.sessionId) : target;
+    this.file = this.writer.location;
     this.sub = bus.subscribe('session-log', (e) => {
       this.pending.push(e);
       if (DURABLE_POINTS.has(e.type)) this.schedule();
@@ -62,6 +62,11 @@ export class SessionLog {
   async flushed(): Promise<void> {
     await this.chain;
     if (this.failure) throw this.failure;
+  }
+
+  /** The session's events as stored (after `flushed()`, everything published so far). */
+  read(): Promise<readonly AnyEnvelope[]> {
+    return this.writer.read();
   }
 
   async close(): Promise<void> {

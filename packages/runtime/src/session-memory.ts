@@ -1,9 +1,9 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, PendingQueue, QuarantineStore, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, QuarantineStore, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
-import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
-import type { Clock } from '@engram/kernel';
+import type { Clock, SemanticStore } from '@engram/kernel';
+import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import type { EngramPaths } from './engram-paths.js';
 import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
@@ -22,7 +22,8 @@ const DERIVED_ORIGINS: ReadonlySet<string> = new Set(['acc', 'cerebellum', 'cons
  */
 export class SessionMemory {
   readonly cortex: Cortex;
-  private readonly stores: { readonly global: FileSemanticStore; readonly project: FileSemanticStore | null };
+  private readonly stores: { readonly global: SemanticStore; readonly project: SemanticStore | null };
+  private readonly brainStores: BrainStores;
 
   /**
    * Anton's automatic compaction (anton.md §7.4): each store holding more than
@@ -47,23 +48,22 @@ export class SessionMemory {
     private readonly background: BackgroundWork,
     /** The session's model, when it has one: it judges contradictions (else the heuristic does). */
     judge?: () => Promise<StructuredModel | null>,
+    /** Where memory is kept (the files by default). */
+    brainStores?: BrainStores,
   ) {
-    const global = new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock });
-    const project = paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock });
+    const stores = brainStores ?? fileBrainStores(paths, clock);
+    this.brainStores = stores;
+    const { global, project } = stores.semantic;
     this.stores = { global, project };
-    const histories = {
-      global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
-      project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),
-    };
     this.cortex = new Cortex({
       global,
       project,
       mode,
-      pending: new PendingQueue(paths.pendingMemoryFile),
+      pending: stores.pending,
       quarantine: new QuarantineStore(paths.quarantineFile),
       sink: bus,
       clock,
-      histories,
+      ...(stores.histories === null ? {} : { histories: stores.histories }),
       ...(judge === undefined ? {} : { judge }),
     });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
@@ -161,7 +161,7 @@ export class SessionMemory {
   async context(message: string): Promise<string> {
     const ctx = await this.cortex.memoryContext(message);
     if (ctx.injection.items.length > 0) this.bus.publish('cortex.context.injected', ctx.injection);
-    const habits = habitsBlock(readPromotedHabits(this.paths).habits);
+    const habits = habitsBlock((await readPromotedHabits(this.paths, this.brainStores)).habits);
     if (habits.injection === null) return ctx.text;
     this.bus.publish('cortex.context.injected', habits.injection);
     return ctx.text === '' ? habits.text : `${ctx.text.trimEnd()}\n\n${habits.text}`;

@@ -1,6 +1,7 @@
 /**
  * @engram/store-postgres: engram's stores on PostgreSQL, for teams whose agents on many machines
- * share one memory: the event log and semantic memory so far (docs/postgres.md). Files and SQLite
+ * share one memory: the event log, semantic memory, skills, recipes, instincts and the pending
+ * queue (docs/postgres.md). Files and SQLite
  * stay the default; this backend is chosen by a store URL.
  * Tenancy is enforced by the server (row-level security keyed on the connection's tenant), the
  * schema moves by numbered migrations under an advisory lock, and LISTEN/NOTIFY wakes other hosts
@@ -19,3 +20,7 @@ export { storeStatus, type StoreStatus } from './effects/store-status.js';
 export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
 export { PostgresSemanticStore, type PostgresSemanticStoreOptions } from './effects/postgres-semantic-store.js';
 export { scopeKey } from './scope-key.js';
+export { PostgresSkillStore } from './effects/postgres-skill-store.js';
+export { PostgresRecipeStore } from './effects/postgres-recipe-store.js';
+export { PostgresInstinctStore } from './effects/postgres-instinct-store.js';
+export { PostgresPendingStore } from './effects/postgres-pending-store.js';

@@ -76,6 +76,53 @@ CREATE INDEX engram_memory_order ON engram_memory (tenant, scope_key, pos);
 CREATE INDEX engram_memory_rev ON engram_memory (tenant, scope_key, rev);
 ${tenantPolicy('engram_memory')}`,
   },
+  {
+    version: 3,
+    name: 'skills, recipes, instincts, pending queue',
+    sql: `
+-- Procedural memory: one row per skill (the SKILL.md front matter, body and stats.json of a folder).
+CREATE TABLE engram_skills (
+  tenant      text NOT NULL DEFAULT current_setting('engram.tenant', true),
+  label       text NOT NULL CHECK (label ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$' AND length(label) <= 64),
+  description text NOT NULL,
+  body        text NOT NULL,
+  metadata    json NOT NULL,
+  stats       json NOT NULL,
+  changed_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant, label)
+);
+${tenantPolicy('engram_skills')}
+-- Recovery recipes, one row each (what recipes.json holds), merged by id under a lock.
+CREATE TABLE engram_recipes (
+  tenant     text NOT NULL DEFAULT current_setting('engram.tenant', true),
+  recipe_id  text NOT NULL,
+  recipe     json NOT NULL,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant, recipe_id)
+);
+${tenantPolicy('engram_recipes')}
+-- The habit loop's instincts of a scope (global, or project:ID as memory), tracked or archived.
+CREATE TABLE engram_instincts (
+  tenant     text NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key  text NOT NULL CHECK (scope_key = 'global' OR scope_key ~ '^project:[A-Za-z0-9_-]{8,64}$'),
+  id         text NOT NULL,
+  status     text NOT NULL CHECK (status IN ('active', 'promoted', 'archived')),
+  instinct   json NOT NULL,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant, scope_key, id)
+);
+${tenantPolicy('engram_instincts')}
+-- Copilot mode's proposals waiting for the user, in queue order (pos).
+CREATE TABLE engram_pending (
+  tenant     text NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key  text NOT NULL CHECK (scope_key = 'global' OR scope_key ~ '^project:[A-Za-z0-9_-]{8,64}$'),
+  pending_id text NOT NULL,
+  pos        int  NOT NULL,
+  item       json NOT NULL,
+  PRIMARY KEY (tenant, scope_key, pending_id)
+);
+${tenantPolicy('engram_pending')}`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -1,4 +1,5 @@
 import { Data } from 'effect';
+import { storeUnreachable } from './unreachable-code.js';
 
 /** Why a PostgreSQL store operation failed: a closed union so callers can handle each case. */
 export type PostgresErrorReason = 'unreachable' | 'timeout' | 'schema' | 'tenant' | 'query';
@@ -12,7 +13,7 @@ export class PostgresError extends Data.TaggedError('PostgresError')<{
 /** Node-postgres and server error codes mapped to a reason (57014: statement timeout). */
 export const postgresReason = (cause: unknown): PostgresErrorReason => {
   const code = (cause as { code?: unknown } | null)?.code;
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === '57P01' || code === '57P03' || code === '3D000' || code === '28000') return 'unreachable';
+  if (typeof code === 'string' && storeUnreachable({ code })) return 'unreachable';
   if (code === '57014') return 'timeout';
   return 'query';
 };

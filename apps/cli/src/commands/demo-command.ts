@@ -8,7 +8,9 @@ export const registerDemo = (program: Command): void => {
     .option('--home <dir>', 'where to keep the demo home folder (default: a new temporary folder, kept and printed)')
     .option('--json', 'print one JSON object')
     .option('--acc-profile <file>', 'detector thresholds from a profile (engram sim --save-profile)')
-    .action(async (opts: { home?: string; json?: boolean; accProfile?: string }) => {
+    .option('--store <url>', 'keep everything in PostgreSQL, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; exit 2 bad setting, 3 unreachable)')
+    .option('--tenant <name>', 'whose memory in the store (env ENGRAM_TENANT, default "default")')
+    .action(async (opts: { home?: string; json?: boolean; accProfile?: string; store?: string; tenant?: string }) => {
       process.exitCode = await (await import('../demo/learning-demo.js')).learningDemo(opts);
     });
 };

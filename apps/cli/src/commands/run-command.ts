@@ -16,8 +16,10 @@ export const registerRun = (program: Command): void => {
     .option('--round-cap <n>', 'the most tool rounds the turn may take', roundCap)
     .option('--acc-profile <file>', 'detector thresholds from a profile (engram sim --save-profile); default <project>/.engram/acc.json when present')
     .option('--json', 'print { answer, sessionId, eventLog, lessons: [{ id, kind, rule, scope }], stopReason }')
+    .option('--store <url>', 'keep everything in PostgreSQL, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; exit 3 unreachable)')
+    .option('--tenant <name>', 'whose memory in the store (env ENGRAM_TENANT, default "default")')
     .addHelpText('after', '\nExit codes: 0 answered; 1 the turn failed or hit the round cap; 2 usage or configuration error; 3 the model could not be reached; 130 / 143 interrupted by SIGINT (Ctrl-C) / SIGTERM (the running cell is killed, the turn recorded as cancelled).');
-  addLlmOptions(run).action(async (opts: LlmOptionValues & { task: string; project?: string; home?: string; json?: boolean; roundCap?: number; accProfile?: string }) => {
+  addLlmOptions(run).action(async (opts: LlmOptionValues & { task: string; project?: string; home?: string; json?: boolean; roundCap?: number; accProfile?: string; store?: string; tenant?: string }) => {
     process.exitCode = await (await import('../run/run-session.js')).runSession(opts);
   });
 };

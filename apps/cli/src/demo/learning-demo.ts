@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
-import { AccProfileError, createBrain, learnedFromLog, type Brain, type LearnedItem } from '@engram/runtime';
-import { readLogFile } from '@engram/store';
+import { AccProfileError, learnedFromLog, openBrain, StoreSettingError, storeUnreachable, type Brain, type LearnedItem } from '@engram/runtime';
 import { scriptedPolicy } from './scripted-policy.js';
 
 export interface DemoOptions {
@@ -11,6 +10,9 @@ export interface DemoOptions {
   readonly json?: boolean;
   /** `--acc-profile FILE`: the detector thresholds the demo's sessions run with. */
   readonly accProfile?: string;
+  /** `--store URL` / `--tenant NAME` (else ENGRAM_STORE / ENGRAM_TENANT): the sessions keep everything in PostgreSQL. */
+  readonly store?: string;
+  readonly tenant?: string;
 }
 
 export interface DemoSession {
@@ -48,19 +50,26 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
   writeFileSync(join(project, 'sales.csv'), SALES_CSV);
   let brain: Brain;
   try {
-    brain = createBrain({
+    brain = await openBrain({
       home,
       project,
       modes: { memory: 'autopilot', acc: 'active' },
       llm: { transport: scriptedPolicy(), models: { planning: 'scripted-policy', coding: 'scripted-policy' } },
       scratchpad: { timeoutMs: DEMO_CELL_TIMEOUT_MS, inactivityMs: DEMO_INACTIVITY_MS },
-      env: {},
+      // Only the store setting reaches the demo's brain: the rest of the caller's environment stays out.
+      env: { ...(process.env.ENGRAM_STORE === undefined ? {} : { ENGRAM_STORE: process.env.ENGRAM_STORE }), ...(process.env.ENGRAM_TENANT === undefined ? {} : { ENGRAM_TENANT: process.env.ENGRAM_TENANT }) },
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
       ...(options.accProfile === undefined ? {} : { acc: { profile: options.accProfile } }),
     });
   } catch (err) {
-    if (!(err instanceof AccProfileError)) throw err;
-    process.stderr.write(`engram demo: ${err.message}\n`);
-    return 2;
+    if (err instanceof AccProfileError || err instanceof StoreSettingError) {
+      process.stderr.write(`engram demo: ${err.message}\n`);
+      return 2;
+    }
+    if (!storeUnreachable(err)) throw err;
+    process.stderr.write(`engram demo: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 3;
   }
   const say = (line = '') => {
     if (!options.json) process.stdout.write(`${line}\n`);
@@ -73,7 +82,7 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
     const result = await session.turn(TASK);
     await session.settled();
     await session.close();
-    const events = readLogFile(session.eventLog).events;
+    const events = await session.loggedEvents();
     const failureDetails = failuresIn(events);
     const lessonsLearned = learnedFromLog(events);
     sessions.push({ failures: failureDetails.length, failureDetails, lessonsLearned, eventLog: session.eventLog, answer: result.answer });
@@ -91,7 +100,8 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
   say();
   say(`failures per session: ${first.failures} -> ${second.failures}. Memory home (kept): ${home}`);
   say(`Replay what was learned: npx engram log stats ${first.eventLog}`);
+  await brain.close();
   if (options.json)
-    process.stdout.write(`${JSON.stringify({ sessions: sessions.map(({ failures, lessonsLearned, eventLog }) => ({ failures, lessonsLearned, eventLog })), memoryHome: home })}\n`);
+    process.stdout.write(`${JSON.stringify({ sessions: sessions.map(({ failures, lessonsLearned, eventLog }) => ({ failures, lessonsLearned, eventLog })), memoryHome: home, store: brain.store.kind })}\n`);
   return 0;
 };

@@ -9,14 +9,14 @@ export interface MemoryPendingOptions extends MemoryRootOptions {
 
 /** `engram memory pending list`: what copilot mode is waiting to have confirmed, numbered. */
 export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
-  runMemoryCommand('pending list', io, () => {
+  runMemoryCommand('pending list', io, async () => {
     const { cortex } = openMemory(options);
-    const items = cortex.pendingItems();
+    const items = await cortex.pendingItems();
     // Held entries are shown too, flagged, so a copilot user reviewing the queue sees them; they are released by `quarantine accept`.
     const held = cortex.quarantineItems();
     if (options.json === true) {
       io.out(`${JSON.stringify(options.quarantined === true ? { pending: items, quarantined: held } : items)}\n`);
-      return Promise.resolve(0);
+      return 0;
     }
     if (items.length === 0) io.out('nothing pending\n');
     else io.out(`${items.map((x, i) => `${i + 1}. ${x.pendingId}  ${x.engram.kind ?? '?'}/${x.engram.scope ?? 'project'}  ${x.engram.text}  (from ${x.origin})`).join('\n')}\n`);
@@ -24,7 +24,7 @@ export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = def
       io.out(`\n${held.length} held in quarantine (not remembered; \`engram memory quarantine accept|reject ID\`):\n`);
       io.out(`${held.map((x) => `[QUARANTINED] ${x.quarantineId}  ${x.reasons.map((r) => r.id).join(', ')}  text: ${JSON.stringify(x.engram.text.replace(/\s+/g, ' ').trim())}`).join('\n')}\n`);
     }
-    return Promise.resolve(0);
+    return 0;
   });
 
 const selectorsOf = (selectors: readonly string[], all: boolean | undefined, pending: readonly { pendingId: string }[]): string[] => {
@@ -38,7 +38,7 @@ const selectorsOf = (selectors: readonly string[], all: boolean | undefined, pen
 export const runPendingAccept = (selectors: readonly string[], options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending accept', io, async () => {
     const { cortex } = openMemory(options);
-    const { accepted, unknown } = await cortex.accept(selectorsOf(selectors, options.all, cortex.pendingItems()));
+    const { accepted, unknown } = await cortex.accept(selectorsOf(selectors, options.all, await cortex.pendingItems()));
     if (options.json === true) io.out(`${JSON.stringify({ accepted, unknown })}\n`);
     else for (const r of accepted) io.out(`${r.status} ${r.entry?.text ?? ''}${r.location === null ? '' : ` (${r.location})`}\n`);
     for (const u of unknown) io.err(`engram memory pending accept: nothing pending as ${JSON.stringify(u)}\n`);
@@ -49,7 +49,7 @@ export const runPendingAccept = (selectors: readonly string[], options: MemoryPe
 export const runPendingReject = (selectors: readonly string[], options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending reject', io, async () => {
     const { cortex } = openMemory(options);
-    const { rejected, unknown } = await cortex.reject(selectorsOf(selectors, options.all, cortex.pendingItems()));
+    const { rejected, unknown } = await cortex.reject(selectorsOf(selectors, options.all, await cortex.pendingItems()));
     if (options.json === true) io.out(`${JSON.stringify({ rejected, unknown })}\n`);
     else for (const r of rejected) io.out(`rejected ${r.engram.text}\n`);
     for (const u of unknown) io.err(`engram memory pending reject: nothing pending as ${JSON.stringify(u)}\n`);

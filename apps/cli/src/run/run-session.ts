@@ -1,6 +1,5 @@
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, createBrain, GuardsConfigError, learnedFromLog, parseMemoryMode, readGuardsConfig, type Brain } from '@engram/runtime';
-import { readLogFile } from '@engram/store';
+import { AccProfileError, GuardsConfigError, learnedFromLog, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
@@ -13,6 +12,9 @@ export interface RunOptions extends LlmOptionValues {
   readonly roundCap?: number;
   /** `--acc-profile FILE`: the detector thresholds (default `<project>/.engram/acc.json` when present). */
   readonly accProfile?: string;
+  /** `--store URL` / `--tenant NAME` (else ENGRAM_STORE / ENGRAM_TENANT): keep everything in PostgreSQL. */
+  readonly store?: string;
+  readonly tenant?: string;
 }
 
 /** Exit codes of `engram run`, documented in its --help; an interrupted run exits as shells report a signal (128 + its number). */
@@ -57,7 +59,9 @@ export const runSession = async (options: RunOptions): Promise<number> => {
   }
   let brain: Brain;
   try {
-    brain = createBrain({
+    brain = await openBrain({
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
       ...(options.home === undefined ? {} : { home: options.home }),
       project: options.project ?? cwd,
       guards,
@@ -66,9 +70,13 @@ export const runSession = async (options: RunOptions): Promise<number> => {
       ...(options.accProfile === undefined ? {} : { acc: { profile: options.accProfile } }),
     });
   } catch (err) {
-    if (!(err instanceof AccProfileError)) throw err;
-    process.stderr.write(`engram run: ${err.message}\n`);
-    return RUN_EXIT.usage;
+    if (err instanceof AccProfileError || err instanceof StoreSettingError) {
+      process.stderr.write(`engram run: ${err.message}\n`);
+      return RUN_EXIT.usage;
+    }
+    if (!storeUnreachable(err)) throw err;
+    process.stderr.write(`engram run: ${err instanceof Error ? err.message : String(err)}\n`);
+    return RUN_EXIT.unreachable;
   }
   const session = brain.session();
   // Ctrl-C or SIGTERM cancels the turn cleanly: the model call is aborted, a running cell is
@@ -91,9 +99,10 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     });
   await session.settled().catch((err: unknown) => process.stderr.write(`engram run: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`));
   await session.close().catch(() => undefined);
-  const lessons = learnedFromLog(readLogFile(session.eventLog).events).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));
+  const lessons = learnedFromLog(await session.loggedEvents().catch(() => [])).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));
   // Copilot mode: what waits for the user's confirmation is shown after the answer.
-  const pending = session.pendingMemories().map((p) => ({ pendingId: p.pendingId, kind: p.engram.kind, scope: p.engram.scope, text: p.engram.text }));
+  const pending = (await session.pendingMemories()).map((p) => ({ pendingId: p.pendingId, kind: p.engram.kind, scope: p.engram.scope, text: p.engram.text }));
+  await brain.close().catch(() => undefined);
   if (options.json)
     process.stdout.write(`${JSON.stringify({ answer: result.answer, sessionId: session.id, eventLog: session.eventLog, lessons, stopReason: result.stopReason, ...(pending.length ? { pending } : {}) })}\n`);
   else {

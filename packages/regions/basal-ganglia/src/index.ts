@@ -29,6 +29,7 @@ export { instinctFileName } from './instinct-file-name.js';
 export { renderInstinct } from './render-instinct.js';
 export { parseInstinct, type ParsedInstinct } from './parse-instinct.js';
 export { renderGeneratedRules } from './render-generated-rules.js';
+export type { InstinctStorePort, InstinctTransactionPort } from './effects/instinct-store-port.js';
 export { InstinctStore, GENERATED_RULES, ARCHIVE_DIR, type StoredInstincts, type InstinctFileProblem, type InstinctTransaction } from './effects/instinct-store.js';
 export { recipeCore, type RecipeState } from './recipes/recipe-core.js';
 export { defaultRecipeParams, RECIPE_PARAM_REASONS, type RecipeParams } from './recipes/recipe-params.js';

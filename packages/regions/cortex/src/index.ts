@@ -47,6 +47,7 @@ export * from './contradiction/index.js';
 // Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
 export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus, type PreCallRequest, type PreCallStrategies } from './effects/cortex.js';
 export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
+export type { PendingStore } from './effects/pending-store.js';
 export { QuarantineStore, QuarantineFileError, quarantinePathFor, QUARANTINE_FILE_NAME } from './effects/quarantine-store.js';
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';

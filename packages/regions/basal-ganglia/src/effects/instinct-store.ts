@@ -6,6 +6,7 @@ import { parseInstinct } from '../parse-instinct.js';
 import type { InstinctPlan } from '../plan-instincts.js';
 import { renderGeneratedRules } from '../render-generated-rules.js';
 import { renderInstinct } from '../render-instinct.js';
+import type { InstinctStorePort } from './instinct-store-port.js';
 
 /**
  * A tracked instinct's file is not rewritten when the only change is decay smaller than this
@@ -63,7 +64,7 @@ export interface InstinctTransaction {
  * cannot lose each other's update. Instincts reach the prompt, so they are read without
  * following links too.
  */
-export class InstinctStore {
+export class InstinctStore implements InstinctStorePort {
   readonly root: string;
 
   constructor(
@@ -75,6 +76,10 @@ export class InstinctStore {
   }
 
   private readonly lockSettings: Partial<LockSettings>;
+
+  get location(): string {
+    return this.dir;
+  }
 
   get rulesFile(): string {
     return join(this.dir, GENERATED_RULES);

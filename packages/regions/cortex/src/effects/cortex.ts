@@ -12,6 +12,7 @@ import {
   type MemoryHistoryPort,
   type SemanticStore,
   type SupersedeReason,
+  type Awaitable,
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
 import { findContradictions } from '../contradiction/find-contradictions.js';
@@ -36,7 +37,8 @@ import type { ContextInjection } from '../injected-item.js';
 import { dirname } from 'node:path';
 import { compactStore, type CompactOptions, type FileCompaction } from './compact-store.js';
 import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
-import type { PendingQueue } from './pending-queue.js';
+import { PendingQueue } from './pending-queue.js';
+import type { PendingStore } from './pending-store.js';
 import { QuarantineStore, quarantinePathFor } from './quarantine-store.js';
 import { quarantineIdFor, type QuarantineItem } from '../quarantine/quarantine-item.js';
 import { screenText } from '../quarantine/screen-text.js';
@@ -47,7 +49,7 @@ export interface CortexOptions {
   /** Null for a session outside any project (project-scoped entries then go global). */
   readonly project: SemanticStore | null;
   readonly mode: MemoryMode;
-  readonly pending: PendingQueue;
+  readonly pending: PendingStore;
   /** Where instruction-like proposals are held (docs/memory-trust.md); beside the pending file by default. */
   readonly quarantine?: QuarantineStore;
   /** Where proposals, queueing, confirmations and encodings are published; none by default. */
@@ -160,11 +162,17 @@ export class Cortex {
 
   constructor(private readonly options: CortexOptions) {
     this.mode = options.mode;
-    this.quarantine = options.quarantine ?? new QuarantineStore(quarantinePathFor(dirname(options.pending.file)), { root: options.pending.root });
+    this.quarantine = options.quarantine ?? Cortex.quarantineBeside(options.pending);
     this.sink = options.sink ?? NO_SINK;
     this.ids = options.ids ?? randomIds();
     this.clock = options.clock ?? systemClock;
     this.budgets = options.budgets ?? DEFAULT_CONTEXT_BUDGETS;
+  }
+
+  /** The quarantine file beside the pending file; a queue kept elsewhere (PostgreSQL) needs `quarantine` given. */
+  private static quarantineBeside(pending: PendingStore): QuarantineStore {
+    if (!(pending instanceof PendingQueue)) throw new Error(`the pending queue at ${pending.location} is not a file: pass \`quarantine\` to the Cortex`);
+    return new QuarantineStore(quarantinePathFor(dirname(pending.file)), { root: pending.root });
   }
 
   storeFor(scope: EngramScope): SemanticStore | null {
@@ -224,7 +232,7 @@ export class Cortex {
     return out;
   }
 
-  pendingItems(): readonly PendingItem[] {
+  pendingItems(): Awaitable<readonly PendingItem[]> {
     return this.options.pending.list();
   }
 

@@ -1,6 +1,7 @@
 import { ENGRAM_FILE_NAMES } from '@engram/fs';
 import { join } from 'node:path';
 import { JsonItemFile } from './json-item-file.js';
+import type { PendingStore } from './pending-store.js';
 import { EMPTY_PENDING, PendingFileSchema, addPending, takePending, type PendingFile, type PendingItem } from '../pending-item.js';
 
 /** The pending file's name inside an `.engram` folder. */
@@ -26,7 +27,7 @@ export class PendingFileError extends Error {
  * pending` can share it. A corrupt file is refused rather than overwritten, so nothing queued
  * is lost by a bad edit.
  */
-export class PendingQueue {
+export class PendingQueue implements PendingStore {
   private readonly store: JsonItemFile<PendingFile>;
 
   constructor(file: string, options: { readonly root?: string } = {}) {
@@ -34,6 +35,10 @@ export class PendingQueue {
   }
 
   get file(): string {
+    return this.store.file;
+  }
+
+  get location(): string {
     return this.store.file;
   }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { mergeRecipe, type LearnedRecipe, type RecipeSighting } from '../recipes/merge-recipe.js';
 import { parseRecipeFile, renderRecipeFile, type RecipeFileRead } from '../recipes/recipe-file.js';
 import type { RecipeProblem, StoredRecipe } from '../recipes/stored-recipe.js';
+import type { RecipeStore } from '../recipes/recipe-store.js';
 
 /** The recipes file's name inside the skills folder (procedural memory lives together). */
 export const RECIPES_FILE = 'recipes.json';
@@ -41,7 +42,7 @@ const stampOf = (path: string): string => {
  * (`mergeRecipe`), never duplicated. Reads are cached by size and mtime, since the runtime asks
  * before matching calls.
  */
-export class FileRecipeStore {
+export class FileRecipeStore implements RecipeStore {
   readonly root: string;
   readonly file: string;
   private readonly home: string;
@@ -53,6 +54,10 @@ export class FileRecipeStore {
     this.file = join(options.root, RECIPES_FILE);
     this.home = options.home ?? rootForDir(options.root);
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
+  }
+
+  get location(): string {
+    return this.file;
   }
 
   /** Every readable recipe, and what could not be read (file and field). A missing file is no recipes. */

@@ -2,17 +2,16 @@ import { scrubSecrets, systemClock, type Clock } from '@engram/kernel';
 import { DEFAULT_LOCK_SETTINGS, containedPath, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { cutChars } from '../episodes/cut-chars.js';
 import { isoWithOffset } from '../episodes/episode-time.js';
-import { CLOSE_MATCH_CUTOFF, closeMatches } from '../skills/close-matches.js';
-import { MAX_DESCRIPTION_LENGTH, readLegacySkill } from '../skills/legacy-skill.js';
+import { readLegacySkill } from '../skills/legacy-skill.js';
 import { normalizeSkillName } from '../skills/normalize-skill-name.js';
 import type { Skill, SkillProblem, SkillSummary } from '../skills/skill.js';
 import { realSkillDir, skillDir } from './skill-dir.js';
-import { assertSkillLabel, lookupProblem, SkillLabelError } from '../skills/skill-label.js';
+import { lookupProblem, SkillLabelError } from '../skills/skill-label.js';
 import { parseSkillMd, renderSkillMd, type SkillMd } from '../skills/skill-md.js';
 import { creditRecommended, parseSkillStats, renderSkillStats, ZERO_STATS, type SkillStage, type SkillStats } from '../skills/skill-stats.js';
-import { slugifySkillLabel } from '../skills/slugify-skill-label.js';
+import { closestLabel, findSkillExact, skillContent, uniqueLabelAmong } from '../skills/skill-lookup.js';
+import type { SkillStore } from '../skills/skill-store.js';
 
 export interface FileSkillStoreOptions {
   /** The skills folder, `$ENGRAM_HOME/skills` (Anton: `~/.anton/skills`). */
@@ -98,7 +97,7 @@ const isDir = (path: string): boolean => {
  * found by its listed label or its folder name alike (§15.13); recall credits go through a
  * lock and an atomic replace (§15.16); parsed folders are cached by size and mtime (§15.19).
  */
-export class FileSkillStore {
+export class FileSkillStore implements SkillStore {
   readonly root: string;
   /** The trusted folder above the skills folder; nothing between it and a skill file may be a link. */
   private readonly home: string;
@@ -113,6 +112,10 @@ export class FileSkillStore {
     this.clock = options.clock ?? systemClock;
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
     this.scrub = options.scrub ?? scrubSecrets;
+  }
+
+  get location(): string {
+    return this.root;
   }
 
   /** Every readable skill, sorted by label, and the folders that could not be read. */
@@ -140,9 +143,8 @@ export class FileSkillStore {
     const exact = this.findExact(input, entries);
     if (exact !== null) return { kind: 'found', skill: this.toSkill(exact) };
     const labels = entries.map((e) => e.summary.label);
-    const slug = slugifySkillLabel(input);
-    const [best] = labels.includes(slug) ? [slug] : closeMatches(slug, labels, 1, CLOSE_MATCH_CUTOFF);
-    const hit = best === undefined ? undefined : entries.find((e) => e.summary.label === best);
+    const best = closestLabel(input, labels);
+    const hit = best === null ? undefined : entries.find((e) => e.summary.label === best);
     if (hit === undefined) return { kind: 'missing', input, available: labels };
     return { kind: 'closest', skill: this.toSkill(hit), input };
   }
@@ -153,16 +155,11 @@ export class FileSkillStore {
    * (`slugifySkillLabel` and `uniqueSkillLabel` turn a hint into one); text is scrubbed.
    */
   async save(draft: SkillDraft): Promise<{ readonly label: string; readonly dir: string; readonly created: boolean }> {
-    const label = assertSkillLabel(draft.label);
-    const description = cutChars(this.scrub([draft.description.trim(), (draft.whenToUse ?? '').trim()].filter((p) => p !== '').join('. ')), MAX_DESCRIPTION_LENGTH);
-    if (description === '') throw new RangeError(`skill ${label}: the description is empty; say in a sentence what the skill is for`);
+    const { label, description, metadata, body } = skillContent(draft, this.scrub, this.clock.now());
     const dir = realSkillDir(this.root, label);
     const created = !existsSync(dir);
     ensureDir(this.home, dir);
-    const metadata: Record<string, string> = {};
-    const fields: [string, string | undefined][] = [['display_name', draft.displayName], ['provenance', draft.provenance], ['created_at', draft.createdAt ?? isoWithOffset(this.clock.now())]];
-    for (const [k, v] of fields) if (v !== undefined && v !== '') metadata[k] = this.scrub(v);
-    const text = renderSkillMd({ name: label, description, metadata, body: this.scrub(draft.body) });
+    const text = renderSkillMd({ name: label, description, metadata, body });
     const mdPath = join(dir, SKILL_MD);
     await withLock(mdPath, this.lockSettings, (assertHeld) => writeFileAtomic(mdPath, text, { root: this.home, beforeCommit: assertHeld }));
     const statsPath = join(dir, STATS);
@@ -216,13 +213,7 @@ export class FileSkillStore {
   uniqueLabel(base: string): string {
     const { entries } = this.scan();
     const taken = (l: string) => this.findExact(l, entries) !== null || this.folderNamed(l) !== null;
-    const slug = normalizeSkillName(slugifySkillLabel(base)) || 'skill';
-    if (!taken(slug)) return slug;
-    for (let i = 2; ; i++) {
-      const suffix = `-${i}`;
-      const candidate = `${slug.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
-      if (!taken(candidate)) return candidate;
-    }
+    return uniqueLabelAmong(base, taken);
   }
 
   /** Reads (or reuses) every skill folder and assigns labels without clashes. */
@@ -285,13 +276,7 @@ export class FileSkillStore {
   }
 
   private findExact(input: string, entries: readonly Entry[]): Entry | null {
-    const text = input.trim();
-    const keys = [...new Set([text, text.toLowerCase().replace(/_/g, '-'), normalizeSkillName(text)])].filter((k) => k !== '');
-    for (const key of keys) {
-      const hit = entries.find((e) => e.summary.label === key) ?? entries.find((e) => e.summary.folder === key);
-      if (hit !== undefined) return hit;
-    }
-    return null;
+    return findSkillExact(input, entries);
   }
 
   /** An existing folder named exactly `input` (even one that holds no readable skill). */

@@ -5,3 +5,4 @@ export { parseRecipeFile, renderRecipeFile, RECIPE_FILE_VERSION, type RecipeFile
 export { mergeRecipe, RECIPE_CONFIDENCE_STEP, MAX_RECIPES, MAX_RECIPE_SESSIONS, MAX_RECIPE_TARGETS, type LearnedRecipe, type RecipeSighting } from './merge-recipe.js';
 export { matchRecipes, type PendingCall } from './match-recipes.js';
 export { formatRecipe } from './format-recipe.js';
+export type { RecipeStore } from './recipe-store.js';

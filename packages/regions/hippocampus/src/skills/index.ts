@@ -1,6 +1,8 @@
 // Procedural memory: skill folders (Anton's current and legacy layouts), safe labels, typo-tolerant lookup.
 export { FileSkillStore, type FileSkillStoreOptions, type SkillDraft, type SkillListing, type SkillResolution, type CreditResult } from '../effects/file-skill-store.js';
 export type { Skill, SkillSummary, SkillProblem } from './skill.js';
+export type { SkillStore } from './skill-store.js';
+export { findSkillExact, closestLabel, uniqueLabelAmong, skillContent, type SkillContent } from './skill-lookup.js';
 export { SKILL_LABEL_PATTERN, MAX_SKILL_LABEL_LENGTH, MAX_SKILL_LOOKUP_LENGTH, SkillLabelError, assertSkillLabel, skillLabelProblem, lookupProblem } from './skill-label.js';
 export { skillDir, realSkillDir } from '../effects/skill-dir.js';
 export { normalizeSkillName } from './normalize-skill-name.js';

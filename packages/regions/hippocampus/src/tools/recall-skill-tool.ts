@@ -1,3 +1,4 @@
+import type { Awaitable } from '@engram/kernel';
 import type { CreditResult, SkillResolution } from '../effects/file-skill-store.js';
 import { alreadyRecalledStub, PROCEDURE_HEADER, recalledMarker, recallSkillPayload } from '../skills/recall-skill-payload.js';
 import { MAX_SKILL_LOOKUP_LENGTH } from '../skills/skill-label.js';
@@ -18,9 +19,9 @@ export const RECALL_SKILL_TOOL = {
   },
 } as const;
 
-/** Skill lookups as the handler needs them; `FileSkillStore` is one. */
+/** Skill lookups as the handler needs them; every `SkillStore` is one. */
 export interface SkillRecaller {
-  resolve(input: string): SkillResolution;
+  resolve(input: string): Awaitable<SkillResolution>;
   creditRecall(label: string): Promise<CreditResult>;
 }
 
@@ -68,7 +69,7 @@ export const handleRecallSkill = async (raw: unknown, deps: RecallSkillDeps): Pr
   if (input === '') return 'ERROR: recall_skill needs a non-empty label: one of the labels listed under "## Procedural memory".';
   if (deps.skills === null) return 'ERROR: procedural memory is not available in this session, so no skill can be recalled.';
   try {
-    const found = deps.skills.resolve(input);
+    const found = await deps.skills.resolve(input);
     if (found.kind === 'invalid') return `ERROR: ${found.error}`;
     if (found.kind === 'missing')
       return found.available.length === 0

@@ -1,0 +1,3 @@
+// Contract suites every backend of hippocampus's storage ports runs (files here, PostgreSQL in @engram/store-postgres).
+export { skillStoreContract, type SkillStoreHarness } from './skill-store.contract.js';
+export { recipeStoreContract, type RecipeStoreHarness } from './recipe-store.contract.js';

@@ -1,0 +1,81 @@
+import { InstinctStore, type InstinctStorePort } from '@engram/basal-ganglia';
+import { PendingQueue, type PendingStore } from '@engram/cortex';
+import type { AnyEnvelope } from '@engram/events';
+import type { EngramPaths } from '@engram/fs';
+import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import type { Clock, EngramScope, MemoryHistoryPort, SemanticStore } from '@engram/kernel';
+import { JsonlLogWriter, readLogFile } from '@engram/store';
+import { join } from 'node:path';
+
+/** A session's event log as the session writes it: batches in order, then read back whole. */
+export interface SessionLogWriter {
+  /** Where the log is: a JSONL file, or `postgres:TENANT/events/SESSION`. */
+  readonly location: string;
+  /** Appends a batch; a batch sent again after a lost connection adds nothing twice (idempotent by event id). */
+  append(batch: readonly AnyEnvelope[]): Promise<unknown>;
+  /** Makes what was appended durable (an fsync for a file; a database commits each append). */
+  sync(): void;
+  close(): void;
+  /** The session's events as stored. */
+  read(): Promise<readonly AnyEnvelope[]>;
+}
+
+/**
+ * Where a brain keeps everything it learns, chosen once by the runtime (the only package that
+ * knows backends): the files under `$ENGRAM_HOME` and `<project>/.engram` (the default), or
+ * PostgreSQL (`openBrainStores`, when a store URL is set). Regions and the CLI see only the ports.
+ */
+export interface BrainStores {
+  readonly kind: 'files' | 'postgres';
+  /** Where, for messages: the home folder, or the store URL without its password and the tenant. */
+  readonly location: string;
+  /** Semantic memory of both scopes (project null outside a project). */
+  readonly semantic: { readonly global: SemanticStore; readonly project: SemanticStore | null };
+  /** Where retired entries are kept, per scope; null: retired with no history (a database keeps none yet). */
+  readonly histories: { readonly global: MemoryHistoryPort; readonly project: MemoryHistoryPort | null } | null;
+  readonly skills: SkillStore;
+  readonly recipes: RecipeStore;
+  readonly pending: PendingStore;
+  instincts(scope: EngramScope): InstinctStorePort;
+  eventLog(sessionId: string): SessionLogWriter;
+  /**
+   * Episodes' seam: which backend keeps them. Only `sqlite` (the JSONL files and their FTS5 index)
+   * exists today, in PostgreSQL mode too; the PostgreSQL episode store plugs in here.
+   */
+  readonly episodes: 'sqlite';
+  /** Releases connections (nothing for files). */
+  close(): Promise<void>;
+}
+
+/** A session's JSONL log file as a `SessionLogWriter`. */
+export const fileLogWriter = (file: string, sessionId: string): SessionLogWriter => {
+  const writer = new JsonlLogWriter(file, sessionId);
+  return {
+    location: file,
+    append: (batch) => writer.append(batch),
+    sync: () => writer.sync(),
+    close: () => writer.close(),
+    read: () => Promise.resolve(readLogFile(file).events),
+  };
+};
+
+/** The default: every store in its file, exactly as before there was a choice. */
+export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores => ({
+  kind: 'files',
+  location: paths.home,
+  semantic: {
+    global: new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock }),
+    project: paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock }),
+  },
+  histories: {
+    global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
+    project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),
+  },
+  skills: new FileSkillStore({ root: paths.skillsDir, clock }),
+  recipes: new FileRecipeStore({ root: paths.skillsDir }),
+  pending: new PendingQueue(paths.pendingMemoryFile),
+  instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
+  eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
+  episodes: 'sqlite',
+  close: () => Promise.resolve(),
+});

@@ -1,0 +1,31 @@
+import { parseStoreUrl, tenantProblem } from '@engram/store-postgres/settings';
+
+/** Where the brain's stores are: null for the files (no store URL set), else the PostgreSQL URL and the tenant. */
+export type StoreSettings = { readonly url: string; readonly tenant: string } | null;
+
+/** A store setting that cannot be used, naming the flag or variable and the allowed form (exit 2 in the CLI). */
+export class StoreSettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreSettingError';
+  }
+}
+
+/**
+ * The store a brain uses, strictly: `--store` then `ENGRAM_STORE` (a postgres:// URL; anything
+ * else is an error, never a silent fall-back to the files), and `--tenant` then `ENGRAM_TENANT`
+ * (default `default`). Null when no store is set: the files, as before.
+ */
+export const storeSettings = (flags: { readonly store?: string | undefined; readonly tenant?: string | undefined }, env: NodeJS.ProcessEnv = process.env): StoreSettings => {
+  const raw = flags.store ?? env.ENGRAM_STORE;
+  if (raw === undefined || raw === '') {
+    if (flags.tenant !== undefined) throw new StoreSettingError('--tenant needs a store: give --store postgres://USER@HOST:PORT/DB or set ENGRAM_STORE');
+    return null;
+  }
+  const parsed = parseStoreUrl(raw, flags.store !== undefined ? '--store' : 'ENGRAM_STORE');
+  if ('problem' in parsed) throw new StoreSettingError(parsed.problem);
+  const tenant = flags.tenant ?? (env.ENGRAM_TENANT === undefined || env.ENGRAM_TENANT === '' ? 'default' : env.ENGRAM_TENANT);
+  const bad = tenantProblem(tenant);
+  if (bad !== null) throw new StoreSettingError(`${flags.tenant !== undefined ? '--tenant' : 'ENGRAM_TENANT'}: ${bad}`);
+  return { url: parsed.url, tenant };
+};
