@@ -45,7 +45,10 @@ const HITS = new HitBuffer();
  */
 const POSITIONS: number[][] = DETECTORS.map(() => []);
 const CALL_OF = new Float64Array(DETECTORS.length).fill(-1);
+/** The call in which each detector was last shown it may fire (a hit its `mayFireAt` does not disprove). */
+const MAY_FIRE_IN = new Float64Array(DETECTORS.length).fill(-1);
 let call = 0;
+const MAY_FIRE_AT = DETECTORS.map((d) => d.mayFireAt);
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -133,20 +136,42 @@ const markerRanges = (text: string): [number, number][] => {
   return out;
 };
 
+export interface FindOptions {
+  /**
+   * false: run every detector wherever its keywords are, ignoring the detectors' proofs of
+   * silence (`mayFireAt`). The result is the same by contract; tests compare the two.
+   */
+  readonly proofs?: boolean;
+}
+
 /**
  * Every secret in `text` as disjoint, sorted spans. A keyword prefilter (one regex pass) decides
  * which detectors run and where: a line-scoped detector runs only on the lines holding one of
  * its keywords, so ordinary output costs one pass and detectors' work grows with the hits.
+ * Each hit is then put to its detectors' proofs of silence (`mayFireAt`: a few character reads,
+ * `Author:` is no header, `max_tokens=` no secret name): a detector whose every hit is disproved
+ * is skipped, and text whose every hit is disproved is clean without running any detector (the
+ * fast path most output takes).
  */
-export const findSecretSpans = (text: string): SecretSpan[] => {
+export const findSecretSpans = (text: string, options: FindOptions = {}): SecretSpan[] => {
+  const prove = options.proofs !== false;
   const bytes = asciiBytes(text);
   PREFILTER.scan(text, bytes, HITS);
   const now = ++call;
   let touched = false;
   let unsorted = false;
+  let mayFire = false;
   for (let h = 0, n = HITS.count; h < n; h++) {
     const at = HITS.positionAt(h);
-    for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
+    const keyword = HITS.keywordAt(h);
+    for (const id of TRIGGERS[keyword] ?? []) {
+      if (MAY_FIRE_IN[id] !== now) {
+        const proof = MAY_FIRE_AT[id];
+        if (!prove || proof === undefined || proof(text, at, KEYWORDS[keyword] as string)) {
+          MAY_FIRE_IN[id] = now;
+          mayFire = true;
+        }
+      }
       const list = POSITIONS[id] as number[];
       if (CALL_OF[id] !== now) {
         CALL_OF[id] = now;
@@ -166,17 +191,22 @@ export const findSecretSpans = (text: string): SecretSpan[] => {
     FIND_RUNS(text, bytes, runs);
     if (runs.length > 0) {
       CALL_OF[RUN_DETECTOR] = now;
+      MAY_FIRE_IN[RUN_DETECTOR] = now;
       POSITIONS[RUN_DETECTOR] = runs;
       touched = true;
+      mayFire = true;
     }
   }
-  if (!touched && ALWAYS_IDS.length === 0) return [];
+  // The fast path: no detector can fire, so the text is clean without running any of them.
+  if (!(touched && mayFire) && ALWAYS_IDS.length === 0) return [];
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
   // Detectors run in their order: the first to find a span names it.
   for (let id = 0; id < DETECTORS.length; id++) {
     const current = CALL_OF[id] === now;
     if (!current && !ALWAYS_IDS.includes(id)) continue;
+    // Every hit of this detector disproved: it would report nothing, so it is not run.
+    if (current && MAY_FIRE_IN[id] !== now) continue;
     const positions = current ? (POSITIONS[id] as number[]) : undefined;
     if (unsorted && positions !== undefined && positions.length > 1) positions.sort((a, b) => a - b);
     runOn(DETECTORS[id] as SecretDetector, text, positions, id < OWN_COUNT ? own : vendor);
