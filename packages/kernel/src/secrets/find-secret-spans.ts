@@ -45,7 +45,7 @@ const HITS = new HitBuffer();
  */
 const POSITIONS: number[][] = DETECTORS.map(() => []);
 const CALL_OF = new Float64Array(DETECTORS.length).fill(-1);
-/** The call in which each detector was last shown it may fire (a hit its `mayFireAt` does not disprove). */
+/** The call in which each detector was last shown it may fire (a hit its `mayFireAt` does not disprove); the run detector's proof is its runs. */
 const MAY_FIRE_IN = new Float64Array(DETECTORS.length).fill(-1);
 let call = 0;
 const MAY_FIRE_AT = DETECTORS.map((d) => d.mayFireAt);
@@ -158,25 +158,38 @@ export const findSecretSpans = (text: string, options: FindOptions = {}): Secret
   const bytes = asciiBytes(text);
   PREFILTER.scan(text, bytes, HITS);
   const now = ++call;
-  let touched = false;
-  let unsorted = false;
+  const n = HITS.count;
+  // First the proofs of silence, hit by hit, until each detector is shown it may fire.
   let mayFire = false;
-  for (let h = 0, n = HITS.count; h < n; h++) {
-    const at = HITS.positionAt(h);
+  for (let h = 0; h < n; h++) {
     const keyword = HITS.keywordAt(h);
     for (const id of TRIGGERS[keyword] ?? []) {
-      if (MAY_FIRE_IN[id] !== now) {
-        const proof = MAY_FIRE_AT[id];
-        if (!prove || proof === undefined || proof(text, at, KEYWORDS[keyword] as string)) {
-          MAY_FIRE_IN[id] = now;
-          mayFire = true;
-        }
+      if (MAY_FIRE_IN[id] === now) continue;
+      const proof = MAY_FIRE_AT[id];
+      if (!prove || proof === undefined || proof(text, HITS.positionAt(h), KEYWORDS[keyword] as string)) {
+        MAY_FIRE_IN[id] = now;
+        mayFire = true;
       }
+    }
+  }
+  let runs: number[] | undefined;
+  if (FIND_RUNS !== undefined) {
+    runs = [];
+    FIND_RUNS(text, bytes, runs);
+    if (runs.length > 0) mayFire = true;
+  }
+  // The fast path: every hit disproved, so the text is clean without running any detector.
+  if (!mayFire && ALWAYS_IDS.length === 0) return [];
+  let unsorted = false;
+  for (let h = 0; h < n; h++) {
+    const at = HITS.positionAt(h);
+    for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
+      // Every hit of this detector disproved: it would report nothing, so it gets no positions and is not run.
+      if (MAY_FIRE_IN[id] !== now) continue;
       const list = POSITIONS[id] as number[];
       if (CALL_OF[id] !== now) {
         CALL_OF[id] = now;
         POSITIONS[id] = [at];
-        touched = true;
         continue;
       }
       const last = list[list.length - 1] as number;
@@ -186,27 +199,16 @@ export const findSecretSpans = (text: string, options: FindOptions = {}): Secret
       list.push(at);
     }
   }
-  if (FIND_RUNS !== undefined) {
-    const runs: number[] = [];
-    FIND_RUNS(text, bytes, runs);
-    if (runs.length > 0) {
-      CALL_OF[RUN_DETECTOR] = now;
-      MAY_FIRE_IN[RUN_DETECTOR] = now;
-      POSITIONS[RUN_DETECTOR] = runs;
-      touched = true;
-      mayFire = true;
-    }
+  if (runs !== undefined && runs.length > 0) {
+    CALL_OF[RUN_DETECTOR] = now;
+    POSITIONS[RUN_DETECTOR] = runs;
   }
-  // The fast path: no detector can fire, so the text is clean without running any of them.
-  if (!(touched && mayFire) && ALWAYS_IDS.length === 0) return [];
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
   // Detectors run in their order: the first to find a span names it.
   for (let id = 0; id < DETECTORS.length; id++) {
     const current = CALL_OF[id] === now;
     if (!current && !ALWAYS_IDS.includes(id)) continue;
-    // Every hit of this detector disproved: it would report nothing, so it is not run.
-    if (current && MAY_FIRE_IN[id] !== now) continue;
     const positions = current ? (POSITIONS[id] as number[]) : undefined;
     if (unsorted && positions !== undefined && positions.length > 1) positions.sort((a, b) => a - b);
     runOn(DETECTORS[id] as SecretDetector, text, positions, id < OWN_COUNT ? own : vendor);
