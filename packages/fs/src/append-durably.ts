@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { confirmOpenedAt } from './confirm-opened.js';
 import { containedPath } from './contain-path.js';
 import { PRIVATE_FILE_MODE, ensureDir } from './ensure-dir.js';
 import { FsError, errnoOf, toFsError, type FsOperation } from './fs-error.js';
@@ -42,6 +43,7 @@ export const openForAppend = (
   } catch (err) {
     throw toFsError(err, abs, 'open', 'nothing was appended');
   }
+  confirmOpenedAt(port, fd, root, abs, 'open', 'nothing was appended');
   try {
     const st = port.fstat(fd);
     if (!st.isFile) throw new FsError('not-a-file', abs, 'open', null, 'nothing was appended');

@@ -33,6 +33,13 @@ export interface FsPort {
   unlink(path: string): void;
   mkdir(path: string, mode: number): void;
   readdir(path: string): string[];
+  /**
+   * The path the kernel holds for an open descriptor (Linux: `/proc/self/fd/N`), with no link in
+   * it; null where the platform cannot tell (macOS, Windows) or /proc is not mounted.
+   */
+  fdPath(fd: number): string | null;
+  /** `path` with every link resolved (for the trusted root, which may itself sit under a link: /tmp on macOS). */
+  realpath(path: string): string;
 }
 
 const toStats = (s: fs.BigIntStats): PortStats => ({
@@ -64,6 +71,15 @@ export const nodeFsPort: FsPort = {
   unlink: (path) => fs.unlinkSync(path),
   mkdir: (path, mode) => fs.mkdirSync(path, { mode }),
   readdir: (path) => fs.readdirSync(path),
+  fdPath: (fd) => {
+    if (process.platform !== 'linux') return null;
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return null;
+    }
+  },
+  realpath: (path) => fs.realpathSync(path),
 };
 
 /** Open flags, so callers need not import node:fs for them. O_NOFOLLOW is 0 where the platform lacks it. */

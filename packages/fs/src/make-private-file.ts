@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { confirmOpenedAt } from './confirm-opened.js';
 import { containedPath } from './contain-path.js';
 import { PRIVATE_FILE_MODE, ensureDir } from './ensure-dir.js';
 import { FsError, toFsError } from './fs-error.js';
@@ -19,6 +20,7 @@ export const makePrivateFile = (root: string, path: string, port: FsPort = nodeF
   } catch (err) {
     throw toFsError(err, abs, 'open', 'nothing was changed');
   }
+  confirmOpenedAt(port, fd, root, abs, 'open', 'nothing was changed');
   try {
     const st = port.fstat(fd);
     if (!st.isFile) throw new FsError('not-a-file', abs, 'open', null, 'nothing was changed');

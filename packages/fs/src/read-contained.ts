@@ -1,3 +1,4 @@
+import { confirmOpenedAt } from './confirm-opened.js';
 import { containedPath } from './contain-path.js';
 import { FsError, errnoOf, toFsError } from './fs-error.js';
 import { O, nodeFsPort, type FsPort } from './fs-port.js';
@@ -8,7 +9,7 @@ const CHUNK = 64 * 1024;
 /**
  * The bytes of `path` (under `root`), or null when it does not exist. Used for everything that
  * reaches a prompt: the file is opened with O_NOFOLLOW after every folder above it was checked,
- * so a linked memory file in a cloned project cannot pull another file's lines into the prompt.
+ * and where it was opened is confirmed afterwards (`confirmOpenedAt`), so a linked memory file in a cloned project cannot pull another file's lines into the prompt.
  */
 export const readContained = (root: string, path: string, port: FsPort = nodeFsPort): Buffer | null => {
   const abs = containedPath(root, path, port);
@@ -19,6 +20,7 @@ export const readContained = (root: string, path: string, port: FsPort = nodeFsP
     if (errnoOf(err) === 'ENOENT') return null;
     throw toFsError(err, abs, 'open', 'nothing was read');
   }
+  confirmOpenedAt(port, fd, root, abs, 'open', 'nothing was read');
   try {
     const st = port.fstat(fd);
     if (!st.isFile) throw new FsError('not-a-file', abs, 'read', null, 'nothing was read');

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { UTF8_BOM, startsWithBom } from './bom.js';
+import { confirmOpenedAt } from './confirm-opened.js';
 import { containedPath } from './contain-path.js';
 import { PRIVATE_FILE_MODE, ensureDir } from './ensure-dir.js';
 import { FsError, errnoOf, toFsError, type FsOperation } from './fs-error.js';
@@ -50,6 +51,11 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array, options
       ensureDir(root, dir, port);
       fd = port.open(temp, O.WRONLY | O.CREAT | O.EXCL | O.NOFOLLOW, PRIVATE_FILE_MODE);
     }
+    // The temp file must be where it was meant to be: a folder swapped for a link since the check would put it elsewhere.
+    const opened = fd;
+    fd = null;
+    confirmOpenedAt(port, opened, root, temp, 'open', UNCHANGED);
+    fd = opened;
     op = 'write';
     writeAll(port, fd, bytes, abs);
     op = 'fsync';

@@ -1,4 +1,4 @@
-import { findSecretSpans, mergedWindows } from './secrets/find-secret-spans.js';
+import { findSecretSpans, mergedWindows, type FindOptions } from './secrets/find-secret-spans.js';
 import type { SecretSpan } from './secrets/secret-span.js';
 import { redacted } from './secrets/redaction-marker.js';
 
@@ -20,13 +20,25 @@ export type { SecretSpan } from './secrets/secret-span.js';
  * text is a no-op (a property test checks it). It errs towards redacting: a false positive costs
  * a word in a lesson, a miss leaks a key.
  */
-export const scrubSecrets = (text: string): string => {
+export const scrubSecrets = (text: string): string => scrubWith(text, PROVEN);
+
+/**
+ * `scrubSecrets` with every detector run wherever its keywords are, ignoring their proofs of
+ * silence: the reference the property tests hold the fast path to (same output, always).
+ */
+export const scrubSecretsWithoutProofs = (text: string): string => scrubWith(text, UNPROVEN);
+
+const PROVEN: FindOptions = {};
+const UNPROVEN: FindOptions = { proofs: false };
+
+/** Clean text (the fast path: every keyword hit disproved) comes back as the same string. */
+const scrubWith = (text: string, options: FindOptions): string => {
   if (text.length === 0) return text;
-  const first = redact(text, findSecretSpans(text));
+  const first = redact(text, findSecretSpans(text, options));
   if (first.marks.length === 0) return text;
   let { out, marks } = first;
   for (let pass = 1; pass < MAX_PASSES && marks.length > 0; pass++) {
-    const next = rescanAround(out, marks);
+    const next = rescanAround(out, marks, options);
     out = next.out;
     marks = next.marks;
   }
@@ -69,14 +81,14 @@ const isGlued = (text: string, mark: number): boolean => {
   return isTokenChar(text.charCodeAt(mark - 1)) || isTokenChar(text.charCodeAt(end));
 };
 
-const rescanAround = (text: string, marks: readonly number[]): Redacted => {
+const rescanAround = (text: string, marks: readonly number[], options: FindOptions): Redacted => {
   let out = '';
   let at = 0;
   const next: number[] = [];
   const glued = marks.filter((m) => isGlued(text, m));
   for (const [start, end] of mergedWindows(text, glued)) {
     const part = text.slice(start, end);
-    const r = redact(part, findSecretSpans(part));
+    const r = redact(part, findSecretSpans(part, options));
     if (r.marks.length === 0) continue;
     out += text.slice(at, start);
     for (const m of r.marks) next.push(out.length + m);

@@ -45,6 +45,25 @@ const separatorFollows = (text: string, nameEnd: number): boolean => {
   return c === 58 || c === 61;
 };
 
+/** The name a keyword hit is part of, as [start, end). */
+const nameAround = (text: string, hit: number): [number, number] => {
+  let start = hit;
+  while (start > 0 && isIdent(text.charCodeAt(start - 1))) start--;
+  let end = hit;
+  while (end < text.length && isIdent(text.charCodeAt(end))) end++;
+  return [start, end];
+};
+
+/**
+ * The detector's own first two tests, without the regex: a pair needs `:` or `=` after the name
+ * PAIR would read (the whole identifier around the hit) and a secret-ish name (`Author:`,
+ * `max_tokens=` and `for key, value` fail here).
+ */
+const mayFireAt = (text: string, hit: number): boolean => {
+  const [start, end] = nameAround(text, hit);
+  return separatorFollows(text, end) && isSecretName(text.slice(start, end));
+};
+
 const bareIsSecret = (name: string, value: string, sep: string, spaced: boolean): boolean => {
   if (isCodeReference(value, name)) return false;
   if (sep.startsWith(':') && sep !== ':=') return /[^A-Za-z]/.test(value) || value.length >= 12;
@@ -65,10 +84,7 @@ export const detectAssignmentSecrets = (text: string, hits?: readonly number[]):
   let doneTo = -1;
   for (const hit of hits ?? matches(KEYWORD, text).map((m) => m.index)) {
     if (hit < doneTo) continue;
-    let start = hit;
-    while (start > 0 && isIdent(text.charCodeAt(start - 1))) start--;
-    let nameEnd = hit;
-    while (nameEnd < text.length && isIdent(text.charCodeAt(nameEnd))) nameEnd++;
+    const [start, nameEnd] = nameAround(text, hit);
     doneTo = nameEnd;
     if (!separatorFollows(text, nameEnd)) continue;
     const inQuotes = start > 0 && QUOTES.includes(text[start - 1] ?? '');
@@ -98,4 +114,5 @@ export const assignmentDetector: SecretDetector = {
   keywords: KEYWORDS,
   scope: 'hits',
   detect: detectAssignmentSecrets,
+  mayFireAt,
 };

@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { isAsciiAlnum, isAsciiLetter, isSpace, runEnd, SCAN_LIMIT } from './hit-context.js';
 import { isMarkerAt } from './redaction-marker.js';
 import { isSecretName } from './secret-name.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
@@ -44,6 +45,57 @@ const detectPasswordArguments = (text: string): SecretSpan[] => {
   return spans;
 };
 
+/** The text last searched for a flag, and the answer: every keyword hit of a call asks the same question. */
+let seen: { text: string; found: boolean } = { text: '', found: false };
+
+/**
+ * LONG_FLAG needs a `--` that follows no word character or `-` and precedes a letter. Not tied
+ * to the hit itself: a flag is secret-ish when its name is (`isSecretName`), and a name can be
+ * secret-ish without holding a keyword of its own (`--pass_word`), so the proof is the text's.
+ */
+const mayHoldLongFlag = (text: string): boolean => {
+  if (seen.text === text) return seen.found;
+  let found = false;
+  for (let i = text.indexOf('--'); i !== -1; i = text.indexOf('--', i + 1)) {
+    const before = i === 0 ? 32 : text.charCodeAt(i - 1);
+    if (!isAsciiAlnum(before) && before !== 95 && before !== 45 && isAsciiLetter(text.charCodeAt(i + 2))) {
+      found = true;
+      break;
+    }
+  }
+  seen = { text, found };
+  return found;
+};
+
+const notSpaceOrColon = (c: number): boolean => c !== 58 && !isSpace(c);
+const isTab = (c: number): boolean => c === 32 || c === 9;
+
+/**
+ * USER_PASSWORD (`-u user:pw`, `--user=user:pw`) needs a `:` after the flag with at most one run
+ * of blanks before it; MYSQL_GLUED a `-p` later on the line.
+ */
+const mayHoldPasswordArgument = (text: string, at: number, keyword: string): boolean => {
+  if (keyword === '-u' || keyword === '-auth') {
+    let i = runEnd(text, at, notSpaceOrColon);
+    if (i === -1) return true;
+    if (text.charCodeAt(i) === 58) return true;
+    i = runEnd(text, i, isTab);
+    if (i === -1) return true;
+    i = runEnd(text, i, notSpaceOrColon);
+    return i === -1 || text.charCodeAt(i) === 58;
+  }
+  if (keyword === 'mysql' || keyword === 'mariad') {
+    const stop = Math.min(text.length, at + SCAN_LIMIT);
+    for (let i = at; i < stop; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) return false;
+      if (c === 45 && text.charCodeAt(i + 1) === 112) return true;
+    }
+    return stop < text.length;
+  }
+  return true;
+};
+
 /**
  * Two detectors, so each runs only where it can match. A long flag is a secret only when its name
  * is (`isSecretName`), so its keywords are the words of secret names, not `--`, which shell
@@ -56,6 +108,7 @@ export const cliDetectors: readonly SecretDetector[] = [
     requires: ['--'],
     scope: 'line',
     detect: detectLongFlags,
+    mayFireAt: mayHoldLongFlag,
   },
-  { name: 'cli-passwords', keywords: ['-u', '-auth', 'mysql', 'mariadb', 'sshpass'], scope: 'line', detect: detectPasswordArguments },
+  { name: 'cli-passwords', keywords: ['-u', '-auth', 'mysql', 'mariadb', 'sshpass'], scope: 'line', detect: detectPasswordArguments, mayFireAt: mayHoldPasswordArgument },
 ];

@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { isAsciiAlnum, isBlank, runEnd, separatorAt, wordAt } from './hit-context.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 import { looksRandom } from './looks-random.js';
@@ -59,13 +60,44 @@ const detectCookie = (text: string): SecretSpan[] => {
   return spans;
 };
 
+/** `Bearer` then a blank (BEARER). */
+const mayBeBearer = (text: string, at: number): boolean => isBlank(text.charCodeAt(at + 'bearer'.length));
+
+/** The whole word `authorization` (the prefilter sees its first letters), a quote, blanks, `:` or `=` (AUTHORIZATION). */
+const mayBeAuthorization = (text: string, at: number): boolean => wordAt(text, at, 'authorization') && separatorAt(text, at + 'authorization'.length, ':=');
+
+const mayBeCookie = (text: string, at: number): boolean => separatorAt(text, at + 'cookie'.length, ':');
+
+const isHeaderChar = (c: number): boolean => isAsciiAlnum(c) || c === 45;
+/** What may come just before `key` or `token` in API_KEY_HEADER's fixed names (`api-key`, `auth-token`, `access-token`, `session-token`). */
+const FIXED_NAME_HEAD = /(?:api|auth|access|session)-?$/;
+/** How far back a header name is read; a longer run of name characters is given the benefit of the doubt. */
+const MAX_NAME_CHARS = 256;
+
+/**
+ * API_KEY_HEADER's name is a run of letters, digits and `-` that ends in a quote, blanks and `:`;
+ * it holds its keyword after an `x-` (`X-Api-Key`) or as one of a few fixed names. `Author:` and
+ * `key, value` fail.
+ */
+const mayBeApiKeyHeader = (text: string, at: number, keyword: string): boolean => {
+  const end = runEnd(text, at, isHeaderChar);
+  if (end === -1) return true;
+  if (!separatorAt(text, end, ':')) return false;
+  let start = at;
+  while (start > 0 && at - start < MAX_NAME_CHARS && isHeaderChar(text.charCodeAt(start - 1))) start--;
+  const head = text.slice(start, at).toLowerCase();
+  if (head.includes('x-') || at - start >= MAX_NAME_CHARS) return true;
+  if (keyword === 'key' || keyword === 'token') return FIXED_NAME_HEAD.test(head);
+  return keyword === 'auth' && (wordAt(text, at + 4, 'token') || wordAt(text, at + 4, '-token'));
+};
+
 /** A header's name, then a separator or a blank: a window with none of these holds no header. */
 const REQUIRES = [':', '=', ' '];
 
 /** One detector per header family, so each runs only on the lines holding its own keywords (a log full of `key` runs no cookie regex). */
 export const headerDetectors: readonly SecretDetector[] = [
-  { name: 'header-bearer', keywords: ['bearer'], requires: REQUIRES, scope: 'line', detect: detectBearer },
-  { name: 'header-authorization', keywords: ['authorization'], requires: REQUIRES, scope: 'line', detect: detectAuthorization },
-  { name: 'header-api-key', keywords: ['key', 'token', 'secret', 'auth', 'signature'], requires: REQUIRES, scope: 'line', detect: detectApiKeyHeader },
-  { name: 'header-cookie', keywords: ['cookie'], requires: REQUIRES, scope: 'line', detect: detectCookie },
+  { name: 'header-bearer', keywords: ['bearer'], requires: REQUIRES, scope: 'line', detect: detectBearer, mayFireAt: mayBeBearer },
+  { name: 'header-authorization', keywords: ['authorization'], requires: REQUIRES, scope: 'line', detect: detectAuthorization, mayFireAt: mayBeAuthorization },
+  { name: 'header-api-key', keywords: ['key', 'token', 'secret', 'auth', 'signature'], requires: REQUIRES, scope: 'line', detect: detectApiKeyHeader, mayFireAt: mayBeApiKeyHeader },
+  { name: 'header-cookie', keywords: ['cookie'], requires: REQUIRES, scope: 'line', detect: detectCookie, mayFireAt: mayBeCookie },
 ];

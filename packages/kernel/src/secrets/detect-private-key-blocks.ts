@@ -78,4 +78,11 @@ export const detectPrivateKeyBlocks = (text: string): SecretSpan[] => {
   return spans;
 };
 
-export const privateKeyDetector: SecretDetector = { name: 'private-key-blocks', keywords: ['private key'], scope: 'text', detect: detectPrivateKeyBlocks };
+export const privateKeyDetector: SecretDetector = {
+  name: 'private-key-blocks',
+  keywords: ['private key'],
+  scope: 'text',
+  detect: detectPrivateKeyBlocks,
+  /** BEGIN and END both hold `PRIVATE KEY` in capitals, where the prefilter's hit starts (`private readonly` is code). */
+  mayFireAt: (text, at) => text.startsWith('PRIVATE KEY', at),
+};

@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { isAsciiLetter, isBlank, runEnd, wordAt } from './hit-context.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
@@ -38,10 +39,33 @@ export const detectSpokenSecrets = (text: string): SecretSpan[] => {
   return spans;
 };
 
+const isBlankSep = (c: number): boolean => isBlank(c) || c === 95 || c === 45;
+/** Blanks at `at` (at least one), then `is` or `was`; undefined when the blanks run too long to tell. */
+const verbAfter = (text: string, at: number): boolean | undefined => {
+  const end = runEnd(text, at, isBlank);
+  if (end === -1) return undefined;
+  return end > at && (wordAt(text, end, 'is') || wordAt(text, end, 'was'));
+};
+
+/**
+ * SPOKEN's name is one word or two (`pin code`, `secret key`, `api_key`) made of letters and
+ * blanks, `_` or `-` between them, then blanks and `is`/`was`; the hit is in one of its words.
+ */
+const mayBeSpoken = (text: string, at: number): boolean => {
+  const word = runEnd(text, at, isAsciiLetter);
+  if (word === -1) return true;
+  const first = verbAfter(text, word);
+  if (first !== false) return true;
+  const gap = runEnd(text, word, isBlankSep);
+  const second = gap === -1 ? -1 : runEnd(text, gap, isAsciiLetter);
+  return second === -1 || verbAfter(text, second) !== false;
+};
+
 export const spokenDetector: SecretDetector = {
   name: 'spoken',
   keywords: ['password', 'passphrase', 'passcode', 'passwd', 'pwd', 'pin', 'secret', 'key', 'token'],
   requires: [' is', ' was', ' IS', ' WAS', ' Is', ' Was', '\tis', '\twas'],
   scope: 'line',
   detect: detectSpokenSecrets,
+  mayFireAt: mayBeSpoken,
 };

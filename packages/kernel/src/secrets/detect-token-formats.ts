@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { isAsciiAlnum, wordAt } from './hit-context.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
 /** Not a letter or digit: keeps `task-force-...` from reading as an `sk-` key. */
@@ -43,9 +44,20 @@ export const detectTokenFormats = (text: string): SecretSpan[] => {
   return spans;
 };
 
+const KEYWORDS = ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'a3t', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xox', 'hooks.slack.com', 'aiza', 'hf_', 'npm_', 'eyj'];
+
+/**
+ * Every format starts with one of KEYWORDS after no letter or digit (`START`, `\b`, or the `//`
+ * of the webhook URL), so a hit is disproved by a letter before it (`task-`, `disk-`) or by a
+ * cut keyword whose whole form is not there (`github.com` is not `github_pat_`).
+ */
+const mayBeTokenFormat = (text: string, at: number, keyword: string): boolean =>
+  (at === 0 || !isAsciiAlnum(text.charCodeAt(at - 1))) && KEYWORDS.some((k) => k.startsWith(keyword) && wordAt(text, at, k));
+
 export const tokenFormatDetector: SecretDetector = {
   name: 'token-formats',
-  keywords: ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'a3t', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xox', 'hooks.slack.com', 'aiza', 'hf_', 'npm_', 'eyj'],
+  keywords: KEYWORDS,
   scope: 'line',
   detect: detectTokenFormats,
+  mayFireAt: mayBeTokenFormat,
 };

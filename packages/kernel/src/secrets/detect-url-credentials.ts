@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { mayHoldUserInfo } from './hit-context.js';
 import { isMarkerAt } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 import { looksRandom } from './looks-random.js';
@@ -31,4 +32,4 @@ export const detectUrlCredentials = (text: string): SecretSpan[] => {
   return spans;
 };
 
-export const urlCredentialDetector: SecretDetector = { name: 'url-credentials', keywords: ['://'], requires: ['@'], scope: 'line', detect: detectUrlCredentials };
+export const urlCredentialDetector: SecretDetector = { name: 'url-credentials', keywords: ['://'], requires: ['@'], scope: 'line', detect: detectUrlCredentials, mayFireAt: mayHoldUserInfo };

@@ -45,7 +45,10 @@ const HITS = new HitBuffer();
  */
 const POSITIONS: number[][] = DETECTORS.map(() => []);
 const CALL_OF = new Float64Array(DETECTORS.length).fill(-1);
+/** The call in which each detector was last shown it may fire (a hit its `mayFireAt` does not disprove); the run detector's proof is its runs. */
+const MAY_FIRE_IN = new Float64Array(DETECTORS.length).fill(-1);
 let call = 0;
+const MAY_FIRE_AT = DETECTORS.map((d) => d.mayFireAt);
 
 const BOUNDARY = /[\s,;{}[\]]/;
 const edgeBefore = (text: string, at: number): number => {
@@ -133,25 +136,60 @@ const markerRanges = (text: string): [number, number][] => {
   return out;
 };
 
+export interface FindOptions {
+  /**
+   * false: run every detector wherever its keywords are, ignoring the detectors' proofs of
+   * silence (`mayFireAt`). The result is the same by contract; tests compare the two.
+   */
+  readonly proofs?: boolean;
+}
+
 /**
  * Every secret in `text` as disjoint, sorted spans. A keyword prefilter (one regex pass) decides
  * which detectors run and where: a line-scoped detector runs only on the lines holding one of
  * its keywords, so ordinary output costs one pass and detectors' work grows with the hits.
+ * Each hit is then put to its detectors' proofs of silence (`mayFireAt`: a few character reads,
+ * `Author:` is no header, `max_tokens=` no secret name): a detector whose every hit is disproved
+ * is skipped, and text whose every hit is disproved is clean without running any detector (the
+ * fast path most output takes).
  */
-export const findSecretSpans = (text: string): SecretSpan[] => {
+export const findSecretSpans = (text: string, options: FindOptions = {}): SecretSpan[] => {
+  const prove = options.proofs !== false;
   const bytes = asciiBytes(text);
   PREFILTER.scan(text, bytes, HITS);
   const now = ++call;
-  let touched = false;
+  const n = HITS.count;
+  // First the proofs of silence, hit by hit, until each detector is shown it may fire.
+  let mayFire = false;
+  for (let h = 0; h < n; h++) {
+    const keyword = HITS.keywordAt(h);
+    for (const id of TRIGGERS[keyword] ?? []) {
+      if (MAY_FIRE_IN[id] === now) continue;
+      const proof = MAY_FIRE_AT[id];
+      if (!prove || proof === undefined || proof(text, HITS.positionAt(h), KEYWORDS[keyword] as string)) {
+        MAY_FIRE_IN[id] = now;
+        mayFire = true;
+      }
+    }
+  }
+  let runs: number[] | undefined;
+  if (FIND_RUNS !== undefined) {
+    runs = [];
+    FIND_RUNS(text, bytes, runs);
+    if (runs.length > 0) mayFire = true;
+  }
+  // The fast path: every hit disproved, so the text is clean without running any detector.
+  if (!mayFire && ALWAYS_IDS.length === 0) return [];
   let unsorted = false;
-  for (let h = 0, n = HITS.count; h < n; h++) {
+  for (let h = 0; h < n; h++) {
     const at = HITS.positionAt(h);
     for (const id of TRIGGERS[HITS.keywordAt(h)] ?? []) {
+      // Every hit of this detector disproved: it would report nothing, so it gets no positions and is not run.
+      if (MAY_FIRE_IN[id] !== now) continue;
       const list = POSITIONS[id] as number[];
       if (CALL_OF[id] !== now) {
         CALL_OF[id] = now;
         POSITIONS[id] = [at];
-        touched = true;
         continue;
       }
       const last = list[list.length - 1] as number;
@@ -161,16 +199,10 @@ export const findSecretSpans = (text: string): SecretSpan[] => {
       list.push(at);
     }
   }
-  if (FIND_RUNS !== undefined) {
-    const runs: number[] = [];
-    FIND_RUNS(text, bytes, runs);
-    if (runs.length > 0) {
-      CALL_OF[RUN_DETECTOR] = now;
-      POSITIONS[RUN_DETECTOR] = runs;
-      touched = true;
-    }
+  if (runs !== undefined && runs.length > 0) {
+    CALL_OF[RUN_DETECTOR] = now;
+    POSITIONS[RUN_DETECTOR] = runs;
   }
-  if (!touched && ALWAYS_IDS.length === 0) return [];
   const own: SecretSpan[] = [];
   const vendor: SecretSpan[] = [];
   // Detectors run in their order: the first to find a span names it.

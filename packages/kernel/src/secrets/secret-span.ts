@@ -26,6 +26,16 @@ export interface SecretDetector {
    * hits (no window is cut or copied).
    */
   readonly scope: 'line' | 'text' | 'hits';
+  /**
+   * A proof of silence, hit by hit: false only when no span this detector could report (on any
+   * window holding this hit) is anchored on this hit, i.e. every span it reports holds a hit for
+   * which this answers true. `keyword` is the hit's keyword as the
+   * prefilter sees it (lower case, cut to its first characters). A detector whose every hit is
+   * disproved is not run at all, and text where every detector is disproved is returned as it
+   * came, so a wrong `false` would let a secret through: when in doubt, answer true. Absent: any
+   * hit may fire.
+   */
+  readonly mayFireAt?: (text: string, at: number, keyword: string) => boolean;
   /** `hits`: where this detector's keywords start in `text`, for detectors that anchor on them. */
   readonly detect: (text: string, hits?: readonly number[]) => readonly SecretSpan[];
 }

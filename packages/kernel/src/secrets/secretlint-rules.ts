@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { mayHoldUserInfo, wordAt } from './hit-context.js';
 import { REDACTED_PREFIX } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
@@ -135,6 +136,33 @@ export const SECRETLINT_KEYWORDS: Readonly<Record<string, readonly string[]>> = 
 /** Rules that report only credentials in a URL's user info, so only a window with an `@` can hold a match. */
 const REQUIRES: Readonly<Record<string, readonly string[]>> = { basicauth: ['@'], 'database-connection-string': ['@'] };
 
+type MayFireAt = NonNullable<SecretDetector['mayFireAt']>;
+
+/**
+ * Proofs of silence for the rules whose keywords ordinary output holds (`://`, `github.com`,
+ * `secret`, `task-`, `account`), read off the preset's patterns (13.x); a rule not listed runs
+ * wherever its keywords are. Each is checked against the rule by the scrubber's property tests
+ * (same output with and without the proofs, on every corpus secret in random context).
+ */
+const MAY_FIRE_AT: Readonly<Record<string, MayFireAt>> = {
+  // Both report only a URL with a password, whose user info (no blank, no `/`) ends in `@`.
+  basicauth: mayHoldUserInfo,
+  'database-connection-string': mayHoldUserInfo,
+  // Tokens start `ghp_` ... `ghr_` or `github_pat_`: `github` alone is a host name.
+  github: (text, at, keyword) => keyword !== 'github' || wordAt(text, at, 'github_pat_'),
+  // Only `ntn_` tokens: the legacy `secret_` prefix is deliberately not detected upstream.
+  notion: (_text, _at, keyword) => keyword !== 'secret',
+  // Both token patterns hold `T3BlbkFJ`, itself a keyword: an `sk-` hit alone proves nothing.
+  openai: (_text, _at, keyword) => keyword !== 'sk-',
+  // `SECRET_?ACCESS_?KEY`, `ACCOUNT_?ID`, or a key id (its own keywords).
+  aws: (text, at, keyword) => {
+    if (keyword === 'secret') return wordAt(text, at + 6, 'access') || wordAt(text, at + 7, 'access');
+    if (keyword === 'accoun') return wordAt(text, at, 'account');
+    return true;
+  },
+  privatekey: (text, at) => text.startsWith('PRIVATE KEY', at),
+};
+
 /**
  * Rule ids of the preset's scanners, named by the keyword table so the preset need not be loaded
  * to know them; a test checks the table names every scanner rule the preset has, so a rule the
@@ -146,5 +174,13 @@ export const SECRETLINT_RULE_IDS: readonly string[] = Object.keys(SECRETLINT_KEY
 export const secretlintDetectors: readonly SecretDetector[] = SECRETLINT_RULE_IDS.map((id) => {
   const short = id.slice(PREFIX.length);
   const requires = REQUIRES[short];
-  return { name: `secretlint:${short}`, keywords: SECRETLINT_KEYWORDS[short] ?? [], ...(requires === undefined ? {} : { requires }), scope: 'line', detect: (text: string) => runRule(id, text) };
+  const mayFireAt = MAY_FIRE_AT[short];
+  return {
+    name: `secretlint:${short}`,
+    keywords: SECRETLINT_KEYWORDS[short] ?? [],
+    ...(requires === undefined ? {} : { requires }),
+    ...(mayFireAt === undefined ? {} : { mayFireAt }),
+    scope: 'line',
+    detect: (text: string) => runRule(id, text),
+  };
 });
