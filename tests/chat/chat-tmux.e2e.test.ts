@@ -70,7 +70,8 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
     const turns = events.flatMap((e) => (e.type === 'executive.turn.completed' ? [e.data.answer] : []));
     expect(turns).toEqual(['Nice to meet you, Ada.', 'Your name is Ada.']);
     expect(events.filter((e) => e.type === 'executive.turn.started').map((e) => e.turn)).toEqual([1, 2]);
-    expect(events.at(-1)?.type).toBe('executive.session.ended');
+    // Left suspended, not ended, so `--resume` can carry it on.
+    expect(events.map((e) => e.type)).not.toContain('executive.session.ended');
     const replay = runCli(['replay', log, '--check']);
     expect(replay.stdout).toContain('check: ok, derived == recorded');
     expect(replay.status).toBe(0);
@@ -156,8 +157,53 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
       expect(turns).toHaveLength(2);
       const secondAsked = JSON.stringify(turns[1]?.body['messages']);
       expect(secondAsked).toContain('What is my name?');
+      // The conversation so far rides along: the first turn's message and answer.
+      expect(secondAsked).toContain('My name is Ada.');
+      expect(secondAsked).toContain('Nice to meet you, Ada.');
       expect(existsSync(eventLogOf(project))).toBe(true);
       expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
     }, 120_000);
+
+    it('--resume SESSION_ID carries the conversation on from its log', async () => {
+      server.reset();
+      server.enqueue({ kind: 'text', text: 'Nice to meet you, Ada.' }, { kind: 'text', text: 'You told me: Ada.' });
+      const env = { OPENAI_BASE_URL: server.openAiUrl, OPENAI_API_KEY: FAKE_KEY };
+      const models = ['--llm', 'openai', '--planning-model', 'local-plan', '--coding-model', 'local-code'];
+      const first = chat(models, env);
+      await first.pane.waitFor(PROMPT, STARTED_WITHIN_MS);
+      first.pane.type('My name is Ada.');
+      await first.pane.waitFor(/^Nice to meet you, Ada\.$/m, TURN_WITHIN_MS);
+      first.pane.key('C-d');
+      await first.pane.waitForExit(EXIT_WITHIN_MS);
+      const id = /^resume with: engram chat --resume (\S+)$/m.exec(first.pane.screen())?.[1];
+      expect(id).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
+
+      const again = new TmuxPane(mkdtempSync(join(tmpdir(), 'engram-chat-resume-')), [process.execPath, BIN, 'chat', '--home', first.home, '--project', first.project, '--resume', id as string, ...models], {
+        cwd: first.project,
+        env: { PATH: process.env['PATH'] ?? '', HOME: first.home, TERM: 'xterm-256color', ENGRAM_SERVE: '0', ...env },
+      });
+      panes.push(again);
+      await again.waitFor(new RegExp(`session ${id as string} \\(resumed\\)`), STARTED_WITHIN_MS);
+      await again.waitFor(PROMPT, STARTED_WITHIN_MS);
+      again.type('What is my name?');
+      await again.waitFor(/^You told me: Ada\.$/m, TURN_WITHIN_MS);
+      again.type('/exit');
+      await again.waitForExit(EXIT_WITHIN_MS);
+      const turns = server.requests.filter((r) => r.api === 'openai' && r.body['model'] === 'local-plan');
+      expect(turns).toHaveLength(2);
+      expect(JSON.stringify(turns[1]?.body['messages'])).toContain('Nice to meet you, Ada.');
+      // One log, both turns, and it still replays.
+      const log = eventLogOf(first.project);
+      expect(readLogFile(log).events.filter((e) => e.type === 'executive.turn.completed')).toHaveLength(2);
+      expect(runCli(['replay', log, '--check']).status).toBe(0);
+    }, 120_000);
+
+    it('refuses --resume of a session that has no log (exit 2, naming the file)', () => {
+      const r = runCli(['chat', '--llm', 'openai', '--planning-model', 'p', '--coding-model', 'c', '--resume', '20990101_000000_abcd', '--home', join(tmpdir(), 'no-home'), '--project', join(tmpdir(), 'no-project')], {
+        OPENAI_BASE_URL: server.openAiUrl,
+      });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/no session 20990101_000000_abcd to resume: .*20990101_000000_abcd\.jsonl does not exist/);
+    });
   });
 });

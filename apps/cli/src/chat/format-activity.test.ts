@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActivityFormatter, formatDuration, SUMMARY_CHARS, toolSummary } from './format-activity.js';
-import { activityOfEvent } from './turn-activity.js';
-import { buildEvent } from '@engram/events/testing';
 
 describe('toolSummary', () => {
   it("names the scratchpad's pad and the model's one-line description", () => {
@@ -11,6 +9,13 @@ describe('toolSummary', () => {
     expect(toolSummary({ query: 'csv loading', max_results: 3 })).toBe('csv loading');
     expect(toolSummary({ a: 1 })).toBe('{"a":1}');
     expect(toolSummary('ls -la')).toBe('ls -la');
+  });
+  it('reads the recorded summary (the input as JSON, cut at 120 characters) for what survived the cut', () => {
+    const input = { action: 'exec', name: 'calc', code: 'print(6 * 7)', one_line_description: 'multiply' };
+    expect(toolSummary(JSON.stringify(input))).toBe('calc: multiply');
+    const long = JSON.stringify({ action: 'exec', name: 'load', code: `import pandas\n${'x = 1\n'.repeat(40)}`, one_line_description: 'load the data' }).slice(0, 120);
+    expect(toolSummary(long)).toBe('load (exec)');
+    expect(toolSummary('{"description":"say \\"hi\\"","code":"pri')).toBe('say "hi"');
   });
   it('keeps to one line of at most SUMMARY_CHARS', () => {
     const s = toolSummary({ description: `line one\nline two ${'x'.repeat(200)}` });
@@ -36,25 +41,5 @@ describe('createActivityFormatter', () => {
   it('formats durations in ms under a second, seconds above', () => {
     expect(formatDuration(999)).toBe('999 ms');
     expect(formatDuration(1000)).toBe('1.0 s');
-  });
-});
-
-describe('activityOfEvent', () => {
-  it('reads tool calls, results and nudges from the session events, and nothing else', () => {
-    expect(activityOfEvent(buildEvent('executive.tool.called', { toolUseId: 't1', name: 'scratchpad', input: { name: 'p', one_line_description: 'd' }, argsSummary: '{}' }))).toEqual({
-      kind: 'tool-start',
-      id: 't1',
-      name: 'scratchpad',
-      summary: 'p: d',
-    });
-    expect(activityOfEvent(buildEvent('executive.tool.resulted', { toolUseId: 't1', name: 'scratchpad', ok: false, error: 'x', output: '', durationMs: 5 }))).toEqual({
-      kind: 'tool-end',
-      id: 't1',
-      name: 'scratchpad',
-      ok: false,
-      durationMs: 5,
-    });
-    expect(activityOfEvent(buildEvent('acc.nudge.emitted', { lessonId: 'l', detector: 'd', rule: 'r', text: 'check it' }))).toEqual({ kind: 'nudge', text: 'check it' });
-    expect(activityOfEvent(buildEvent('executive.round.started', { round: 1 }))).toBeNull();
   });
 });

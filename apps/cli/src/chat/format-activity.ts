@@ -1,4 +1,4 @@
-import type { TurnActivity } from './turn-activity.js';
+import type { TurnActivity } from '@engram/runtime';
 
 /** A tool's summary on one line: longer ones are cut, since the line sits under a spinner in a terminal of any width. */
 export const SUMMARY_CHARS = 60;
@@ -11,13 +11,41 @@ const oneLine = (text: string): string => {
   return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS - 1)}…` : flat;
 };
 
+/** A string field of a JSON text that may be cut short (the recorded `argsSummary` keeps its first 120 characters). */
+const jsonField = (text: string, field: string): string | null => {
+  const m = new RegExp(`"${field}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(text);
+  if (m === null) return null;
+  try {
+    return JSON.parse(`"${m[1] ?? ''}"`) as string;
+  } catch {
+    return null;
+  }
+};
+
+/** A tool input given as text: JSON (whole, or cut short as the recorded summary is) is read for its telling fields; other text is shown as it is. */
+const summaryOfText = (text: string): string => {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return toolSummary(parsed);
+  } catch {
+    // Cut short: read what fields survived.
+  }
+  if (!text.trimStart().startsWith('{')) return oneLine(text);
+  const telling = TELLING_FIELDS.map((f) => jsonField(text, f)).find((v): v is string => v !== null && v.trim() !== '');
+  const pad = jsonField(text, 'name');
+  const action = jsonField(text, 'action');
+  if (telling !== undefined) return oneLine(pad === null ? telling : `${pad}: ${telling}`);
+  if (pad !== null) return oneLine(action === null ? pad : `${pad} (${action})`);
+  return oneLine(text);
+};
+
 /**
  * A short, human summary of a tool call's input: the pad's name and the model's one-line
  * description for the scratchpad (`calc: multiply`), the most telling text field otherwise, else
  * the input as JSON; always one line of at most `SUMMARY_CHARS`.
  */
 export const toolSummary = (input: unknown): string => {
-  if (typeof input === 'string') return oneLine(input);
+  if (typeof input === 'string') return summaryOfText(input);
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return oneLine(JSON.stringify(input) ?? '');
   const o = input as Record<string, unknown>;
   const telling = TELLING_FIELDS.map((f) => o[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
@@ -46,7 +74,8 @@ export const createActivityFormatter = (): ((a: TurnActivity) => ActivityView) =
   return (a) => {
     switch (a.kind) {
       case 'tool-start': {
-        const text = a.summary === '' ? a.name : `${a.name} ${a.summary}`;
+        const summary = toolSummary(a.summary);
+        const text = summary === '' ? a.name : `${a.name} ${summary}`;
         summaries.set(a.id, text);
         return { kind: 'running', text };
       }

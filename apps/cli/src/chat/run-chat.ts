@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, createBrain, GuardsConfigError, parseMemoryMode, readGuardsConfig, type EngramSession, type MemoryMode, type TurnOptions } from '@engram/runtime';
+import { AccProfileError, createBrain, GuardsConfigError, parseMemoryMode, readGuardsConfig, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
@@ -12,7 +12,6 @@ import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
-import { activityOfEvent, type TurnActivity } from './turn-activity.js';
 
 export interface ChatOptions extends LlmOptionValues {
   readonly project?: string;
@@ -24,9 +23,6 @@ export interface ChatOptions extends LlmOptionValues {
 
 /** Exit codes of `engram chat` (its --help lists them). */
 export const CHAT_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-/** The streamed answer and the turn's activity; the runtime's `TurnOptions` gain them in issue 17. */
-type ChatTurnOptions = TurnOptions & { readonly onText?: (delta: string) => void; readonly onActivity?: (a: TurnActivity) => void };
 
 const PROMPT = 'you> ';
 const CONFIRM_PROMPT = 'Save to memory? (y/n/pick numbers) ';
@@ -129,13 +125,10 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       screen.activity(view);
       if (view.kind !== 'running' && !controller.signal.aborted) screen.spin('thinking');
     };
-    const sub = session.events$.subscribe((e) => {
-      const a = activityOfEvent(e);
-      if (a !== null) show(a);
-    });
     const pendingBefore = new Set(session.pendingMemories().map((p) => p.pendingId));
-    const turnOptions: ChatTurnOptions = {
+    const turnOptions: TurnOptions = {
       signal: controller.signal,
+      onActivity: show,
       ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }),
       onText: (delta) => {
         streamed = true;
@@ -147,7 +140,6 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     try {
       result = await session.turn(message, turnOptions);
     } finally {
-      sub.unsubscribe();
       screen.stopSpinner();
       turn = null;
     }
@@ -257,7 +249,10 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     input.close();
     screen.endLine();
     try {
-      await session.close();
+      // Suspended, not closed: an ended session cannot be resumed, and `--resume` must work after
+      // any exit. settled() first stores what was learned and runs the habit loop, as close() would.
+      await session.settled();
+      await session.suspend();
     } catch (err) {
       process.stderr.write(`engram chat: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`);
       code = CHAT_EXIT.failed;
