@@ -4,7 +4,7 @@ import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 describe('parseChatLine', () => {
   it('reads each slash command, case-insensitively, with its argument trimmed', () => {
     expect(parseChatLine('/memory')).toEqual({ kind: 'memory' });
-    expect(parseChatLine('  /SKILLS  ')).toEqual({ kind: 'skills' });
+    expect(parseChatLine('/SKILLS  ')).toEqual({ kind: 'skills' });
     expect(parseChatLine('/why   use pandas for CSV ')).toEqual({ kind: 'why', text: 'use pandas for CSV' });
     expect(parseChatLine('/forget Acme Corp')).toEqual({ kind: 'forget', subject: 'Acme Corp' });
     expect(parseChatLine('/help')).toEqual({ kind: 'help' });
@@ -17,6 +17,7 @@ describe('parseChatLine', () => {
     expect(parseChatLine('/tmp/data.csv has how many rows?')).toEqual({ kind: 'message', text: '/tmp/data.csv has how many rows?' });
     expect(parseChatLine('/ not a command')).toEqual({ kind: 'message', text: '/ not a command' });
     expect(parseChatLine('//memory')).toEqual({ kind: 'message', text: '//memory' });
+    expect(parseChatLine(' /remember this')).toEqual({ kind: 'message', text: '/remember this' });
   });
 
   it('says how to use a command given without its argument, and names an unknown one', () => {

@@ -24,14 +24,15 @@ export const CHAT_COMMANDS: readonly (readonly [usage: string, what: string])[] 
 
 /**
  * Parses one input line. A line starting with `/` followed by a letter is a command; anything
- * else (including `//x` and `/ x`, a path like `/tmp/x is big`) is a message for the model, taken
- * as typed, since a user's words are data. Commands are case-insensitive; their argument is the
+ * else (including `//x`, `/ x`, a path like `/tmp/x is big`, and a line starting with a space) is a
+ * message for the model, trimmed but otherwise as typed, since a user's words are data. Commands are case-insensitive; their argument is the
  * rest of the line, trimmed.
  */
 export const parseChatLine = (line: string): ChatCommand => {
   const trimmed = line.trim();
   if (trimmed === '') return { kind: 'empty' };
-  const m = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(trimmed);
+  // Only at the very start of the line: a leading space sends `/anything` to the model as typed.
+  const m = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(line.trimEnd());
   // A path typed as the start of a message (`/tmp/data.csv has 3 rows`) is not a command.
   if (m === null) return { kind: 'message', text: trimmed };
   const name = (m[1] ?? '').toLowerCase();

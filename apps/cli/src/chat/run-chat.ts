@@ -203,6 +203,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
         await (await import('../skills/run-skills-list.js')).runSkillsList(roots, io);
         return 'go on';
       case 'why':
+        // The session's own encodings are read from its log: make what it buffered durable first.
+        await session.flushed();
         await (await import('../memory/run-memory-why.js')).runMemoryWhy(cmd.text, roots, io);
         return 'go on';
       case 'forget':
