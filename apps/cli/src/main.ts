@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
 import { registerBench } from './commands/bench-command.js';
+import { registerChat } from './commands/chat-command.js';
 import { registerDemo } from './commands/demo-command.js';
 import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
@@ -31,6 +32,7 @@ export const buildProgram = (): Command => {
     .exitOverride();
   registerDemo(program);
   registerRun(program);
+  registerChat(program);
   registerLog(program);
   registerLlm(program);
   registerMemory(program);

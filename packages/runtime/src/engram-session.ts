@@ -22,7 +22,7 @@ import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, typ
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { defaultConsolidationParams, identityDue, type MemorizeReport, type PendingItem } from '@engram/cortex';
+import { defaultConsolidationParams, identityDue, type MemorizeReport, type PendingItem, type ProposalResult } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -622,6 +622,19 @@ export class EngramSession {
   async loggedEvents(): Promise<readonly AnyEnvelope[]> {
     await this.log.flushed();
     return this.log.read();
+  }
+
+  /**
+   * The user's answer to copilot's question after a turn: stores the accepted pending memories and
+   * drops the rejected ones (by pending id), through the same cortex calls as `engram memory
+   * pending accept|reject`, recorded in this session's log (`cortex.engram.confirmed`, then the
+   * encoding) so replay sees the decision. Ids no longer pending come back in `unknown`.
+   */
+  async confirmPending(decision: { readonly accept: readonly string[]; readonly reject: readonly string[] }): Promise<{ readonly accepted: readonly ProposalResult[]; readonly rejected: readonly PendingItem[]; readonly unknown: readonly string[] }> {
+    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    const accepted = decision.accept.length === 0 ? { accepted: [], unknown: [] } : await this.memory.cortex.accept(decision.accept, 'user');
+    const rejected = decision.reject.length === 0 ? { rejected: [], unknown: [] } : await this.memory.cortex.reject(decision.reject, 'user');
+    return { accepted: accepted.accepted, rejected: rejected.rejected, unknown: [...accepted.unknown, ...rejected.unknown] };
   }
 
   /** Things that went wrong without stopping the session (episode writes that failed). */

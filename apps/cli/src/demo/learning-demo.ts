@@ -101,6 +101,10 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
   say(`failures per session: ${first.failures} -> ${second.failures}. Memory home (kept): ${home}`);
   say(`Replay what was learned: npx engram log stats ${first.eventLog}`);
   await brain.close();
+  say();
+  say('Next, talk to it with a real model, turn after turn, with the memory this demo built:');
+  say(`  ANTHROPIC_API_KEY=... npx engram chat --home ${home}`);
+  say(`  (a local OpenAI-compatible server: OPENAI_BASE_URL=http://127.0.0.1:11434/v1 npx engram chat --llm openai --planning-model M --coding-model M --home ${home}; see docs/chat.md)`);
   if (options.json)
     process.stdout.write(`${JSON.stringify({ sessions: sessions.map(({ failures, lessonsLearned, eventLog }) => ({ failures, lessonsLearned, eventLog })), memoryHome: home, store: brain.store.kind })}\n`);
   return 0;

@@ -1,0 +1,266 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isSessionId } from '@engram/kernel';
+import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
+import { AccProfileError, createBrain, GuardsConfigError, parseMemoryMode, readGuardsConfig, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
+import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
+import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { clientOptionsOf } from '../llm/open-cli-llm.js';
+import type { MemoryIo } from '../memory/open-memory.js';
+import { ChatInput, type InputEvent } from './chat-input.js';
+import { ChatScreen } from './chat-screen.js';
+import { createActivityFormatter } from './format-activity.js';
+import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
+import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
+
+export interface ChatOptions extends LlmOptionValues {
+  readonly project?: string;
+  readonly home?: string;
+  readonly resume?: string;
+  readonly mode?: string;
+  readonly roundCap?: number;
+}
+
+/** Exit codes of `engram chat` (its --help lists them). */
+export const CHAT_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+const PROMPT = 'you> ';
+const CONFIRM_PROMPT = 'Save to memory? (y/n/pick numbers) ';
+
+const modeOf = (flag: string | undefined): MemoryMode => {
+  if (flag === undefined) return parseMemoryMode(process.env['ENGRAM_MEMORY_MODE']);
+  if (flag === 'copilot' || flag === 'autopilot') return flag;
+  throw new Error(`--mode must be copilot or autopilot, not ${JSON.stringify(flag)}`);
+};
+
+/**
+ * `engram chat`: a conversation with the configured model in a terminal, one turn per line, with
+ * engram's memory, scratchpads and learning as in `engram run`. The answer streams as it comes, a
+ * spinner runs while tools do, each tool call ends with one line, the ACC's nudges are shown,
+ * Ctrl-C cancels the turn (twice at an empty prompt leaves), and in copilot mode the memories a
+ * turn proposed are offered for confirmation right after its answer. Reads a pipe line by line.
+ */
+export const runChat = async (options: ChatOptions): Promise<number> => {
+  const cwd = process.cwd();
+  const project = resolve(options.project ?? cwd);
+  const fail = (message: string): number => {
+    process.stderr.write(`engram chat: ${message}\n`);
+    return CHAT_EXIT.usage;
+  };
+  let config: ResolvedLlmConfig;
+  let memoryMode: MemoryMode;
+  let guards;
+  try {
+    memoryMode = modeOf(options.mode);
+    parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
+    config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
+    guards = readGuardsConfig(project);
+  } catch (err) {
+    if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
+    throw err;
+  }
+  let brain;
+  try {
+    brain = createBrain({
+      ...(options.home === undefined ? {} : { home: options.home }),
+      project,
+      guards,
+      modes: { memory: memoryMode },
+      llm: { options: clientOptionsOf(config) },
+    });
+  } catch (err) {
+    if (err instanceof AccProfileError) return fail(err.message);
+    throw err;
+  }
+  if (options.resume !== undefined) {
+    if (!isSessionId(options.resume)) return fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`);
+    const log = join(brain.paths.eventsDir, `${options.resume}.jsonl`);
+    if (!existsSync(log)) return fail(`no session ${options.resume} to resume: ${log} does not exist`);
+  }
+  const problems: string[] = [];
+  const session = brain.session(options.resume === undefined ? {} : { sessionId: options.resume, resume: true, onLogProblem: (p) => problems.push(p) });
+
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const screen = new ChatScreen(interactive, process.env);
+  const c = screen.color;
+  let turn: AbortController | null = null;
+  let interruptArmed = false;
+  const input = new ChatInput(interactive, () => {
+    if (turn !== null) {
+      if (!turn.signal.aborted) {
+        screen.stopSpinner();
+        screen.note('^C cancelling the turn…');
+        turn.abort(new Error('cancelled by the user (Ctrl-C)'));
+      }
+      return;
+    }
+    if (!input.waiting) return;
+    if (input.partial !== '') {
+      input.clearLine();
+      interruptArmed = false;
+      return;
+    }
+    input.release({ kind: 'interrupted' });
+  });
+  const io: MemoryIo = {
+    out: (text) => screen.text(text),
+    err: (text) => {
+      screen.endLine();
+      process.stderr.write(text);
+    },
+  };
+  const roots = { ...(options.home === undefined ? {} : { home: options.home }), project };
+
+  screen.note(`engram chat · session ${session.id}${options.resume === undefined ? '' : ' (resumed)'} · ${config.provider.type}${config.models.planning === undefined ? '' : ` ${config.models.planning}`} · memory ${memoryMode} · /help for commands, /exit to leave`);
+  for (const p of problems) screen.note(`note: ${p}`);
+
+  /** One turn: the answer streamed, activity shown, Ctrl-C cancels; then copilot's question. */
+  const talk = async (message: string): Promise<void> => {
+    const controller = new AbortController();
+    turn = controller;
+    const format = createActivityFormatter();
+    let streamed = false;
+    const show = (a: TurnActivity) => {
+      const view = format(a);
+      screen.activity(view);
+      if (view.kind !== 'running' && !controller.signal.aborted) screen.spin('thinking');
+    };
+    const pendingBefore = new Set(session.pendingMemories().map((p) => p.pendingId));
+    const turnOptions: TurnOptions = {
+      signal: controller.signal,
+      onActivity: show,
+      ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }),
+      onText: (delta) => {
+        streamed = true;
+        screen.text(delta);
+      },
+    };
+    screen.spin('thinking');
+    let result;
+    try {
+      result = await session.turn(message, turnOptions);
+    } finally {
+      screen.stopSpinner();
+      turn = null;
+    }
+    if (!streamed && result.answer !== '') screen.text(result.answer);
+    screen.endLine();
+    if (result.stopReason === 'cancelled') {
+      screen.note('(turn cancelled: nothing was learned from it)');
+      return;
+    }
+    if (result.error !== undefined) screen.line(c.red(`the turn failed: ${result.error}`));
+    if (result.stopReason === 'round_cap') screen.note('(the turn hit the round cap)');
+    if (memoryMode !== 'copilot') return;
+    // What the turn proposed is written to the pending queue by end-of-turn learning: wait for it.
+    screen.spin('learning from the turn');
+    try {
+      await session.flushed();
+    } catch (err) {
+      screen.line(c.red(`storing what was learned failed: ${err instanceof Error ? err.message : String(err)}`));
+    } finally {
+      screen.stopSpinner();
+    }
+    await confirm(session.pendingMemories().filter((p) => !pendingBefore.has(p.pendingId)));
+  };
+
+  /** Copilot: the new pending memories numbered, and the question answered in place. */
+  const confirm = async (pending: ReturnType<EngramSession['pendingMemories']>): Promise<void> => {
+    if (pending.length === 0) return;
+    screen.line(c.bold(`${pending.length} memor${pending.length === 1 ? 'y' : 'ies'} to save:`));
+    pending.forEach((p, i) => screen.line(`  ${i + 1}. ${c.dim(`(${p.engram.kind ?? 'lesson'}, ${p.engram.scope ?? 'project'})`)} ${p.engram.text}`));
+    for (;;) {
+      const got = await input.next(CONFIRM_PROMPT);
+      if (!interactive && got.kind === 'line') screen.line(`${CONFIRM_PROMPT}${got.text}`);
+      const answer = got.kind === 'line' ? parseCopilotAnswer(got.text, pending.length) : ({ kind: 'later' } as const);
+      if (answer.kind === 'invalid') {
+        screen.line(c.yellow(answer.message));
+        if (got.kind === 'line') continue;
+      }
+      if (answer.kind === 'later' || answer.kind === 'invalid') {
+        screen.note('left pending: engram memory pending list | accept | reject');
+        return;
+      }
+      const decision = copilotDecision(answer, pending.map((p) => p.pendingId));
+      const done = await session.confirmPending(decision);
+      screen.note(`saved ${done.accepted.length}, rejected ${done.rejected.length}${done.unknown.length === 0 ? '' : `, ${done.unknown.length} no longer pending`}`);
+      return;
+    }
+  };
+
+  const command = async (line: string): Promise<'exit' | 'go on'> => {
+    const cmd = parseChatLine(line);
+    switch (cmd.kind) {
+      case 'empty':
+        return 'go on';
+      case 'message':
+        await talk(cmd.text);
+        return 'go on';
+      case 'memory':
+        await (await import('../memory/run-memory-show.js')).runMemoryShow(roots, io);
+        return 'go on';
+      case 'skills':
+        await (await import('../skills/run-skills-list.js')).runSkillsList(roots, io);
+        return 'go on';
+      case 'why':
+        // The session's own encodings are read from its log: make what it buffered durable first.
+        await session.flushed();
+        await (await import('../memory/run-memory-why.js')).runMemoryWhy(cmd.text, roots, io);
+        return 'go on';
+      case 'forget':
+        // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
+        await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
+        screen.note(`to forget it, leave the chat and run: engram memory forget ${JSON.stringify(cmd.subject)} --yes`);
+        return 'go on';
+      case 'help':
+        for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
+        screen.note('Ctrl-C cancels a running turn; anything else you type goes to the model.');
+        return 'go on';
+      case 'exit':
+        return 'exit';
+      case 'usage':
+        screen.line(c.yellow(cmd.message));
+        return 'go on';
+      case 'unknown':
+        screen.line(c.yellow(`unknown command ${cmd.name}: /help lists them (start a message with a space to send it as it is)`));
+        return 'go on';
+    }
+  };
+
+  let code: number = CHAT_EXIT.ok;
+  try {
+    for (;;) {
+      const got: InputEvent = await input.next(PROMPT);
+      if (got.kind === 'end') break;
+      if (got.kind === 'interrupted') {
+        if (interruptArmed || !interactive) break;
+        interruptArmed = true;
+        screen.line('');
+        screen.note('(Ctrl-C again, /exit or Ctrl-D to leave)');
+        continue;
+      }
+      interruptArmed = false;
+      if (!interactive && got.text.trim() !== '') screen.line(`${PROMPT}${got.text}`);
+      if ((await command(got.text)) === 'exit') break;
+    }
+  } catch (err) {
+    screen.stopSpinner();
+    process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
+    code = CHAT_EXIT.failed;
+  } finally {
+    input.close();
+    screen.endLine();
+    try {
+      // Suspended, not closed: an ended session cannot be resumed, and `--resume` must work after
+      // any exit. settled() first stores what was learned and runs the habit loop, as close() would.
+      await session.settled();
+      await session.suspend();
+    } catch (err) {
+      process.stderr.write(`engram chat: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      code = CHAT_EXIT.failed;
+    }
+    for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
+    process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
+  }
+  return code;
+};

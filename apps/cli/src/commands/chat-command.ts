@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { numberOption } from './number-option.js';
+import { addLlmOptions, type LlmOptionValues } from '../llm/llm-options.js';
+
+/** A round cap beyond a thousand is a typo: a turn that long is a runaway. */
+const roundCap = numberOption({ kind: 'integer', min: 1, max: 1_000 });
+
+/** `engram chat`: a conversation in the terminal (a pipe works too, line by line). */
+export const registerChat = (program: Command): void => {
+  const chat = program
+    .command('chat')
+    .description('talk to the configured model in a terminal, turn after turn, with engram\'s memory and learning (a pipe is read line by line)')
+    .option('--project <dir>', 'the project folder (default: the current directory)')
+    .option('--home <dir>', 'the global engram folder (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--resume <session-id>', 'carry on an earlier chat session from its event log')
+    .option('--mode <mode>', 'copilot (ask before saving memories, after each answer) or autopilot (env ENGRAM_MEMORY_MODE)')
+    .option('--round-cap <n>', 'the most tool rounds a turn may take', roundCap)
+    .addHelpText(
+      'after',
+      '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored; 2 usage or configuration error.',
+    );
+  addLlmOptions(chat).action(async (opts: LlmOptionValues & { project?: string; home?: string; resume?: string; mode?: string; roundCap?: number }) => {
+    process.exitCode = await (await import('../chat/run-chat.js')).runChat(opts);
+  });
+};
