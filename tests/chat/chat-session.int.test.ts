@@ -206,10 +206,17 @@ describe('a chat session (engram-driven turns with history)', () => {
     h.expectReplayClean(s.eventLog);
   });
 
-  it('refuses a host tool with a name the model APIs refuse or a built-in tool name', () => {
+  it('refuses a host tool with a name the model APIs refuse, a built-in tool name, or an input that is not an object, before anything is recorded', async () => {
     const tool = (name: string) => hostTool({ name, description: 'x', input: z.object({}), run: () => Promise.resolve('') });
     expect(() => h.brain({ tools: [tool('scratchpad')] })).toThrow(/clashes with engram's built-in tool/);
     expect(() => h.brain({ tools: [tool('two words')] })).toThrow(/"two words" is invalid/);
     expect(() => h.brain({ tools: [tool('dup'), tool('dup')] })).toThrow(/given twice/);
+    const s = h.brain({ tools: [tool('dup')] }).session();
+    await expect(s.turn('hi', { tools: [tool('dup')] })).rejects.toThrow(/host tool 'dup' is given twice/);
+    const text = hostTool({ name: 'echo', description: 'x', input: z.string(), run: (t) => Promise.resolve(t) });
+    await expect(s.turn('hi', { tools: [text] })).rejects.toThrow(/host tool 'echo': its input must be a zod object schema/);
+    await s.close();
+    expect(readLogFile(s.eventLog).events.filter((e) => e.type === 'executive.turn.started')).toEqual([]);
+    expect(h.turnRequests()).toEqual([]);
   });
 });
