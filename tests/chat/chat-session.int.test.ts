@@ -149,7 +149,8 @@ describe('a chat session (engram-driven turns with history)', () => {
     });
     const call = { kind: 'tool', name: 'fetch_page', input: { url: 'http://127.0.0.1:9/', retries: 0 } } as const;
     h.turnReplies.push({ kind: 'tool', name: 'fetch_page', input: { url: 'http://127.0.0.1:9/' } }, call, call, call, call, { kind: 'text', text: 'The page cannot be fetched.' });
-    const s = h.brain().session();
+    // Memory on: the ACC listens only then.
+    const s = h.brain({ modes: { memory: 'autopilot', acc: 'active', episodic: false } }).session();
     const activity: TurnActivity[] = [];
     const result = await s.turn('Fetch the page.', { tools: [flaky], onActivity: (a) => activity.push(a) });
     await s.close();
@@ -175,6 +176,10 @@ describe('a chat session (engram-driven turns with history)', () => {
     const ends = activity.filter((a) => a.kind === 'tool-end');
     expect(ends.map((a) => a.ok)).toEqual([false, false, false, false, false]);
     expect(activity.filter((a) => a.kind === 'tool-start').map((a) => a.name)).toEqual(Array(5).fill('fetch_page'));
+    // The ACC saw the run of failures like any tool's: its self-check reached the host as a nudge, as recorded.
+    const nudges = log.flatMap((e) => (e.type === 'acc.nudge.emitted' ? [e.data.text] : []));
+    expect(nudges).not.toEqual([]);
+    expect(activity.flatMap((a) => (a.kind === 'nudge' ? [a.text] : []))).toEqual(nudges);
     h.expectReplayClean(s.eventLog);
   });
 
