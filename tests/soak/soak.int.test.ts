@@ -28,8 +28,12 @@ const transport: LlmTransportShape = {
   provider: 'soak-script',
   target: 'memory',
   send: (request: LlmRequest) => {
-    if (request.purpose !== 'turn') return Effect.succeed({ model: request.model, content: [{ type: 'tool_use', id: 'pm', name: request.tools[0]?.name ?? 'x', input: { lessons: [] } }], stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } });
-    const step = request.messages.filter((m) => m.role === 'assistant').length;
+    const forced = request.tools[0]?.name ?? 'x';
+    // Structured calls: post-mortems and consolidation find nothing; a compaction of the conversation gets its summary.
+    if (request.purpose !== 'turn') return Effect.succeed({ model: request.model, content: [{ type: 'tool_use', id: 'pm', name: forced, input: forced === 'ConversationSummary' ? { summary: 'Earlier turns ran the same three cells.' } : { lessons: [] } }], stopReason: 'tool_use', usage: { inputTokens: 1, outputTokens: 1 } });
+    // The session sends the conversation so far: this turn's steps are the model's messages after its own message.
+    const current = request.messages.findLastIndex((m) => m.role === 'user' && typeof m.content === 'string');
+    const step = request.messages.slice(current).filter((m) => m.role === 'assistant').length;
     const codes = ['n = len(str(12345))\nprint(n)', "open('nope.txt')", "open('nope.txt')"];
     const code = codes[step];
     const content: LlmResponse['content'] = code === undefined ? [{ type: 'text', text: `done ${request.messages.length}` }] : [{ type: 'tool_use', id: `t${step}`, name: 'scratchpad', input: { action: 'exec', name: 'soak', code, one_line_description: `step ${step}` } }];
@@ -60,6 +64,8 @@ describe('soak: 200 scripted turns in one session', () => {
     expect(count('executive.turn.completed')).toBe(TURNS);
     expect(count('scratchpad.cell.executed')).toBe(3 * TURNS);
     expect(count('llm.call.completed')).toBeGreaterThanOrEqual(4 * TURNS);
+    // The conversation stays within its budget: old turns were summarised along the way.
+    expect(count('executive.history.compacted')).toBeGreaterThan(0);
     expect(log.events.map((e) => e.seq)).toEqual(log.events.map((_, i) => i + 1));
 
     const episodes = readFileSync(join(project, '.engram', 'episodes', `${session.id}.jsonl`), 'utf8').trim().split('\n');

@@ -41,7 +41,7 @@ export interface ChatHistory {
 export const emptyHistory: ChatHistory = { summary: '', summaryThrough: 0, turns: [], open: null };
 
 /** What a turn that ended without an answer leaves in place of one, so the next turn knows it was asked. */
-export const unansweredMarker = (how: 'cancelled' | 'failed', reason: string): string => `(This turn was ${how} before I answered${reason === '' ? '' : `: ${reason}`}.)`;
+export const unansweredMarker = (how: 'cancelled' | 'failed', reason: string): string => `(This turn ${how === 'cancelled' ? 'was cancelled' : 'failed'} before I answered${reason === '' ? '' : `: ${reason}`}.)`;
 
 /** What a call that never got its result reads as (the turn ended while it ran). */
 const NO_RESULT = '(no result: the turn ended before this call finished)';
@@ -80,29 +80,20 @@ const withResult = (open: OpenTurn, id: string, result: NonNullable<OpenCall['re
  * cut off mid-run has no result to pair it with).
  */
 export const evolveHistory = (h: ChatHistory, e: AnyEnvelope): ChatHistory => {
-  switch (e.type) {
-    case 'executive.turn.started':
-      return { ...h, open: { turn: e.turn, message: e.data.message, calls: [] } };
-    case 'executive.tool.called':
-      return h.open === null ? h : { ...h, open: { ...h.open, calls: [...h.open.calls, { round: e.round, id: e.data.toolUseId, name: e.data.name, input: e.data.input, result: null }] } };
-    case 'executive.tool.resulted':
-      return h.open === null ? h : { ...h, open: withResult(h.open, e.data.toolUseId, e.data.ok ? { content: e.data.output, isError: false } : { content: e.data.error, isError: true }) };
-    case 'executive.tool.guarded':
-      // A blocked call never ran: the model was given the breaker's explanation as its result.
-      return h.open === null || e.data.action !== 'blocked' ? h : { ...h, open: withResult(h.open, e.data.toolUseId, { content: e.data.explanation, isError: true }) };
-    case 'executive.turn.completed':
-      return h.open === null ? h : { ...h, turns: [...h.turns, closed(h.open.turn, answeredMessages(h.open, e.data.answer))], open: null };
-    case 'executive.turn.cancelled':
-    case 'executive.turn.failed': {
-      if (h.open === null) return h;
-      const marker = e.type === 'executive.turn.cancelled' ? unansweredMarker('cancelled', e.data.reason) : unansweredMarker('failed', e.data.error);
-      return { ...h, turns: [...h.turns, closed(h.open.turn, [{ role: 'user', content: h.open.message }, { role: 'assistant', content: marker }])], open: null };
-    }
-    case 'executive.history.compacted':
-      return { ...h, summary: e.data.summary, summaryThrough: e.data.toTurn, turns: h.turns.filter((t) => t.turn > e.data.toTurn) };
-    default:
-      return h;
+  if (e.type === 'executive.turn.started') return { ...h, open: { turn: e.turn, message: e.data.message, calls: [] } };
+  if (e.type === 'executive.history.compacted') return { ...h, summary: e.data.summary, summaryThrough: e.data.toTurn, turns: h.turns.filter((t) => t.turn > e.data.toTurn) };
+  const open = h.open;
+  if (open === null) return h;
+  if (e.type === 'executive.tool.called') return { ...h, open: { ...open, calls: [...open.calls, { round: e.round, id: e.data.toolUseId, name: e.data.name, input: e.data.input, result: null }] } };
+  if (e.type === 'executive.tool.resulted') return { ...h, open: withResult(open, e.data.toolUseId, e.data.ok ? { content: e.data.output, isError: false } : { content: e.data.error, isError: true }) };
+  // A blocked call never ran: the model was given the breaker's explanation as its result.
+  if (e.type === 'executive.tool.guarded') return e.data.action === 'blocked' ? { ...h, open: withResult(open, e.data.toolUseId, { content: e.data.explanation, isError: true }) } : h;
+  if (e.type === 'executive.turn.completed') return { ...h, turns: [...h.turns, closed(open.turn, answeredMessages(open, e.data.answer))], open: null };
+  if (e.type === 'executive.turn.cancelled' || e.type === 'executive.turn.failed') {
+    const marker = e.type === 'executive.turn.cancelled' ? unansweredMarker('cancelled', e.data.reason) : unansweredMarker('failed', e.data.error);
+    return { ...h, turns: [...h.turns, closed(open.turn, [{ role: 'user', content: open.message }, { role: 'assistant', content: marker }])], open: null };
   }
+  return h;
 };
 
 /** The closed turns' messages, in order: what a new turn sends ahead of its message. */

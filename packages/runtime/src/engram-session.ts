@@ -12,7 +12,7 @@ import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSc
 import { SessionLog } from './session-log.js';
 import { SessionMemory } from './session-memory.js';
 import type { LlmSource, SessionLlm } from './session-llm.js';
-import type { TurnOptions, TurnOutcome } from './run-turn.js';
+import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
 import { defaultCerebellumParams } from '@engram/cerebellum';
@@ -34,6 +34,9 @@ import { emptyHistory, evolveHistory, historyMessages, historyTokens, type ChatH
 import { COMPACTION_SYSTEM, compactionPlan, defaultHistoryParams, type HistoryParams } from './compaction-plan.js';
 import { z } from 'zod';
 import type { LlmTool } from '@engram/llm';
+
+/** The engram-driven loop's type: the module itself loads on the first `turn()` only. */
+type RunTurn = typeof RunTurnFn;
 
 /** The answer of a compaction request: the summary of the turns given. */
 const ConversationSummarySchema = z.object({ summary: z.string().describe('The summary: short notes of what the later turns may need.') });
@@ -532,7 +535,7 @@ export class EngramSession {
   }
 
   private async runEngramTurn(
-    runTurn: typeof import('./run-turn.js').runTurn,
+    runTurn: RunTurn,
     message: string,
     options: TurnOptions,
     turnAtStart: number,

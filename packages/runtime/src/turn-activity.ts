@@ -16,18 +16,10 @@ export type TurnActivity =
 
 /** The activity an event stands for, or null. Pure. */
 export const activityOf = (e: AnyEnvelope): TurnActivity | null => {
-  switch (e.type) {
-    case 'executive.tool.called':
-      return { kind: 'tool-start', id: e.data.toolUseId, name: e.data.name, summary: e.data.argsSummary };
-    case 'executive.tool.resulted':
-      return { kind: 'tool-end', id: e.data.toolUseId, name: e.data.name, ok: e.data.ok, durationMs: e.data.durationMs };
-    case 'executive.tool.guarded':
-      return e.data.action === 'blocked' ? { kind: 'tool-end', id: e.data.toolUseId, name: e.data.name, ok: false, durationMs: 0 } : null;
-    case 'acc.nudge.emitted':
-      return { kind: 'nudge', text: e.data.text };
-    case 'executive.history.compacted':
-      return { kind: 'compacted', turns: e.data.toTurn - e.data.fromTurn + 1 };
-    default:
-      return null;
-  }
+  if (e.type === 'executive.tool.called') return { kind: 'tool-start', id: e.data.toolUseId, name: e.data.name, summary: e.data.argsSummary };
+  if (e.type === 'executive.tool.resulted') return { kind: 'tool-end', id: e.data.toolUseId, name: e.data.name, ok: e.data.ok, durationMs: e.data.durationMs };
+  if (e.type === 'executive.tool.guarded') return e.data.action === 'blocked' ? { kind: 'tool-end', id: e.data.toolUseId, name: e.data.name, ok: false, durationMs: 0 } : null;
+  if (e.type === 'acc.nudge.emitted') return { kind: 'nudge', text: e.data.text };
+  if (e.type === 'executive.history.compacted') return { kind: 'compacted', turns: e.data.toTurn - e.data.fromTurn + 1 };
+  return null;
 };

@@ -41,9 +41,9 @@ export const hostToolSpecs = (tools: Iterable<HostTool>): LlmTool[] =>
   [...tools].map((tool) => {
     let inputSchema: Record<string, unknown>;
     try {
-      inputSchema = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+      inputSchema = z.toJSONSchema(tool.input, { io: 'input' });
     } catch (err) {
-      throw new Error(`host tool '${tool.name}': its input schema has no JSON Schema form (${err instanceof Error ? err.message : String(err)})`);
+      throw new Error(`host tool '${tool.name}': its input schema has no JSON Schema form (${err instanceof Error ? err.message : String(err)})`, { cause: err });
     }
     if (inputSchema['type'] !== 'object') throw new Error(`host tool '${tool.name}': its input must be a zod object schema (the model APIs take object inputs)`);
     delete inputSchema['$schema'];
