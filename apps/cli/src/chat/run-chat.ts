@@ -125,7 +125,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       screen.activity(view);
       if (view.kind !== 'running' && !controller.signal.aborted) screen.spin('thinking');
     };
-    const pendingBefore = new Set(session.pendingMemories().map((p) => p.pendingId));
+    const pendingBefore = new Set((await session.pendingMemories()).map((p) => p.pendingId));
     const turnOptions: TurnOptions = {
       signal: controller.signal,
       onActivity: show,
@@ -161,11 +161,11 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     } finally {
       screen.stopSpinner();
     }
-    await confirm(session.pendingMemories().filter((p) => !pendingBefore.has(p.pendingId)));
+    await confirm((await session.pendingMemories()).filter((p) => !pendingBefore.has(p.pendingId)));
   };
 
   /** Copilot: the new pending memories numbered, and the question answered in place. */
-  const confirm = async (pending: ReturnType<EngramSession['pendingMemories']>): Promise<void> => {
+  const confirm = async (pending: Awaited<ReturnType<EngramSession['pendingMemories']>>): Promise<void> => {
     if (pending.length === 0) return;
     screen.line(c.bold(`${pending.length} memor${pending.length === 1 ? 'y' : 'ies'} to save:`));
     pending.forEach((p, i) => screen.line(`  ${i + 1}. ${c.dim(`(${p.engram.kind ?? 'lesson'}, ${p.engram.scope ?? 'project'})`)} ${p.engram.text}`));
