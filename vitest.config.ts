@@ -18,6 +18,9 @@ export default defineConfig({
           setupFiles: ['tests/support/fast-check-setup.ts', 'tests/support/test-env.ts'],
           include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
+          // A hang guard, not a speed target: integration tests beside the code run real cells and
+          // processes, and on a loaded 2-core machine vitest's 5 s default failed them spuriously.
+          testTimeout: 30_000,
         },
       },
       {
