@@ -7,6 +7,10 @@ import { machineInfo, measure, round, type BenchOptions, type BenchReport, type 
 const CORPUS_MB = 20;
 /** Issue 11: the scrubber keeps at least this pace on a realistic mix. */
 const TARGET_MB_PER_SECOND = 50;
+/** Chunks scrubbed before measuring: enough calls for V8 to optimise the per-call path. */
+const WARM_UP_CHUNKS = 4000;
+/** Passes per case; the median is reported, since one pass on a shared machine can land on another process's burst. */
+const PASSES = 3;
 /** One secret per this many ordinary chunks: sessions print secrets rarely, but they do. */
 const SECRET_EVERY = 40;
 
@@ -72,7 +76,10 @@ export const scrubBench = async (opts: BenchOptions): Promise<BenchReport> => {
     ['tool outputs of ~16 KB', 16_000],
     ['one huge output', Number.MAX_SAFE_INTEGER],
   ];
-  scrubSecrets(texts(chunks.slice(0, 2000), 500).join('')); // warm-up: let the JIT settle
+  // Warm-up at both call shapes: the per-call path (event-sized texts) and the long-text path, so the
+  // figures are the steady state of a resident process (a session, `engram serve`), not V8's compile time.
+  for (const t of texts(chunks.slice(0, WARM_UP_CHUNKS), 500)) scrubSecrets(t);
+  scrubSecrets(chunks.slice(0, WARM_UP_CHUNKS).join(''));
   const results: BenchResult[] = [];
   const speeds: number[] = [];
   // The dense case is reported beside the target, not in it: real output is not half secrets.
@@ -82,13 +89,18 @@ export const scrubBench = async (opts: BenchOptions): Promise<BenchReport> => {
     const batch = texts(source, size);
     const caseBytes = batch.reduce((n, t) => n + t.length, 0);
     opts.progress(`scrub: ${name}`);
-    let redactions = 0;
-    const cpu = process.cpuUsage();
-    const row = await measure(`scrubSecrets, ${name}`, batch.length, () => {
-      for (const t of batch) if (scrubSecrets(t) !== t) redactions++;
-    });
-    const used = process.cpuUsage(cpu);
-    const cpuSeconds = (used.user + used.system) / 1e6;
+    const passes: { row: BenchResult; cpuSeconds: number; redactions: number }[] = [];
+    for (let pass = 0; pass < PASSES; pass++) {
+      let redactions = 0;
+      const cpu = process.cpuUsage();
+      const row = await measure(`scrubSecrets, ${name}`, batch.length, () => {
+        for (const t of batch) if (scrubSecrets(t) !== t) redactions++;
+      });
+      const used = process.cpuUsage(cpu);
+      passes.push({ row, cpuSeconds: (used.user + used.system) / 1e6, redactions });
+    }
+    passes.sort((a, b) => a.row.seconds - b.row.seconds);
+    const { row, cpuSeconds, redactions } = passes[Math.floor(PASSES / 2)] as (typeof passes)[number];
     const mbPerSecond = round(caseBytes / 1e6 / row.seconds, 1);
     // CPU time too: on a shared machine wall time also counts the time other processes held the CPU.
     if (source === chunks) speeds.push(mbPerSecond);
