@@ -1,0 +1,20 @@
+import { escapeHtml } from './escape-html.js';
+
+/** A write action the pages offer; each is confirmed on a page of its own before anything changes. */
+export interface ActionForm {
+  readonly path: '/actions/remove' | '/actions/pending' | '/actions/quarantine';
+  readonly fields: Readonly<Record<string, string>>;
+  readonly label: string;
+  readonly danger?: boolean;
+}
+
+const hidden = (fields: Readonly<Record<string, string>>): string => Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
+
+/** The button that asks for confirmation (POST without `confirm`: the server answers with the confirmation page). */
+export const renderActionForm = (a: ActionForm, token: string): string =>
+  `<form class="inline" method="post" action="${a.path}">${hidden({ ...a.fields, token })}<button type="submit"${a.danger === true ? ' class="danger"' : ''}>${escapeHtml(a.label)}</button></form>`;
+
+/** The confirmation: what will change, then the button that does it (`confirm=yes`) and a way back. */
+export const renderConfirmBody = (a: ActionForm, token: string, what: string): string =>
+  `<h1>Confirm</h1><div class="card"><p>${escapeHtml(what)}</p>
+<form method="post" action="${a.path}">${hidden({ ...a.fields, token, confirm: 'yes' })}<button type="submit" class="${a.danger === true ? 'danger' : 'primary'}">${escapeHtml(a.label)}</button> <a class="button" href="/memory">Cancel</a></form></div>`;
