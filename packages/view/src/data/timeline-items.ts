@@ -37,9 +37,10 @@ type Shown = Pick<TimelineItem, 'tone' | 'label' | 'title' | 'body'>;
 
 const show = (tone: TimelineTone, label: string, title: string, body = ''): Shown => ({ tone, label, title, body: cut(body) });
 
+/** A tool's input on one line: the cell or result that follows shows the content at length. */
 const jsonOf = (v: unknown): string => {
   try {
-    return JSON.stringify(v, null, 2) ?? '';
+    return JSON.stringify(v) ?? '';
   } catch {
     return String(v);
   }

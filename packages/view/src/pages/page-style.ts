@@ -51,7 +51,7 @@ tbody tr:hover{background:#fafbff}
 .timeline li.turn{margin-top:26px;background:#111827;color:#f9fafb;border-color:#111827;border-left-color:#818cf8;padding:12px 16px}
 .timeline li.turn .pill{background:#312e81;color:#e0e7ff}.timeline li.turn .meta,.timeline li.turn .meta a{color:#9ca3af}
 .timeline li.round{margin:14px 0 6px;padding:2px 0 2px 2px;background:none;border:none;color:var(--muted);font-size:.78rem;text-transform:uppercase;letter-spacing:.06em;font-weight:600}
-.timeline li.round .pill{display:none}
+.timeline li.round .pill{display:none}.timeline li.round .meta{text-transform:none;letter-spacing:0;font-weight:400}
 .timeline li.quiet,.timeline li.model{background:#fcfcfd;color:#475467;font-size:.88rem;padding-top:5px;padding-bottom:5px}
 .timeline li.failure{border-left-color:var(--fail);background:var(--fail-bg)}
 .timeline li.nudge{border-left-color:#f79009;background:var(--nudge-bg)}

@@ -28,7 +28,7 @@ export const renderLayout = (p: LayoutInput): string => {
   const script = p.script === undefined ? '' : `<script nonce="${escapeHtml(p.script.nonce)}">${p.script.code}</script>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(p.title)} · engram</title><style>${PAGE_STYLE}</style></head>
+<title>${escapeHtml(p.title)} · engram</title><link rel="icon" href="data:,"><style>${PAGE_STYLE}</style></head>
 <body><nav class="top"><span class="brand"><i></i>engram</span>${nav}<span class="where" title="${escapeHtml(p.where)}">${escapeHtml(p.where)}</span></nav>
 <main>${p.body}</main>${script}</body></html>
 `;
