@@ -11,6 +11,6 @@ export const renderTimeline = (t: SessionTimeline, options: { readonly live: boo
   const problems = t.problems.length === 0 ? '' : `<div class="note">${t.problems.length} bad line${t.problems.length === 1 ? '' : 's'} skipped:<br>${t.problems.slice(0, 10).map(escapeHtml).join('<br>')}</div>`;
   return `<section class="session" data-session="${escapeHtml(r.id)}">
 <h1>Session ${escapeHtml(r.id)} ${status}</h1>
-<p class="sub">${escapeHtml(shortTime(r.startedAt))} UTC · ${facts.join(' · ')}${options.live ? ' · following the log' : ''}</p>
+<p class="sub">${escapeHtml(shortTime(r.startedAt))} UTC · ${facts.join(' · ')}${options.live && r.open ? ' · new events appear as they are written' : ''}</p>
 ${problems}<ol class="timeline" data-last-seq="${t.items.at(-1)?.seq ?? 0}">${t.items.map(renderTimelineItem).join('\n')}</ol></section>`;
 };
