@@ -58,7 +58,7 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
       const page = await open(path, { width: 1280, height });
       expect(await page.locator('nav.top a.active').count()).toBe(1);
       // Show what matters: the timeline from its first failure, an entry's provenance opened.
-      if (name === 'timeline') await page.evaluate(() => window.scrollTo(0, ((document.querySelector('li.failure') as HTMLElement | null)?.offsetTop ?? 0) - 260));
+      if (name === 'timeline') await page.evaluate("window.scrollTo(0, (document.querySelector('li.failure')?.offsetTop ?? 0) - 260)");
       if (name === 'memory') await page.locator('.entry summary').first().click();
       const shot = join(IMAGES, `view-${name}.png`);
       await page.screenshot({ path: shot });
@@ -102,7 +102,7 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
     await page.waitForURL(`**${href}`);
     const anchored = page.locator(`li#e${seq ?? ''}`);
     expect(await anchored.getAttribute('data-type')).toBe('hippocampus.engram.encoded');
-    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe(`e${seq ?? ''}`);
+    expect(await page.evaluate<string | undefined>("document.querySelector(':target')?.id")).toBe(`e${seq ?? ''}`);
     expect(await anchored.isVisible()).toBe(true);
     await page.close();
     expect(errors).toEqual([]);
@@ -116,7 +116,7 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
     const last = JSON.parse(lines.at(-1) ?? '{}') as { seq: number; sessionId: string; at: string };
     const page = await open('sessions/20991231_120000_0a0a', { width: 1280, height: 900 });
     expect(await page.locator('h1 .pill.live').count()).toBe(1);
-    await page.waitForFunction(() => document.body.dataset['live'] === 'connected');
+    await page.waitForFunction("document.body.dataset.live === 'connected'");
     const seq = last.seq + 1;
     appendFileSync(
       live,

@@ -36,38 +36,17 @@ export const sessionRow = (id: string, file: string, events: readonly AnyEnvelop
   let firstMessage: string | null = null;
   let open = true;
   for (const e of events) {
-    switch (e.type) {
-      case 'executive.turn.started':
-        turns++;
-        firstMessage ??= e.data.message;
-        break;
-      case 'executive.tool.resulted':
-        toolResults++;
-        if (!e.data.ok) toolFailures++;
-        break;
-      case 'scratchpad.cell.executed':
-        if (!e.data.ok) cellFailures++;
-        break;
-      case 'scratchpad.cell.killed':
-        cellFailures++;
-        break;
-      case 'acc.lesson.detected':
-      case 'cerebellum.lesson.learned':
-      case 'basal-ganglia.recipe.learned':
-        lessons++;
-        break;
-      case 'acc.nudge.emitted':
-        nudges++;
-        break;
-      case 'hippocampus.engram.encoded':
-        if (e.data.outcome !== 'empty') encodings++;
-        break;
-      case 'executive.session.ended':
-        open = false;
-        break;
-      default:
-        break;
-    }
+    if (e.type === 'executive.turn.started') {
+      turns++;
+      firstMessage ??= e.data.message;
+    } else if (e.type === 'executive.tool.resulted') {
+      toolResults++;
+      if (!e.data.ok) toolFailures++;
+    } else if ((e.type === 'scratchpad.cell.executed' && !e.data.ok) || e.type === 'scratchpad.cell.killed') cellFailures++;
+    else if (e.type === 'acc.lesson.detected' || e.type === 'cerebellum.lesson.learned' || e.type === 'basal-ganglia.recipe.learned') lessons++;
+    else if (e.type === 'acc.nudge.emitted') nudges++;
+    else if (e.type === 'hippocampus.engram.encoded' && e.data.outcome !== 'empty') encodings++;
+    else if (e.type === 'executive.session.ended') open = false;
   }
   return {
     id,

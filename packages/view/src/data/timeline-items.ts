@@ -129,8 +129,12 @@ const shownOf = (e: AnyEnvelope): Shown => {
       return show('model', 'model', `${e.data.purpose} (${e.data.model}, ${e.data.inputTokens}+${e.data.outputTokens} tokens, ${e.data.latencyMs} ms)`);
     case 'llm.call.failed':
       return show('failure', 'model failed', `${e.data.purpose}: ${e.data.reason}`, e.data.message);
-    default:
-      return show('quiet', e.type.split('.').slice(1).join(' '), e.type);
+    case 'bus.subscriber.failed':
+      return show('failure', 'subscriber failed', `${e.data.subscriber} on ${e.data.eventType}`, e.data.error);
+    case 'store.log.repaired':
+      return show('quiet', 'log repaired', `a torn last line was cut (${e.data.truncatedBytes} bytes after seq ${e.data.lastSeq})`);
+    case 'store.log.redacted':
+      return show('quiet', 'log redacted', `${e.data.occurrences} occurrence${e.data.occurrences === 1 ? '' : 's'} in ${e.data.events} event${e.data.events === 1 ? '' : 's'} replaced by ${e.data.marker}`);
   }
 };
 
