@@ -27,13 +27,18 @@ export interface CallControl {
   readonly signal?: AbortSignal;
 }
 
+/** A `complete` call that streams: `onText` gets the answer's text as it arrives (the provider is asked to stream). */
+export interface StreamControl extends CallControl {
+  readonly onText?: (delta: string) => void;
+}
+
 /** The port without Effect: Promises and Observables. Failures reject with `LlmError`. */
 export interface LlmClient {
   readonly provider: string;
   readonly target: string;
   readonly models: LlmModels;
   generateObject<S extends z.ZodType>(schema: S, options: GenerateObjectOptions & CallControl): Promise<z.output<S>>;
-  complete(request: CompleteRequest & CallControl): Promise<LlmResponse>;
+  complete(request: CompleteRequest & StreamControl): Promise<LlmResponse>;
   /** Cold: each subscription makes one call; unsubscribing aborts it. */
   stream(request: CompleteRequest): Observable<LlmStreamEvent>;
 }
@@ -73,7 +78,7 @@ export const createLlmClient = async (options: LlmClientOptions): Promise<LlmCli
     target: llm.target,
     models: llm.models,
     generateObject: (schema, { signal, ...rest }) => run(llm.generateObject(schema, rest), signal),
-    complete: ({ signal, ...rest }) => run(llm.complete(rest), signal),
+    complete: ({ signal, onText, ...rest }) => run(llm.complete(rest, onText === undefined ? {} : { onText }), signal),
     stream: (request) =>
       new Observable<LlmStreamEvent>((subscriber) => {
         const controller = new AbortController();

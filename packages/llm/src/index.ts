@@ -28,7 +28,7 @@ export { makeOpenAiTransport, type OpenAiTransportConfig, type OpenAiStructuredM
 export { makeScriptedTransport } from './scripted-transport.js';
 export { makeRecordingTransport, type RecordingOptions } from './recording-transport.js';
 export { makeTransport } from './make-transport.js';
-export { createLlmClient, type LlmClient, type LlmClientOptions, type LlmStreamEvent, type CallControl } from './create-llm-client.js';
+export { createLlmClient, type LlmClient, type LlmClientOptions, type LlmStreamEvent, type CallControl, type StreamControl } from './create-llm-client.js';
 export {
   resolveLlmConfig,
   DEFAULT_ANTHROPIC_MODELS,

@@ -7,6 +7,8 @@ import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
 import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
+import { hostToolsByName, type HostTool } from './host-tool.js';
+import type { HistoryParams } from './compaction-plan.js';
 import type { ResumeState } from './resume-from-log.js';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
@@ -37,6 +39,13 @@ export interface BrainOptions {
    * exists. A bad file is an `AccProfileError` naming the file and the field.
    */
   readonly acc?: { readonly profile?: string | AccProfile | null };
+  /**
+   * Host tools offered to the model in every engram-driven turn (`session.turn()`), beside the
+   * built-in ones and a turn's own (`turn(message, { tools })`). A bad name is an error here.
+   */
+  readonly tools?: readonly HostTool[];
+  /** The conversation budget of engram-driven sessions (docs/chat-sessions.md); default `defaultHistoryParams`. */
+  readonly history?: Partial<HistoryParams>;
 }
 
 export interface Brain {
@@ -86,6 +95,9 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   const wanted = options.acc?.profile;
   const accProfile = wanted === undefined ? (paths.project === null ? null : readProjectAccProfile(paths.project)) : typeof wanted === 'string' ? readAccProfile(wanted) : wanted;
   const instincts = brainInstincts(paths, clock);
+  // A bad tool name is the host's mistake: told now, not at the first turn.
+  const tools = options.tools ?? [];
+  hostToolsByName(tools);
   const autoInstincts = options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true);
   return {
     paths,
@@ -105,6 +117,8 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.scratchpad ? { scratchpad: options.scratchpad } : {}),
         ...(options.guards ? { guards: options.guards } : {}),
+        ...(tools.length > 0 ? { tools } : {}),
+        ...(options.history ? { history: options.history } : {}),
         ...(resume ? { resume } : {}),
         ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
         accProfile,

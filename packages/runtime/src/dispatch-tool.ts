@@ -1,7 +1,9 @@
 import { scrubSecrets } from '@engram/kernel';
+import type { z } from 'zod';
 import type { CellResult, ScratchpadHost } from '@engram/scratchpad';
 import { MEMORIZE_TOOL_NAME } from '@engram/cortex';
 import { RECALL_SKILL_TOOL, RECALL_TOOL } from '@engram/hippocampus';
+import type { HostTool } from './host-tool.js';
 import { ScratchpadInputSchema, SCRATCHPAD_TOOL_NAME, type ScratchpadInput } from './turn-tools.js';
 
 /** Tool results beyond this are cut: they go back into the prompt every round. */
@@ -28,6 +30,8 @@ export interface DispatchPorts {
   readonly cellFinished: (result: CellResult) => void;
   readonly cellRejected: (pad: string) => void;
   readonly padReset: (pad: string) => void;
+  /** The host's tools of this turn, by name (`hostToolsByName`). */
+  readonly hostTools?: ReadonlyMap<string, HostTool>;
 }
 
 const clip = (text: string): string => (text.length > MAX_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)}\n... [truncated ${text.length - MAX_TOOL_RESULT_CHARS} chars]` : text);
@@ -90,6 +94,20 @@ const runScratchpad = async (input: ScratchpadInput, ports: DispatchPorts, signa
   }
 };
 
+const issues = (error: z.ZodError): string => error.issues.map((i) => `${i.path.length === 0 ? '(input)' : i.path.join('.')}: ${i.message}`).join('; ');
+
+/**
+ * A host tool's call: an input that does not parse is an error result naming each field (the
+ * model can fix it), never a call of `run`. `run` answers a string (success) or `{ ok, output }`.
+ */
+const runHostTool = async (tool: HostTool, input: unknown, signal: AbortSignal | undefined): Promise<ToolOutcome> => {
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) return outcome(`Invalid ${tool.name} input: ${issues(parsed.error)}`, true);
+  const answer = await tool.run(parsed.data, { signal: signal ?? new AbortController().signal });
+  if (typeof answer === 'string') return outcome(answer, false);
+  return outcome(String(answer.output), !answer.ok);
+};
+
 /**
  * Runs one tool call of the model. Bad input and failures come back as error results for the
  * model to read, never as exceptions that end the turn; the cell observations are published
@@ -101,12 +119,14 @@ export const dispatchTool = async (name: string, input: unknown, ports: Dispatch
   try {
     if (name === SCRATCHPAD_TOOL_NAME) {
       const parsed = ScratchpadInputSchema.safeParse(input);
-      if (!parsed.success) return outcome(`Invalid scratchpad input: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, true);
+      if (!parsed.success) return outcome(`Invalid scratchpad input: ${issues(parsed.error)}`, true);
       return await runScratchpad(parsed.data, ports, signal);
     }
     if (name === MEMORIZE_TOOL_NAME) return outcome(await ports.memorize(input, toolUseId), false);
     if (name === RECALL_TOOL.name) return asOutcome(await ports.recall(input));
     if (name === RECALL_SKILL_TOOL.name) return asOutcome(await ports.recallSkill(input));
+    const host = ports.hostTools?.get(name);
+    if (host !== undefined) return await runHostTool(host, input, signal);
     return outcome(`Tool '${name}' failed: there is no such tool.`, true);
   } catch (err) {
     return outcome(`Tool '${name}' failed: ${err instanceof Error ? err.message : String(err)}`, true);

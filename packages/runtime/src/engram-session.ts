@@ -28,6 +28,15 @@ import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
 import { FallbackRegistry } from './fallback-registry.js';
 import type { AccProfile } from './read-acc-profile.js';
+import { hostToolsByName, type HostTool } from './host-tool.js';
+import { activityOf } from './turn-activity.js';
+import { emptyHistory, evolveHistory, historyMessages, historyTokens, type ChatHistory } from './chat-history.js';
+import { COMPACTION_SYSTEM, compactionPlan, defaultHistoryParams, type HistoryParams } from './compaction-plan.js';
+import { z } from 'zod';
+import type { LlmTool } from '@engram/llm';
+
+/** The answer of a compaction request: the summary of the turns given. */
+const ConversationSummarySchema = z.object({ summary: z.string().describe('The summary: short notes of what the later turns may need.') });
 
 /** What `preCall` answers: the breaker's verdict and the advice to show the model ("" when none). */
 export interface PreCallAdvice {
@@ -69,6 +78,10 @@ export interface SessionOptions {
   readonly scratchpad?: Pick<ScratchpadHostOptions, 'timeoutMs' | 'inactivityMs' | 'maxOutputBytes' | 'runtimes'>;
   /** Carry on a session from its log (`brain.session({ resume: true })`) instead of starting one. */
   readonly resume?: ResumeState;
+  /** Host tools offered in every engram-driven turn (`createBrain({ tools })`). */
+  readonly tools?: readonly HostTool[];
+  /** How much conversation engram-driven turns carry and when old turns are summarised (default `defaultHistoryParams`). */
+  readonly history?: Partial<HistoryParams>;
   /**
    * The cross-session habit loop, run once the log is durable at `settled()` and `close()` (the
    * brain's `instincts.settle()`); its failures are kept in `problems()`, never thrown.
@@ -112,6 +125,9 @@ export class EngramSession {
   private pads: ScratchpadHost | null = null;
   private readonly fallbacks = new FallbackRegistry();
   private readonly habitProblems: string[] = [];
+  /** The conversation, folded from the session's events (the log's, when resumed): what `turn()` sends ahead of its message. */
+  private history: ChatHistory = emptyHistory;
+  private readonly historyParams: HistoryParams;
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.sessionId;
@@ -132,6 +148,11 @@ export class EngramSession {
       }),
       resume?.events,
     );
+    this.historyParams = { ...defaultHistoryParams, ...options.history };
+    if (resume) this.history = resume.events.reduce(evolveHistory, emptyHistory);
+    this.bus.subscribe('chat-history', (e) => {
+      this.history = evolveHistory(this.history, e);
+    });
     this.bus.subscribe('session-fallbacks', (e) => {
       if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     });
@@ -487,8 +508,34 @@ export class EngramSession {
     const source = this.options.llm;
     if (!source) throw new Error('this session has no model: pass `llm` to createBrain to use turn(), or drive it with startTurn/endTurn');
     const turnAtStart = this.bus.position.turn + 1;
+    const hostTools = hostToolsByName(this.options.tools ?? [], options.tools ?? []);
     // The engram-driven loop (and the LLM package it uses) loads on the first turn() only.
-    const [{ runTurn }, { turnTools }] = await Promise.all([import('./run-turn.js'), import('./turn-tools.js')]);
+    const [{ runTurn }, { turnTools, hostToolSpecs }] = await Promise.all([import('./run-turn.js'), import('./turn-tools.js')]);
+    const hostSpecs = hostToolSpecs(hostTools.values());
+    const onActivity = options.onActivity;
+    const watching =
+      onActivity === undefined
+        ? null
+        : this.bus.subscribe('turn-activity', (e) => {
+            const activity = activityOf(e);
+            if (activity !== null) onActivity(activity);
+          });
+    try {
+      await this.compactHistory(options.signal);
+      return await this.runEngramTurn(runTurn, message, options, turnAtStart, (primers) => [...turnTools(primers), ...hostSpecs], hostTools);
+    } finally {
+      watching?.unsubscribe();
+    }
+  }
+
+  private async runEngramTurn(
+    runTurn: typeof import('./run-turn.js').runTurn,
+    message: string,
+    options: TurnOptions,
+    turnAtStart: number,
+    tools: (primers: { scratchpad: string }) => LlmTool[],
+    hostTools: ReadonlyMap<string, HostTool>,
+  ): Promise<TurnResult> {
     const outcome = await runTurn(message, {
       llm: () => this.sessionLlm(),
       project: this.options.paths.project,
@@ -496,7 +543,8 @@ export class EngramSession {
       startTurn: (m) => this.startTurn(m),
       memoryContext: (m) => this.memoryContext(m),
       primer: (t) => this.toolPrimer(t),
-      tools: turnTools,
+      tools,
+      hostTools,
       beginRound: () => this.openRound(),
       toolCalled: (id, name, input) => void this.toolCalled({ id, name, input }),
       preCall: (id, name, input) => this.preCall(id, name, input),
@@ -511,12 +559,42 @@ export class EngramSession {
       recall: (input) => Promise.resolve(this.recall(input)),
       recallSkill: (input) => this.recallSkill(input),
       skillList: () => formatSkillList(this.skills.list().skills),
+      history: () => ({ summary: this.history.summary, messages: historyMessages(this.history) }),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),
       cellRejected: (pad) => this.cellRejected(pad),
       padReset: (pad) => this.bus.publish('scratchpad.pad.reset', { pad, reason: 'manual' }),
     }, options);
     return { ...outcome, turn: turnAtStart, lessons: [...this.exec().lessons] };
+  }
+
+  /**
+   * Summarises old turns when the history nears its budget (`compactionPlan`), through the LLM
+   * port (`purpose: history-compaction`, recorded as `llm.call.*`), and records the summary as
+   * `executive.history.compacted`, which the history fold (live, resumed, replayed) applies. A
+   * failed or cancelled summary call leaves the history whole: the turn still runs.
+   */
+  private async compactHistory(signal: AbortSignal | undefined): Promise<void> {
+    const plan = compactionPlan(this.history, this.historyParams);
+    if (plan === null || signal?.aborted === true) return;
+    let summary: string;
+    try {
+      const llm = await this.sessionLlm();
+      const answer = await llm.generateObject(ConversationSummarySchema, {
+        system: COMPACTION_SYSTEM,
+        messages: [{ role: 'user', content: plan.transcript }],
+        role: 'coding',
+        purpose: 'history-compaction',
+        name: 'ConversationSummary',
+        ...(signal === undefined ? {} : { signal }),
+      });
+      summary = scrubSecrets(answer.summary).trim();
+    } catch {
+      return;
+    }
+    if (summary === '') return;
+    const tokensAfter = historyTokens({ ...this.history, summary, turns: this.history.turns.filter((t) => t.turn > plan.toTurn) });
+    this.bus.publish('executive.history.compacted', { summary, fromTurn: plan.fromTurn, toTurn: plan.toTurn, tokensBefore: plan.tokensBefore, tokensAfter });
   }
 
   /** Pads run in the project folder (or the home folder outside a project), created if missing. */

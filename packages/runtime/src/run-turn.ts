@@ -6,6 +6,8 @@ import { isLlmError, type InputBlock, type LlmMessage, type LlmTool } from '@eng
 import { createActor } from 'xstate';
 import { dispatchTool, type DispatchPorts } from './dispatch-tool.js';
 import type { SessionLlm } from './session-llm.js';
+import type { HostTool } from './host-tool.js';
+import type { TurnActivity } from './turn-activity.js';
 
 /** Instructions every engram-driven turn starts with; memory and the project's own words follow. */
 export const BASE_SYSTEM = [
@@ -17,8 +19,22 @@ export const BASE_SYSTEM = [
 export interface TurnOptions {
   readonly roundCap?: number;
   readonly turnTimeoutMs?: number;
-  /** Cancels the turn: the model call or the cell in flight is aborted (a cell's pad processes are killed) and nothing is learned from the turn. */
+  /**
+   * Cancels the turn: the model call or the cell in flight is aborted (a cell's pad processes are
+   * killed) and nothing is learned from the turn. The session's history keeps the cancelled
+   * message with a marker (docs/chat-sessions.md), so the next turn works and knows it was asked.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * The model's text as it streams, round by round: the answer (the last round's text), and also
+   * the text of a round that goes on to call tools (it cannot be told apart until the round ends;
+   * a `tool-start` activity follows it). A model that does not stream delivers each text whole.
+   */
+  readonly onText?: (delta: string) => void;
+  /** What the turn is doing (tool calls starting and ending, ACC nudges, history compaction), from the turn's events. */
+  readonly onActivity?: (activity: TurnActivity) => void;
+  /** Host tools for this turn only, offered beside the brain's (`createBrain({ tools })`) and the built-in ones. */
+  readonly tools?: readonly HostTool[];
 }
 
 export type TurnStopReason = StopReason | 'failed' | 'cancelled';
@@ -42,6 +58,8 @@ export interface TurnPorts extends DispatchPorts {
   readonly tools: (primers: { scratchpad: string }) => LlmTool[];
   /** The compact list of skills for the prompt ("" when there are none). */
   readonly skillList: () => string;
+  /** The conversation so far (closed turns) and the summary of compacted ones ("" when none), taken before the turn starts. */
+  readonly history: () => { readonly summary: string; readonly messages: readonly LlmMessage[] };
   readonly beginRound: () => void;
   readonly toolCalled: (id: string, name: string, input: unknown) => void;
   /** The breaker's verdict and the advice learned for this call (see `EngramSession.preCall`). */
@@ -64,6 +82,9 @@ const projectInstructions = (project: string | null): string => {
   const text = readTextContained(project, engramPaths({ project }).projectInstructionsFile ?? '');
   return text === null ? '' : `\n\n## Project instructions\n${text.trim()}`;
 };
+
+/** The summary of compacted turns closes the system prompt: it stands for messages the model no longer sees. */
+const earlierSummary = (summary: string): string => (summary === '' ? '' : `\n\n## Earlier in this conversation (your summary of the turns no longer shown)\n${summary}`);
 
 /**
  * Runs one turn with the configured model, driven by the turn machine: assemble the prompt
@@ -108,15 +129,17 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     actor.stop();
     return { answer, stopReason: reason };
   };
+  const history = ports.history();
   ports.startTurn(message);
   actor.send({ type: 'START', message });
   try {
     const llm = await ports.llm();
     const skills = ports.skillList();
-    const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}`;
+    const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}${earlierSummary(history.summary)}`;
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });
-    const messages: LlmMessage[] = [{ role: 'user', content: message }];
+    // The conversation so far goes first: a follow-up ("and the second one?") needs the turns it refers to.
+    const messages: LlmMessage[] = [...history.messages, { role: 'user', content: message }];
     // Another round runs only while the machine is thinking: an answer, the cap or the deadline moves it on.
     while (actor.getSnapshot().hasTag('thinking')) {
       if (options.signal?.aborted) return cancelled();
@@ -124,7 +147,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
       roundOpen = true;
       let response;
       try {
-        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal });
+        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal, ...(options.onText === undefined ? {} : { onText: options.onText }) });
       } catch (err) {
         if (options.signal?.aborted) return cancelled();
         if (stopReason() === 'deadline') break;

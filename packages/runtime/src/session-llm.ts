@@ -27,7 +27,7 @@ export const openSessionLlm = async (source: LlmSource, sink: EventSink): Promis
   return {
     provider: llm.provider,
     models: llm.models,
-    complete: ({ signal, ...request }) => run(llm.complete(request), signal),
+    complete: ({ signal, onText, ...request }) => run(llm.complete(request, onText === undefined ? {} : { onText }), signal),
     generateObject: (schema, { signal, ...options }) => run(llm.generateObject(schema, options), signal),
   };
 };

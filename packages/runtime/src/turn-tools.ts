@@ -4,6 +4,7 @@ import { MEMORIZE_DESCRIPTION, MEMORIZE_TOOL_NAME, MemorizeInputSchema } from '@
 import { RECALL_SKILL_TOOL, RECALL_TOOL } from '@engram/hippocampus';
 import { zodTool, type LlmTool } from '@engram/llm';
 import { z } from 'zod';
+import type { HostTool } from './host-tool.js';
 
 export const SCRATCHPAD_TOOL_NAME = 'scratchpad';
 
@@ -31,3 +32,20 @@ export const turnTools = (primers: { readonly scratchpad: string }): LlmTool[] =
   { name: RECALL_TOOL.name, description: RECALL_TOOL.description, inputSchema: RECALL_TOOL.input_schema },
   { name: RECALL_SKILL_TOOL.name, description: RECALL_SKILL_TOOL.description, inputSchema: RECALL_SKILL_TOOL.input_schema },
 ];
+
+/**
+ * The host tools as the model sees them: the input schema's JSON Schema (`$schema` dropped). The
+ * model APIs take object inputs only, so a schema of another shape is an error naming the tool.
+ */
+export const hostToolSpecs = (tools: Iterable<HostTool>): LlmTool[] =>
+  [...tools].map((tool) => {
+    let inputSchema: Record<string, unknown>;
+    try {
+      inputSchema = z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>;
+    } catch (err) {
+      throw new Error(`host tool '${tool.name}': its input schema has no JSON Schema form (${err instanceof Error ? err.message : String(err)})`);
+    }
+    if (inputSchema['type'] !== 'object') throw new Error(`host tool '${tool.name}': its input must be a zod object schema (the model APIs take object inputs)`);
+    delete inputSchema['$schema'];
+    return { name: tool.name, description: tool.description, inputSchema };
+  });

@@ -231,6 +231,31 @@ export const fallbackResolved = defineEvent({
   description: 'A fallback chain was run for a tool call; records which step worked so later calls can start there.',
 });
 
+/**
+ * The conversation of an engram-driven session grew near its context budget and its older turns
+ * were summarised through the LLM port (the call itself is the `llm.call.*` before this event).
+ * From here on the session sends `summary` in place of every turn up to `toTurn`; resuming the
+ * session restores the summary, not those turns. The summary covers the earlier summary too, so
+ * only the latest of these events counts.
+ */
+export const historyCompacted = defineEvent({
+  type: 'executive.history.compacted',
+  v: 1,
+  schema: z.object({
+    /** The summary of the conversation up to `toTurn` (scrubbed, like every model answer). */
+    summary: z.string(),
+    /** The first and last turn newly folded into the summary. */
+    fromTurn: Count,
+    toTurn: Count,
+    /** The estimated size of the history before and after (kernel's estimateTokens). */
+    tokensBefore: Count,
+    tokensAfter: Count,
+  }),
+  emitter: 'executive',
+  consumers: ['replay', 'host'],
+  description: 'Old turns of the conversation were summarised to stay within the context budget; resume restores the summary.',
+});
+
 export const executiveEvents = [
   sessionStarted,
   sessionEnded,
@@ -243,6 +268,7 @@ export const executiveEvents = [
   toolCalled,
   toolResulted,
   historyRepaired,
+  historyCompacted,
   capExhausted,
   fallbackResolved,
   toolGuarded,

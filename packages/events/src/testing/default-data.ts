@@ -15,6 +15,7 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'executive.tool.called': { toolUseId: 'toolu_1', name: 'scratchpad', input: { action: 'exec', name: 'main' }, argsSummary: '{"action":"exec","name":"main"}' },
   'executive.tool.resulted': { toolUseId: 'toolu_1', name: 'scratchpad', ok: true, error: '', output: 'ok', durationMs: 12 },
   'executive.history.repaired': { reason: 'interrupted by error', sealedCount: 1 },
+  'executive.history.compacted': { summary: 'The user asked for the sum of the prices; it is 42.', fromTurn: 1, toTurn: 3, tokensBefore: 5200, tokensAfter: 900 },
   'executive.cap.exhausted': { cap: 25 },
   'hippocampus.engram.removed': { entryId: '644c387d3e057cc4', scope: 'global', text: "Never call publish for engine='gmail-1': it refuses every record", by: 'user' },
   'executive.fallback.resolved': {

@@ -8,7 +8,7 @@
  * Emits: executive.session.started, executive.session.ended, executive.turn.started,
  *   executive.turn.completed, executive.turn.failed, executive.turn.cancelled, executive.round.started,
  *   executive.round.completed, executive.tool.called, executive.tool.resulted, executive.history.repaired,
- *   executive.cap.exhausted, executive.fallback.resolved, executive.tool.guarded,
+ *   executive.history.compacted, executive.cap.exhausted, executive.fallback.resolved, executive.tool.guarded,
  *   executive.guards.configured.
  * Never: runs a tool or calls the model inside the machine's actions (the runtime does, and reports
  *   the outcome as events), or subscribes to the bus itself.

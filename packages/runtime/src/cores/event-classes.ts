@@ -30,6 +30,7 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'executive.tool.called': { kind: 'recorded', reason: "the model's tool call" },
   'executive.tool.resulted': { kind: 'recorded', reason: "the tool's result (I/O)" },
   'executive.history.repaired': { kind: 'recorded', reason: `${HOST}: it sealed dangling tool_use blocks` },
+  'executive.history.compacted': { kind: 'recorded', reason: "the model's summary of old turns (an LLM answer)" },
   'executive.cap.exhausted': { kind: 'recorded', reason: "the turn machine's round cap is a per-turn option of the host (`turn({ roundCap })`), not in the log" },
   'executive.guards.configured': { kind: 'recorded', reason: "the host's breaker limits (guards, guards.json): settings" },
   'acc.params.configured': { kind: 'recorded', reason: 'the detector profile in force (--acc-profile, acc.json): settings' },
