@@ -57,6 +57,9 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
     ] as const) {
       const page = await open(path, { width: 1280, height });
       expect(await page.locator('nav.top a.active').count()).toBe(1);
+      // The charts (@engram/charts) are drawn in the page: failures, confidence and the audit; injections and hit rate per entry.
+      if (name === 'learning') expect(await page.locator('.engram-chart-plot svg.engram-chart-svg').count()).toBe(3);
+      if (name === 'memory') expect(await page.locator('.engram-chart-plot svg.engram-chart-svg').count()).toBe(2);
       // Show what matters: the timeline from its first failure, an entry's provenance opened.
       if (name === 'timeline') await page.evaluate("window.scrollTo(0, (document.querySelector('li.failure')?.offsetTop ?? 0) - 260)");
       if (name === 'memory') await page.locator('.entry summary').first().click();

@@ -77,6 +77,8 @@ const shownOf = (e: AnyEnvelope): Shown => {
       return show('quiet', 'history repaired', `${e.data.sealedCount} dangling call${e.data.sealedCount === 1 ? '' : 's'} sealed: ${e.data.reason}`);
     case 'executive.fallback.resolved':
       return show(e.data.worked === null ? 'failure' : 'ok', 'fallback', `${e.data.tool}${e.data.target === null ? '' : ` on ${e.data.target}`}: ${e.data.worked === null ? 'every step failed' : `${e.data.worked} worked`}`, e.data.attempts.map((a) => `${a.ok ? 'ok    ' : 'failed'} ${a.step}${a.error === '' ? '' : `: ${a.error}`}`).join('\n'));
+    case 'executive.history.compacted':
+      return show('quiet', 'history compacted', `turns ${e.data.fromTurn}-${e.data.toTurn} summarised (${e.data.tokensBefore} → ${e.data.tokensAfter} tokens)`, e.data.summary);
     case 'executive.guards.configured':
       return show('quiet', 'breaker limits', `warn at ${e.data.warnAt}, block at ${e.data.blockAt}`);
     case 'scratchpad.cell.requested':
@@ -136,6 +138,9 @@ const shownOf = (e: AnyEnvelope): Shown => {
     case 'store.log.redacted':
       return show('quiet', 'log redacted', `${e.data.occurrences} occurrence${e.data.occurrences === 1 ? '' : 's'} in ${e.data.events} event${e.data.events === 1 ? '' : 's'} replaced by ${e.data.marker}`);
   }
+  // A type a newer engram wrote and this one does not know: shown by its name.
+  const type: string = (e as { readonly type: string }).type;
+  return show('quiet', type.split('.').slice(1).join(' '), type);
 };
 
 /** A session's events as timeline items, in log order; pure. */

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { chartHead } from '@engram/charts';
 import type { EngramScope } from '@engram/kernel';
 import { timelineItems } from '../data/timeline-items.js';
 import { followLog } from '../effects/follow-log.js';
@@ -92,7 +93,12 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
 
   const page = (res: ServerResponse, status: number, title: string, section: Section | null, body: string, script?: string): void => {
     const nonce = randomBytes(16).toString('base64');
-    send(res, status, 'text/html', renderLayout({ title, section, where, body, ...(script === undefined ? {} : { script: { nonce, code: script } }) }), script === undefined ? null : nonce);
+    const head = body.includes('class="engram-chart') ? chartHead() : undefined;
+    const html = renderLayout({ title, section, where, body, ...(head === undefined ? {} : { head }), ...(script === undefined ? {} : { script }) });
+    // Every literal <script> is one this server wrote: text from logs and memory is escaped, and
+    // chart data is embedded with `<` escaped, so none can open a tag of its own.
+    const scripted = html.replaceAll('<script>', `<script nonce="${nonce}">`);
+    send(res, status, 'text/html', scripted, scripted === html ? null : nonce);
   };
   const notFound = (res: ServerResponse, what: string) => page(res, 404, 'Not found', null, `<h1>Not found</h1><p class="sub">${escapeHtml(what)}</p><p><a href="/sessions">Back to the sessions</a></p>`);
   const json = (res: ServerResponse, value: unknown) => send(res, 200, 'application/json', JSON.stringify(value));

@@ -78,6 +78,7 @@ label{display:block;font-size:.8rem;font-weight:600;color:#344054;margin:10px 0 
 .verdict.pass{color:var(--ok)}.verdict.fail{color:var(--fail)}
 .note{background:var(--nudge-bg);border:1px solid #fedf89;color:#93370d;border-radius:10px;padding:10px 14px;margin:0 0 16px;font-size:.88rem}
 .done{background:var(--lesson-bg);border:1px solid #abefc6;color:#05603a;border-radius:10px;padding:10px 14px;margin:0 0 16px}
+.chart-card{padding:16px 20px 10px}.chart-card .engram-chart{margin:0 0 6px}.chart-card details{margin:0 0 6px}.chart-card table{margin-top:8px}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:16px}
 @media (max-width:860px){.grid2{grid-template-columns:1fr}nav.top .where{display:none}}
 `;

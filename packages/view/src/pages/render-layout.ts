@@ -18,17 +18,19 @@ export interface LayoutInput {
   readonly where: string;
   /** The page's content: HTML its renderer built with every text escaped. */
   readonly body: string;
-  /** Inline script (a live timeline's), allowed by the page's CSP nonce. */
-  readonly script?: { readonly nonce: string; readonly code: string };
+  /** Extra head content (the charts' styles and inlined library). */
+  readonly head?: string;
+  /** Inline script (a live timeline's); the server gives every script tag its response's CSP nonce. */
+  readonly script?: string;
 }
 
 /** A whole HTML page: head with the inlined stylesheet, the nav bar, the content. */
 export const renderLayout = (p: LayoutInput): string => {
   const nav = p.section === null ? '' : SECTIONS.map((s) => `<a href="${s.href}"${s.id === p.section ? ' class="active"' : ''}>${s.label}</a>`).join('');
-  const script = p.script === undefined ? '' : `<script nonce="${escapeHtml(p.script.nonce)}">${p.script.code}</script>`;
+  const script = p.script === undefined ? '' : `<script>${p.script}</script>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(p.title)} · engram</title><link rel="icon" href="data:,"><style>${PAGE_STYLE}</style></head>
+<title>${escapeHtml(p.title)} · engram</title><link rel="icon" href="data:,"><style>${PAGE_STYLE}</style>${p.head ?? ''}</head>
 <body><nav class="top"><span class="brand"><i></i>engram</span>${nav}<span class="where" title="${escapeHtml(p.where)}">${escapeHtml(p.where)}</span></nav>
 <main>${p.body}</main>${script}</body></html>
 `;

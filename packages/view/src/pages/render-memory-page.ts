@@ -3,6 +3,7 @@ import type { EntryView, MemoryView, ScopeView } from '../view-source.js';
 import { escapeHtml, urlPart } from './escape-html.js';
 import { percent, shortTime } from './format.js';
 import { renderActionForm } from './render-action-form.js';
+import { entryUsageCharts } from './charts.js';
 
 const provenanceOf = (e: EntryView): string => {
   if (e.provenance.length === 0) return '<div class="facts">No encoding of this text in the logs (written by hand, imported, or from logs since removed).</div>';
@@ -48,5 +49,6 @@ export const renderMemoryPage = (m: MemoryView, token: string, done: string | nu
   const note = m.problems.length === 0 ? '' : `<div class="note">${m.problems.slice(0, 10).map(escapeHtml).join('<br>')}</div>`;
   const flash = done === null ? '' : `<div class="done">${escapeHtml(done)}</div>`;
   const total = m.scopes.reduce((n, s) => n + s.rules.length + s.lessons.length + s.profile.length, 0);
-  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? 'y' : 'ies'}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}${m.scopes.map((s) => scopeHtml(s, token)).join('')}`;
+  const all = m.scopes.flatMap((s) => [...s.rules, ...s.lessons, ...s.profile]);
+  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? 'y' : 'ies'}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token)).join('')}`;
 };
