@@ -140,6 +140,21 @@ describe('the engram view app over HTTP (after engram demo)', () => {
     expect(after.stats.falseLearningRate.removed).toBe(1);
   });
 
+  it('forget: a preview of what would go on the confirmation page, then the same forgetting as `engram memory forget --yes`', async () => {
+    const lessons = join(demo.project, '.engram', 'memory', 'lessons.md');
+    const subject = 'Split slow work into small passes';
+    expect(readFileSync(lessons, 'utf8')).toContain(subject);
+    const preview = await call(port, '/actions/forget', { form: { subject, token: view.token } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toContain('lessons: 1 removed');
+    expect(readFileSync(lessons, 'utf8')).toContain(subject);
+    expect((await call(port, '/actions/forget', { form: { subject: 'ab', token: view.token } })).status).toBe(400);
+    const done = await call(port, '/actions/forget', { form: { subject, token: view.token, confirm: 'yes' } });
+    expect(done.status).toBe(303);
+    expect(readFileSync(lessons, 'utf8')).not.toContain(subject);
+    expect(readFileSync(demo.logs[0] ?? '', 'utf8')).not.toContain(subject);
+  });
+
   it('streams events appended to a log after the stream opened (the live timeline)', async () => {
     const live = join(demo.eventsDir, '20991231_000001_cafe.jsonl');
     copyFileSync(demo.logs[1] ?? '', live);
@@ -152,7 +167,7 @@ describe('the engram view app over HTTP (after engram demo)', () => {
         res.on('data', (c: string) => {
           text += c;
           if (text.includes(': following') && !text.includes('event: item')) {
-            appendFileSync(live, `${JSON.stringify({ ...last, seq: (last?.seq ?? 0) + 1, id: 'appended-1', type: 'executive.turn.started', turn: 2, round: 0, causationId: null, v: 1, data: { message: 'appended while watching' } })}\n`);
+            appendFileSync(live, `${JSON.stringify({ ...last, seq: (last?.seq ?? 0) + 1, id: 'appended-1', source: 'executive', type: 'executive.turn.started', turn: 2, round: 0, causationId: null, v: 1, data: { message: 'appended while watching' } })}\n`);
           }
           if (text.includes('appended while watching')) {
             req.destroy();
@@ -162,7 +177,7 @@ describe('the engram view app over HTTP (after engram demo)', () => {
       });
       req.on('error', reject);
       req.end();
-      setTimeout(() => reject(new Error('no streamed event within 10 s')), 10_000);
+      setTimeout(() => reject(new Error(`no streamed event within 10 s: ${JSON.stringify(readLogFile(live).problems)} ${readFileSync(live, "utf8").slice(-600)}`)), 10_000);
     });
     expect(got).toContain(`id: ${(last?.seq ?? 0) + 1}`);
     expect(got).toContain('event: item');

@@ -3,7 +3,7 @@ import { Cortex, PendingQueue, parseMemoryMode, type PendingItem, type Quarantin
 import { draft, type AnyEnvelope } from '@engram/events';
 import { FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, type StoredRecipe } from '@engram/hippocampus';
 import { trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
-import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type MemoryAudit, type Provenance } from '@engram/runtime';
+import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
 import type { Instinct } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
 import { parseWhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
@@ -274,6 +274,14 @@ export class ViewSource {
     }
     const { rejected, unknown } = await cortex.rejectQuarantined([id]);
     return unknown.length > 0 ? { ok: false, message: `nothing in quarantine as ${id}` } : { ok: true, message: rejected.map((r) => `rejected ${r.quarantineId}`).join('; ') };
+  }
+
+  /**
+   * `engram memory forget SUBJECT` (preview) and `--yes` (apply): removes and redacts the subject
+   * everywhere under the home and the project's `.engram` (docs/forget.md).
+   */
+  forget(subject: string, apply: boolean): Promise<ForgetReport> {
+    return this.brain.memory.forget(subject, { apply });
   }
 
   /** `engram memory remove ID --scope S`: the store removes it and the removal is recorded for the audit. */

@@ -132,6 +132,7 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     const decision = form.get('decision') === 'accept' ? 'accept' : 'reject';
     let action: ActionForm;
     let what: string;
+    let details: string[] = [];
     let run: () => Promise<{ ok: boolean; message: string }>;
     if (path === '/actions/remove') {
       const scope: EngramScope = form.get('scope') === 'project' ? 'project' : 'global';
@@ -146,8 +147,23 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       action = { path, fields: { decision, id }, label: decision === 'accept' ? 'Vouch for it and store it' : 'Delete it for good', danger: decision === 'reject' };
       what = `${decision === 'accept' ? 'Store the held entry with trust user' : 'Delete the held entry'} ${id}? (\`engram memory quarantine ${decision} ${id}\`)`;
       run = () => source.decideQuarantined(decision, id);
+    } else if (path === '/actions/forget') {
+      const subject = form.get('subject') ?? '';
+      let preview;
+      try {
+        preview = await source.forget(subject, false);
+      } catch (err) {
+        return page(res, 400, 'Forget', 'memory', `<h1>Forget</h1><div class="note">${escapeHtml(err instanceof Error ? err.message : String(err))}</div><p><a href="/memory">Back to memory</a></p>`);
+      }
+      action = { path, fields: { subject }, label: 'Forget it everywhere', danger: true };
+      what = preview.items.length === 0 ? `Nothing under the home or the project mentions ${JSON.stringify(subject)}.` : `Forget ${JSON.stringify(subject)}? This is \`engram memory forget … --yes\`: it cannot be undone.`;
+      details = preview.items.map((i) => `${i.store}: ${i.action === 'redact' ? `${i.count} occurrence(s) redacted` : i.action === 'keep' ? 'your own file, left as it is' : i.action === 'rebuild' ? 'rebuilt' : `${i.count} removed`} in ${i.file}`);
+      run = async () => {
+        const r = await source.forget(subject, true);
+        return { ok: true, message: `forgot ${JSON.stringify(subject)}: ${r.items.length} file(s) changed` };
+      };
     } else return notFound(res, path);
-    if (form.get('confirm') !== 'yes') return page(res, 200, 'Confirm', 'memory', renderConfirmBody(action, token, what));
+    if (form.get('confirm') !== 'yes') return page(res, 200, 'Confirm', 'memory', renderConfirmBody(action, token, what, details));
     const outcome = await run();
     res.writeHead(303, { Location: `/memory?${outcome.ok ? 'done' : 'failed'}=${encodeURIComponent(outcome.message)}`, ...securityHeaders(null) });
     res.end();

@@ -2,7 +2,7 @@ import type { PendingItem, QuarantineItem } from '@engram/cortex';
 import type { EntryView, MemoryView, ScopeView } from '../view-source.js';
 import { escapeHtml, urlPart } from './escape-html.js';
 import { percent, shortTime } from './format.js';
-import { renderActionForm } from './render-action-form.js';
+import { renderActionForm, renderForgetForm } from './render-action-form.js';
 import { entryUsageCharts } from './charts.js';
 
 const provenanceOf = (e: EntryView): string => {
@@ -50,5 +50,5 @@ export const renderMemoryPage = (m: MemoryView, token: string, done: string | nu
   const flash = done === null ? '' : `<div class="done">${escapeHtml(done)}</div>`;
   const total = m.scopes.reduce((n, s) => n + s.rules.length + s.lessons.length + s.profile.length, 0);
   const all = m.scopes.flatMap((s) => [...s.rules, ...s.lessons, ...s.profile]);
-  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? 'y' : 'ies'}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token)).join('')}`;
+  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? 'y' : 'ies'}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token)).join('')}${renderForgetForm(token)}`;
 };
