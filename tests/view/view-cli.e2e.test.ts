@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,19 @@ describe('engram view (built CLI, after engram demo)', () => {
       const page = await fetch(`${url}sessions`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(demo.logs[0]?.split('/').pop()?.replace('.jsonl', ''));
+    } finally {
+      expect(await stopCli(child)).toBe(0);
+    }
+  }, 60_000);
+
+  it('--open hands the URL to xdg-open when one is on PATH', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'engram-view-bin-'));
+    const opened = join(bin, 'opened.txt');
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
+    const { child, url } = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project, '--open'], 'stdout', /http:\/\/127\.0\.0\.1:\d+\//, { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}` });
+    try {
+      for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(readFileSync(opened, 'utf8')).toBe(url);
     } finally {
       expect(await stopCli(child)).toBe(0);
     }

@@ -27,9 +27,9 @@ export const demoHome = (): DemoHome => {
 };
 
 /** Spawns the built CLI and resolves with the first stdout line that is a URL (what `engram view` prints). */
-export const startCliForUrl = (args: readonly string[], stream: 'stdout' | 'stderr' = 'stdout', pattern = /http:\/\/127\.0\.0\.1:\d+\//): Promise<{ child: ChildProcess; url: string }> =>
+export const startCliForUrl = (args: readonly string[], stream: 'stdout' | 'stderr' = 'stdout', pattern = /http:\/\/127\.0\.0\.1:\d+\//, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
