@@ -5,7 +5,7 @@
  * call the same package functions as the CLI. Also writes a session timeline as one
  * self-contained HTML file.
  */
-export { ViewSource, timelineOfFile, type ViewSourceOptions, type SessionTimeline, type EntryView, type ScopeView, type MemoryView, type LearningView, type ReplayView, type WriteOutcome } from './view-source.js';
+export { ViewSource, timelineOfFile, MAX_PROVENANCE, type ViewSourceOptions, type SessionTimeline, type EntryView, type ScopeView, type MemoryView, type LearningView, type ReplayView, type WriteOutcome } from './view-source.js';
 export { timelineItems, anchorOf, type TimelineItem, type TimelineTone } from './data/timeline-items.js';
 export { sessionRow, isSessionLog, type SessionRow } from './data/session-row.js';
 export { entryUsage, usageIndex, type EntryUsage } from './data/entry-usage.js';

@@ -32,8 +32,10 @@ export interface EntryView {
   readonly scope: EngramScope;
   readonly trust: string;
   readonly usage: EntryUsage;
-  /** Each encoding of its text, with the chain of events that caused it. */
+  /** The latest encodings of its text (at most `MAX_PROVENANCE`), newest first, each with the chain of events that caused it. */
   readonly provenance: readonly (Provenance & { readonly logId: string })[];
+  /** How many encodings of its text the logs hold in all. */
+  readonly encodings: number;
 }
 
 export interface ScopeView {
@@ -80,6 +82,12 @@ export interface WriteOutcome {
 const LOG_ID = /^[A-Za-z0-9_.-]{1,128}$/;
 
 const ENTRY_SCOPES: readonly EngramScope[] = ['global', 'project'];
+
+/**
+ * Encodings shown per entry: a rule re-learned in every session of a long history has one chain
+ * per session, and the newest few say why it is believed now (the count says how many there are).
+ */
+export const MAX_PROVENANCE = 5;
 
 /**
  * Everything the web app reads and the few things it writes, for one home and project. Reads go
@@ -177,14 +185,14 @@ export class ViewSource {
       problems.push(err instanceof Error ? err.message : String(err));
     }
     const viewOf = (s: (typeof stored)[number]): EntryView => {
-      const provenance = chains.get(normalizeEntryText(s.entry.text)) ?? [];
+      const all = chains.get(normalizeEntryText(s.entry.text)) ?? [];
       const lessonIds = new Set<string>();
-      for (const prov of provenance)
+      for (const prov of all)
         for (const step of prov.chain) {
           const e = byId.get(step.id);
           if (e?.type === 'acc.lesson.detected') lessonIds.add(e.data.lessonId);
         }
-      return { entry: s.entry, scope: s.scope, trust: trustOf(s.entry), usage: entryUsage(index, s.entry, lessonIds), provenance };
+      return { entry: s.entry, scope: s.scope, trust: trustOf(s.entry), usage: entryUsage(index, s.entry, lessonIds), provenance: all.slice(-MAX_PROVENANCE).reverse(), encodings: all.length };
     };
     const targetOf = (scope: EngramScope | null): EngramScope => (scope === 'global' || p.project === null ? 'global' : 'project');
     for (const [scope, snap] of snaps) {
