@@ -16,6 +16,7 @@ import { registerStore } from './commands/store-command.js';
 import { registerHook } from './hook/hook-command.js';
 import { registerMcp } from './commands/mcp-command.js';
 import { registerServe } from './commands/serve-command.js';
+import { registerView } from './commands/view-command.js';
 
 /** The installed package's version: `engram --version` names the code that runs, so it is read, never written twice. */
 const packageVersion = (): string => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -44,6 +45,7 @@ export const buildProgram = (): Command => {
   registerStore(program);
   registerMcp(program);
   registerServe(program);
+  registerView(program);
   registerBench(program);
   return program;
 };

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { runHook } from '@engram/claude-code';
 import { isForwardedEnv, PROTOCOL_VERSION } from './client/protocol-version.js';
@@ -29,10 +30,18 @@ export interface ServiceOptions {
   /** The service's environment; each request's ENGRAM_* settings and CLAUDE_PROJECT_DIR replace its own. */
   readonly env?: NodeJS.ProcessEnv;
   readonly now?: () => number;
+  /**
+   * A web app served by the same process (`engram serve --view`: @engram/view's handler), on
+   * 127.0.0.1 only, at `port` (0 or absent: a free one). The service knows nothing of what it
+   * serves; each request counts as activity for the idle exit.
+   */
+  readonly web?: { readonly handler: (req: IncomingMessage, res: ServerResponse) => void; readonly port?: number; readonly close?: () => void };
 }
 
 export interface RunningService {
   readonly paths: ServePaths;
+  /** The web app's address (`http://127.0.0.1:PORT/`) when the service serves one, else null. */
+  readonly webUrl: string | null;
   /** Resolves with why the service stopped ('idle', or the reason given to `stop`) once everything is let go. */
   readonly stopped: Promise<string>;
   stop(reason: string): Promise<string>;
@@ -146,6 +155,31 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
       }),
   );
   log(`started: listening on ${paths.socket} (idle exit ${idleExitMs} ms, idle suspend ${idleSuspendMs} ms)`);
+  let web: HttpServer | null = null;
+  let webUrl: string | null = null;
+  if (options.web !== undefined) {
+    const { handler, port } = options.web;
+    const server = createHttpServer((req, res) => {
+      lastRequest = now();
+      handler(req, res);
+    });
+    try {
+      await new Promise<void>((ok, fail) => {
+        server.once('error', fail);
+        server.listen(port ?? 0, '127.0.0.1', () => {
+          server.off('error', fail);
+          ok();
+        });
+      });
+      const address = server.address();
+      webUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/`;
+      web = server;
+      log(`web app on ${webUrl}`);
+    } catch (err) {
+      // The hooks matter more than the pages: a busy port costs the web app, not the service.
+      log(`web app not started: ${messageOf(err)}`);
+    }
+  }
 
   let resolveStopped: (reason: string) => void = () => undefined;
   const stopped = new Promise<string>((r) => {
@@ -154,6 +188,11 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
   const stop = (reason: string): Promise<string> =>
     (stopping ??= (async () => {
       clearInterval(timer);
+      if (web !== null) {
+        options.web?.close?.();
+        web.closeAllConnections();
+        web.close();
+      }
       await new Promise<void>((r) => {
         server.close(() => r());
         // Idle keep-alive connections would hold close() open: a client sends its line right after connecting.
@@ -173,5 +212,5 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
     if (t - lastRequest >= idleExitMs) void stop(`idle for ${idleExitMs} ms`);
     else void warm.suspendIdle(t - idleSuspendMs);
   }, tick);
-  return { paths, stopped, stop };
+  return { paths, webUrl, stopped, stop };
 };

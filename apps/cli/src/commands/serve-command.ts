@@ -16,7 +16,10 @@ export const registerServe = (program: Command): void => {
     .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
     .option('--idle-exit-ms <ms>', 'stop after this long without a request (default 15 minutes)', ms)
     .option('--idle-suspend-ms <ms>', 'suspend a session to its log after this long unused (default 2 minutes)', ms)
-    .action(async (opts: { home?: string; idleExitMs?: number; idleSuspendMs?: number }) => {
+    .option('--view', 'also serve the web app of `engram view` from this process, on 127.0.0.1 (docs/view.md)')
+    .option('--view-port <port>', 'the web app\'s port (default: a free one)', numberOption({ kind: 'integer', min: 0, max: 65_535 }))
+    .option('--project <dir>', 'with --view: the project the web app shows (default: .)')
+    .action(async (opts: { home?: string; idleExitMs?: number; idleSuspendMs?: number; view?: boolean; viewPort?: number; project?: string }) => {
       const { runServeCommand } = await import('../serve/run-serve.js');
       process.exitCode = await runServeCommand(opts);
     });

@@ -1,19 +1,37 @@
-import { startService, type RunningService } from '@engram/serve';
+import { resolve } from 'node:path';
+import { startService, type RunningService, type ServiceOptions } from '@engram/serve';
+
+/** With `--view`: the web app's handler for the home and project, served by the service's process. */
+const webOf = async (opts: { readonly home?: string | undefined; readonly viewPort?: number | undefined; readonly project?: string | undefined }): Promise<NonNullable<ServiceOptions['web']>> => {
+  const { ViewSource, createViewHandler } = await import('@engram/view');
+  const handler = createViewHandler(new ViewSource({ home: opts.home, project: resolve(opts.project ?? '.') }));
+  return { handler: handler.handle, close: handler.close, ...(opts.viewPort === undefined ? {} : { port: opts.viewPort }) };
+};
 
 /**
  * Runs the service until it stops: idle, SIGTERM or SIGINT (sessions suspended, socket removed).
  * An error nobody caught is logged by the service and stops it cleanly: hooks then fall back
  * to in-process handling and start a new service.
  */
-export const runServeCommand = async (opts: { readonly home?: string | undefined; readonly idleExitMs?: number | undefined; readonly idleSuspendMs?: number | undefined }): Promise<number> => {
+export const runServeCommand = async (opts: {
+  readonly home?: string | undefined;
+  readonly idleExitMs?: number | undefined;
+  readonly idleSuspendMs?: number | undefined;
+  readonly view?: boolean | undefined;
+  readonly viewPort?: number | undefined;
+  readonly project?: string | undefined;
+}): Promise<number> => {
   let service: RunningService;
   try {
-    service = await startService({ home: opts.home, ...(opts.idleExitMs === undefined ? {} : { idleExitMs: opts.idleExitMs }), ...(opts.idleSuspendMs === undefined ? {} : { idleSuspendMs: opts.idleSuspendMs }) });
+    const web = opts.view === true ? await webOf(opts) : undefined;
+    service = await startService({ home: opts.home, ...(web === undefined ? {} : { web }), ...(opts.idleExitMs === undefined ? {} : { idleExitMs: opts.idleExitMs }), ...(opts.idleSuspendMs === undefined ? {} : { idleSuspendMs: opts.idleSuspendMs }) });
   } catch (err) {
     process.stderr.write(`engram serve: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
   process.stderr.write(`engram serve: listening on ${service.paths.socket} (pid ${process.pid})\n`);
+  if (service.webUrl !== null) process.stderr.write(`engram serve: web app on ${service.webUrl}\n`);
+  else if (opts.view === true) process.stderr.write('engram serve: the web app could not start (see <home>/run/serve.log)\n');
   const stopOn = (reason: string) => () => void service.stop(reason);
   process.once('SIGTERM', stopOn('SIGTERM'));
   process.once('SIGINT', stopOn('SIGINT'));

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { writeFileAtomic } from '@engram/fs';
+
+export interface ViewOptions {
+  readonly project?: string;
+  readonly home?: string;
+  readonly port?: number;
+  readonly open?: boolean;
+  readonly html?: string;
+}
+
+const err = (text: string): void => void process.stderr.write(`engram view: ${text}\n`);
+
+/** The first `xdg-open` on PATH, or null: a headless machine has none, and then nothing is opened. */
+const browserOpener = (): string | null => {
+  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const file = join(dir, 'xdg-open');
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+};
+
+const writeHtml = async (file: string, logs: readonly string[]): Promise<number> => {
+  if (logs.length === 0) {
+    err('--html needs at least one LOG');
+    return 2;
+  }
+  const { renderTimelineDocument, timelineOfFile } = await import('@engram/view');
+  const timelines = [];
+  for (const log of logs) {
+    try {
+      const t = timelineOfFile(log);
+      for (const p of t.problems) err(`${p}; skipped`);
+      timelines.push(t);
+    } catch (e) {
+      err(`cannot read ${log}: ${e instanceof Error ? e.message : String(e)}`);
+      return 1;
+    }
+  }
+  try {
+    writeFileAtomic(resolve(file), renderTimelineDocument(timelines));
+  } catch (e) {
+    err(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+  process.stdout.write(`${resolve(file)}\n`);
+  return 0;
+};
+
+/**
+ * `engram view`: serves the app until SIGINT or SIGTERM and prints its URL first (one line on
+ * stdout, so a script can read it); `--html` writes a file instead and returns.
+ */
+export const runView = async (logs: readonly string[], o: ViewOptions): Promise<number> => {
+  if (o.html !== undefined) return writeHtml(o.html, logs);
+  if (logs.length > 0) {
+    err('LOG arguments go with --html FILE; the app lists every session of the project and home');
+    return 2;
+  }
+  const { ViewSource, startViewServer } = await import('@engram/view');
+  let running;
+  try {
+    const source = new ViewSource({ home: o.home, project: resolve(o.project ?? '.') });
+    running = await startViewServer(source, o.port === undefined ? {} : { port: o.port });
+  } catch (e) {
+    err(e instanceof Error ? e.message : String(e));
+    return 1;
+  }
+  process.stdout.write(`${running.url}\n`);
+  process.stderr.write('engram view: serving on 127.0.0.1 only; Ctrl-C to stop\n');
+  if (o.open === true) {
+    const opener = browserOpener();
+    if (opener === null) err('--open: no xdg-open on PATH; open the URL above yourself');
+    else spawn(opener, [running.url], { detached: true, stdio: 'ignore' }).on('error', (e) => err(`--open: ${e.message}`)).unref();
+  }
+  const view = running;
+  await new Promise<void>((done) => {
+    const stop = () => void view.close().then(done);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+};

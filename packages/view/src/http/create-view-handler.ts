@@ -1,0 +1,237 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { chartHead } from '@engram/charts';
+import type { EngramScope } from '@engram/kernel';
+import { timelineItems } from '../data/timeline-items.js';
+import { followLog } from '../effects/follow-log.js';
+import { renderConfirmBody, type ActionForm } from '../pages/render-action-form.js';
+import { escapeHtml } from '../pages/escape-html.js';
+import { renderLayout, type Section } from '../pages/render-layout.js';
+import { renderLearningPage } from '../pages/render-learning-page.js';
+import { renderMemoryPage } from '../pages/render-memory-page.js';
+import { renderReplayPage } from '../pages/render-replay-page.js';
+import { renderSessionsPage } from '../pages/render-sessions-page.js';
+import { renderTimeline } from '../pages/render-timeline.js';
+import { renderTimelineItem } from '../pages/render-timeline-item.js';
+import type { ViewSource } from '../view-source.js';
+import { refusalOf } from './request-guard.js';
+
+/** A form body larger than this is refused: the app's forms send an id, a scope and a token. */
+const MAX_FORM_BYTES = 64 * 1024;
+/** A comment line on an idle live stream, so proxies and the browser keep it open. */
+const HEARTBEAT_MS = 15_000;
+
+export interface ViewHandler {
+  /** Answers one request (the DNS-rebinding guard first). */
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The per-server token every write action must carry. */
+  readonly token: string;
+  /** Ends the live streams still open. */
+  readonly close: () => void;
+}
+
+/** Follows a session's log in the browser: appends each streamed item and marks it fresh. */
+const LIVE_SCRIPT = `(() => {
+  const list = document.querySelector('ol.timeline');
+  if (!list) return;
+  const es = new EventSource(location.pathname + '/live?after=' + encodeURIComponent(list.dataset.lastSeq || '0'));
+  es.onopen = () => { document.body.dataset.live = 'connected'; };
+  es.addEventListener('item', (ev) => {
+    const d = JSON.parse(ev.data);
+    if (document.getElementById(d.anchor)) return;
+    list.insertAdjacentHTML('beforeend', d.html);
+    list.dataset.lastSeq = String(d.seq);
+    const li = document.getElementById(d.anchor);
+    if (li) li.classList.add('fresh');
+  });
+})();`;
+
+const securityHeaders = (nonce: string | null): Record<string, string> => ({
+  'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${nonce === null ? '' : `; script-src 'nonce-${nonce}'`}`,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+});
+
+const send = (res: ServerResponse, status: number, type: string, body: string, nonce: string | null = null): void => {
+  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, ...securityHeaders(nonce) });
+  res.end(body);
+};
+
+const sameToken = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const readForm = (req: IncomingMessage): Promise<URLSearchParams | null> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_FORM_BYTES) {
+        resolve(null);
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    req.on('error', reject);
+  });
+
+/**
+ * The web app's one request handler (node:http): server-rendered pages, a small JSON API under
+ * /api, a live stream per session (server-sent events), and the few write actions (POST only,
+ * with the server's token, confirmed on a page of their own). Every request must be addressed to
+ * this server (`refusalOf`); nothing is shared cross-origin (no CORS headers).
+ */
+export const createViewHandler = (source: ViewSource, options: { readonly token?: string } = {}): ViewHandler => {
+  const token = options.token ?? randomBytes(24).toString('hex');
+  const streams = new Set<() => void>();
+  const where = source.project ?? source.home;
+
+  const page = (res: ServerResponse, status: number, title: string, section: Section | null, body: string, script?: string): void => {
+    const nonce = randomBytes(16).toString('base64');
+    const head = body.includes('class="engram-chart') ? chartHead() : undefined;
+    const html = renderLayout({ title, section, where, body, ...(head === undefined ? {} : { head }), ...(script === undefined ? {} : { script }) });
+    // Every literal <script> is one this server wrote: text from logs and memory is escaped, and
+    // chart data is embedded with `<` escaped, so none can open a tag of its own.
+    const scripted = html.replaceAll('<script>', `<script nonce="${nonce}">`);
+    send(res, status, 'text/html', scripted, scripted === html ? null : nonce);
+  };
+  const notFound = (res: ServerResponse, what: string) => page(res, 404, 'Not found', null, `<h1>Not found</h1><p class="sub">${escapeHtml(what)}</p><p><a href="/sessions">Back to the sessions</a></p>`);
+  const json = (res: ServerResponse, value: unknown) => send(res, 200, 'application/json', JSON.stringify(value));
+
+  const live = (req: IncomingMessage, res: ServerResponse, id: string, url: URL): void => {
+    const file = source.logFile(id);
+    if (file === null) return notFound(res, `no session log named ${id}`);
+    const fromHeader = Number(req.headers['last-event-id'] ?? Number.NaN);
+    const after = Number.isInteger(fromHeader) ? fromHeader : Math.max(0, Number.parseInt(url.searchParams.get('after') ?? '0', 10) || 0);
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive', ...securityHeaders(null) });
+    res.write(': following\n\n');
+    const stopFollowing = followLog(file, after, (events) => {
+      for (const item of timelineItems(events)) res.write(`id: ${item.seq}\nevent: item\ndata: ${JSON.stringify({ anchor: item.anchor, seq: item.seq, html: renderTimelineItem(item) })}\n\n`);
+    });
+    const beat = setInterval(() => res.write(': beat\n\n'), HEARTBEAT_MS);
+    const stop = () => {
+      stopFollowing();
+      clearInterval(beat);
+      streams.delete(stop);
+      res.end();
+    };
+    streams.add(stop);
+    req.on('close', stop);
+  };
+
+  const act = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    const form = await readForm(req);
+    if (form === null) return send(res, 413, 'text/plain', 'form too large');
+    if (!sameToken(form.get('token') ?? '', token)) return send(res, 403, 'text/plain', 'refused: this action needs the token of the page that offered it');
+    const id = form.get('id') ?? '';
+    const decision = form.get('decision') === 'accept' ? 'accept' : 'reject';
+    let action: ActionForm;
+    let what: string;
+    let details: string[] = [];
+    let run: () => Promise<{ ok: boolean; message: string }>;
+    if (path === '/actions/remove') {
+      const scope: EngramScope = form.get('scope') === 'project' ? 'project' : 'global';
+      action = { path, fields: { scope, id }, label: 'Remove the entry', danger: true };
+      what = `Remove entry ${id} from ${scope} memory? This is what \`engram memory remove ${id} --scope ${scope}\` does; the removal is recorded for the audit.`;
+      run = () => source.removeEntry(scope, id);
+    } else if (path === '/actions/pending') {
+      action = { path, fields: { decision, id }, label: decision === 'accept' ? 'Store it' : 'Drop it', danger: decision === 'reject' };
+      what = `${decision === 'accept' ? 'Store' : 'Drop'} pending entry ${id}? (\`engram memory pending ${decision} ${id}\`)`;
+      run = () => source.decidePending(decision, id);
+    } else if (path === '/actions/quarantine') {
+      action = { path, fields: { decision, id }, label: decision === 'accept' ? 'Vouch for it and store it' : 'Delete it for good', danger: decision === 'reject' };
+      what = `${decision === 'accept' ? 'Store the held entry with trust user' : 'Delete the held entry'} ${id}? (\`engram memory quarantine ${decision} ${id}\`)`;
+      run = () => source.decideQuarantined(decision, id);
+    } else if (path === '/actions/forget') {
+      const subject = form.get('subject') ?? '';
+      let preview;
+      try {
+        preview = await source.forget(subject, false);
+      } catch (err) {
+        return page(res, 400, 'Forget', 'memory', `<h1>Forget</h1><div class="note">${escapeHtml(err instanceof Error ? err.message : String(err))}</div><p><a href="/memory">Back to memory</a></p>`);
+      }
+      action = { path, fields: { subject }, label: 'Forget it everywhere', danger: true };
+      what = preview.items.length === 0 ? `Nothing under the home or the project mentions ${JSON.stringify(subject)}.` : `Forget ${JSON.stringify(subject)}? This is \`engram memory forget … --yes\`: it cannot be undone.`;
+      details = preview.items.map((i) => `${i.store}: ${i.action === 'redact' ? `${i.count} occurrence(s) redacted` : i.action === 'keep' ? 'your own file, left as it is' : i.action === 'rebuild' ? 'rebuilt' : `${i.count} removed`} in ${i.file}`);
+      run = async () => {
+        const r = await source.forget(subject, true);
+        return { ok: true, message: `forgot ${JSON.stringify(subject)}: ${r.items.length} file(s) changed` };
+      };
+    } else return notFound(res, path);
+    if (form.get('confirm') !== 'yes') return page(res, 200, 'Confirm', 'memory', renderConfirmBody(action, token, what, details));
+    const outcome = await run();
+    res.writeHead(303, { Location: `/memory?${outcome.ok ? 'done' : 'failed'}=${encodeURIComponent(outcome.message)}`, ...securityHeaders(null) });
+    res.end();
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refusal = refusalOf(req);
+    if (refusal !== null) return send(res, 403, 'text/plain', `refused: ${refusal}`);
+    const url = new URL(req.url ?? '/', 'http://view.invalid');
+    const path = url.pathname;
+    if (req.method === 'POST') {
+      if (path.startsWith('/actions/')) return act(req, res, path);
+      return send(res, 405, 'text/plain', 'method not allowed');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed');
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(302, { Location: '/sessions', ...securityHeaders(null) });
+      return void res.end();
+    }
+    if (path === '/sessions') {
+      const { rows, problems } = source.sessions();
+      return page(res, 200, 'Sessions', 'sessions', renderSessionsPage(rows, problems));
+    }
+    const session = /^\/sessions\/([^/]+)(\/live)?$/.exec(path);
+    if (session !== null) {
+      const id = decodeURIComponent(session[1] ?? '');
+      if (session[2] !== undefined) return live(req, res, id, url);
+      const t = source.timeline(id);
+      if (t === null) return notFound(res, `no session log named ${id}`);
+      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true }), LIVE_SCRIPT);
+    }
+    if (path === '/memory') {
+      const failed = url.searchParams.get('failed');
+      const body = renderMemoryPage(await source.memory(), token, url.searchParams.get('done') ?? (failed === null ? null : `Not done: ${failed}`));
+      return page(res, 200, 'Memory', 'memory', body);
+    }
+    if (path === '/learning') return page(res, 200, 'Learning', 'learning', renderLearningPage(await source.learning()));
+    if (path === '/replay') {
+      const rows = source.sessions().rows;
+      const chosen = url.searchParams.get('log') ?? rows[0]?.id ?? null;
+      const params = url.searchParams.get('params') ?? '';
+      return page(res, 200, 'Replay', 'replay', renderReplayPage(rows, chosen, params, chosen === null ? null : source.replay(chosen, params)));
+    }
+    if (path === '/api/sessions') return json(res, source.sessions());
+    const apiSession = /^\/api\/sessions\/([^/]+)$/.exec(path);
+    if (apiSession !== null) {
+      const t = source.timeline(decodeURIComponent(apiSession[1] ?? ''));
+      return t === null ? send(res, 404, 'application/json', JSON.stringify({ error: 'no such session' })) : json(res, t);
+    }
+    if (path === '/api/memory') return json(res, await source.memory());
+    if (path === '/api/learning') return json(res, await source.learning());
+    if (path === '/api/replay') {
+      const log = url.searchParams.get('log');
+      return log === null ? send(res, 400, 'application/json', JSON.stringify({ error: 'log= is required' })) : json(res, source.replay(log, url.searchParams.get('params')));
+    }
+    return notFound(res, path);
+  };
+
+  return {
+    token,
+    handle: (req, res) => {
+      route(req, res).catch((err: unknown) => {
+        if (res.headersSent) return void res.end();
+        send(res, 500, 'text/plain', `engram view: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    },
+    close: () => {
+      for (const stop of [...streams]) stop();
+    },
+  };
+};

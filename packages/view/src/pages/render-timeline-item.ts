@@ -1,0 +1,9 @@
+import type { TimelineItem } from '../data/timeline-items.js';
+import { escapeHtml } from './escape-html.js';
+import { shortTime } from './format.js';
+
+/** One timeline item as an `<li id="e<seq>">`: the page, the live stream and `--html` files share it. */
+export const renderTimelineItem = (item: TimelineItem): string => {
+  const body = item.body.trim() === '' ? '' : `<pre>${escapeHtml(item.body)}</pre>`;
+  return `<li id="${item.anchor}" class="${item.tone}" data-type="${escapeHtml(item.type)}" data-seq="${item.seq}"><div class="head"><span class="pill ${item.tone}">${escapeHtml(item.label)}</span><span class="title">${escapeHtml(item.title)}</span><span class="meta"><a href="#${item.anchor}">#${item.seq}</a> · ${escapeHtml(item.type)} · ${escapeHtml(shortTime(item.at).slice(11))}</span></div>${body}</li>`;
+};

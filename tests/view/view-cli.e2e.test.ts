@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readLogFile } from '@engram/store';
+import { runCli } from '../cli/run-cli.js';
+import { demoHome, startCliForUrl, stopCli, type DemoHome } from './view-demo.js';
+
+describe('engram view (built CLI, after engram demo)', () => {
+  let demo: DemoHome;
+  beforeAll(() => {
+    demo = demoHome();
+  }, 60_000);
+
+  it('--html FILE LOG... writes one self-contained file holding every tool call and lesson of each log', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'engram-view-html-')), 'sessions.html');
+    const r = runCli(['view', '--html', file, ...demo.logs]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const html = readFileSync(file, 'utf8');
+    // Nothing to fetch: no script, no external URL, no link to a server page.
+    expect(html).not.toMatch(/<script|https?:\/\/|src="\/|href="\//);
+    for (const log of demo.logs) {
+      const id = log.split('/').pop()?.replace('.jsonl', '') ?? '';
+      for (const e of readLogFile(log).events) {
+        if (e.type === 'executive.tool.called' || e.type === 'acc.lesson.detected' || e.type === 'cerebellum.lesson.learned') expect(html).toContain(`id="${id}-e${e.seq}"`);
+      }
+    }
+  });
+
+  it('--html without a log, and a log without --html, are usage errors; an unreadable log fails', () => {
+    expect(runCli(['view', '--html', join(tmpdir(), 'x.html')]).status).toBe(2);
+    expect(runCli(['view', demo.logs[0] ?? '']).status).toBe(2);
+    const missing = runCli(['view', '--html', join(tmpdir(), 'y.html'), join(tmpdir(), 'no-such-log.jsonl')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no-such-log.jsonl');
+  });
+
+  it('serves the app on 127.0.0.1 at a free port, prints the URL, and stops on SIGTERM', async () => {
+    const { child, url } = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project]);
+    try {
+      const page = await fetch(`${url}sessions`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(demo.logs[0]?.split('/').pop()?.replace('.jsonl', ''));
+    } finally {
+      expect(await stopCli(child)).toBe(0);
+    }
+  }, 60_000);
+
+  it('--open hands the URL to xdg-open when one is on PATH', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'engram-view-bin-'));
+    const opened = join(bin, 'opened.txt');
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
+    const { child, url } = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project, '--open'], 'stdout', /http:\/\/127\.0\.0\.1:\d+\//, { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}` });
+    try {
+      for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(readFileSync(opened, 'utf8')).toBe(url);
+    } finally {
+      expect(await stopCli(child)).toBe(0);
+    }
+  }, 60_000);
+
+  it('engram serve --view serves the same app from the resident service', async () => {
+    const { child, url } = await startCliForUrl(['serve', '--home', demo.home, '--view', '--project', demo.project], 'stderr', /web app on (http:\/\/127\.0\.0\.1:\d+\/)/);
+    try {
+      const address = /http:\/\/127\.0\.0\.1:\d+\//.exec(url)?.[0] ?? '';
+      const memory = await fetch(`${address}memory`);
+      expect(memory.status).toBe(200);
+      expect(await memory.text()).toContain('Use ONE scratchpad name per task');
+    } finally {
+      expect(await stopCli(child)).toBe(0);
+    }
+  }, 60_000);
+});
