@@ -179,7 +179,7 @@ export class ViewSource {
     let pending: readonly PendingItem[] = [];
     let quarantine: readonly QuarantineItem[] = [];
     try {
-      pending = cortex.pendingItems();
+      pending = await cortex.pendingItems();
       quarantine = cortex.quarantineItems();
     } catch (err) {
       problems.push(err instanceof Error ? err.message : String(err));
