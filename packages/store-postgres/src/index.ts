@@ -19,3 +19,4 @@ export { storeStatus, type StoreStatus } from './effects/store-status.js';
 export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
 export { PostgresSemanticStore, type PostgresSemanticStoreOptions } from './effects/postgres-semantic-store.js';
 export { scopeKey } from './scope-key.js';
+export { PostgresEpisodeStore, insertEpisodeRows, type PostgresEpisodeStoreOptions, type EpisodeRow } from './effects/postgres-episode-store.js';

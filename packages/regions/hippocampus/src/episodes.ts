@@ -10,7 +10,7 @@ export type { EpisodeRecallRequest, EpisodeRecallOutcome } from './episodes/epis
 export { prepareEpisode } from './episodes/prepare-episode.js';
 export { checkSessionId } from './episodes/safe-session-id.js';
 export { serializeEpisode } from './episodes/serialize-episode.js';
-export { episodeKey, keyAtMs, parseEpisodeTs, isoWithOffset } from './episodes/episode-time.js';
+export { episodeKey, keyAtMs, parseEpisodeTs, isoWithOffset, sessionFileTime } from './episodes/episode-time.js';
 export { episodeMatcher } from './episodes/episode-matcher.js';
-export { recallEpisodes, type EpisodeSource } from './episodes/recall-episodes.js';
+export { recallEpisodes, DEFAULT_MAX_RESULTS, type EpisodeSource } from './episodes/recall-episodes.js';
 export { formatRecall, DEFAULT_RECALL_BUDGET_CHARS } from './episodes/format-recall.js';
