@@ -114,6 +114,37 @@ ${tenantPolicy('engram_episodes')}
 CREATE POLICY engram_episodes_match ON engram_episodes AS RESTRICTIVE FOR SELECT
   USING (folded LIKE coalesce(nullif(current_setting('engram.episode_match', true), ''), '%'));`,
   },
+  {
+    version: 11,
+    name: 'memory removals',
+    sql: `
+-- How many rows each scope has lost (deleted, or an id changed): a reader that re-reads only the
+-- rows written since its snapshot (rev) compares this one number instead of counting the scope,
+-- and reads the scope whole when it moved. Only removals touch it, so concurrent encoders (inserts)
+-- never wait on its row.
+CREATE TABLE engram_memory_removals (
+  tenant    text   NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key text   NOT NULL,
+  removals  bigint NOT NULL,
+  PRIMARY KEY (tenant, scope_key)
+);
+${tenantPolicy('engram_memory_removals')}
+CREATE FUNCTION engram_memory_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO engram_memory_removals (tenant, scope_key, removals)
+    SELECT tenant, scope_key, count(*) FROM gone GROUP BY tenant, scope_key
+  ON CONFLICT (tenant, scope_key) DO UPDATE SET removals = engram_memory_removals.removals + excluded.removals;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION engram_memory_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO engram_memory_removals (tenant, scope_key, removals) VALUES (OLD.tenant, OLD.scope_key, 1)
+  ON CONFLICT (tenant, scope_key) DO UPDATE SET removals = engram_memory_removals.removals + 1;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER engram_memory_deleted AFTER DELETE ON engram_memory REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_deleted();
+CREATE TRIGGER engram_memory_renamed AFTER UPDATE OF id ON engram_memory FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION engram_memory_renamed();`,
+  },
 ];
 
 /** The newest schema version this build knows. */
