@@ -1,6 +1,6 @@
 /**
  * @engram/store-postgres: engram's stores on PostgreSQL, for teams whose agents on many machines
- * share one memory: the event log and semantic memory so far (docs/postgres.md). Files and SQLite
+ * share one memory: the event log, semantic memory and episodes so far (docs/postgres.md). Files and SQLite
  * stay the default; this backend is chosen by a store URL.
  * Tenancy is enforced by the server (row-level security keyed on the connection's tenant), the
  * schema moves by numbered migrations under an advisory lock, and LISTEN/NOTIFY wakes other hosts
