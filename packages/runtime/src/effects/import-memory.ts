@@ -31,7 +31,7 @@ export const importMemory = async (stores: Readonly<Partial<Record<EngramScope, 
     const snap = await new FileSemanticStore({ dir: join(root, scope), scope, root }).read();
     for (const d of snap.diagnostics) problems.push(`${d.location}:${d.line}: ${d.field ?? '(line)'}: ${d.message}`);
     const requests = snapshotRequests(snap);
-    const c: Record<EncodeOutcome | string, number> = {};
+    const c: Partial<Record<EncodeOutcome, number>> = {};
     for (const r of requests.length === 0 ? [] : await stores[scope]!.encode(requests)) c[r.outcome] = (c[r.outcome] ?? 0) + 1;
     counts[scope] = c;
   }

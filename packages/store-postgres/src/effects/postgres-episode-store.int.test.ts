@@ -3,7 +3,8 @@ import { manualClock } from '@engram/kernel';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestPostgres } from '../testing/effects/start-test-postgres.js';
 import { openPostgres, type PostgresDb } from './open-postgres.js';
-import { PostgresEpisodeStore } from './postgres-episode-store.js';
+import { episodeKey } from '@engram/hippocampus/episodes';
+import { insertEpisodeRows, PostgresEpisodeStore } from './postgres-episode-store.js';
 
 const started = await startTestPostgres();
 let url = '';
@@ -12,6 +13,8 @@ afterAll(() => (started.ok ? started.pg.stop() : undefined));
 let tenants = 0;
 const freshTenant = () => `e${++tenants}`;
 const PROJECT = 'proj-0001-abcd';
+/** Rows the plan test loads: enough that reading a whole project costs the planner more than the trigram index. */
+const PLAN_ROWS = 20_000;
 const clock = manualClock('2026-03-05T00:00:00.000Z');
 const record = (session: string, content: string, turn = 1) => ({ ts: '2026-03-01T10:00:00.000+00:00', session, turn, role: 'user', content, meta: {} });
 
@@ -46,6 +49,40 @@ describe.skipIf(!started.ok)(`PostgreSQL episodes${started.ok ? '' : ` (skipped:
       expect((await b.pool.query("UPDATE engram_episodes SET folded = 'x' WHERE tenant = 'acme'")).rowCount).toBe(0);
       expect((await b.pool.query("DELETE FROM engram_episodes WHERE tenant = 'acme'")).rowCount).toBe(0);
       expect((await ea.recall('quarterly')).groups[0]?.episodes[0]?.episode.content).toBe('acme quarterly numbers');
+    });
+  });
+
+  it('searches through the trigram index under row-level security only via the restrictive policy, which never widens what a tenant sees', async () => {
+    const a = await openPostgres({ url, tenant: 'plan-a' });
+    const b = await openPostgres({ url, tenant: 'plan-b' });
+    await using([a, b], async () => {
+      // Enough rows that the planner knows the project's key range is no filter at all.
+      const rows = Array.from({ length: PLAN_ROWS }, (_, i) => ({ line: i + 1, key: episodeKey(Date.parse('2026-03-01T00:00:00Z') + i, i + 1), e: { ...record('20260301_100000_aaaa', i === 7 ? 'plan a private words' : `filler ${i}`), turn: i } }));
+      await insertEpisodeRows(a.pool, PROJECT, '20260301_100000_aaaa', rows);
+      await a.pool.query('ANALYZE engram_episodes');
+      const explain = async (c: Awaited<ReturnType<typeof a.pool.connect>>, sql: string, params: unknown[]) =>
+        (await c.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      const c = await a.pool.connect();
+      try {
+        await c.query('BEGIN READ ONLY');
+        await c.query("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
+        // A WHERE LIKE is not leakproof: the planner may not use the index under the tenant policy.
+        expect(await explain(c, 'SELECT key FROM engram_episodes WHERE project = $1 AND folded LIKE $2 ORDER BY key DESC LIMIT 64', [PROJECT, '%private%'])).not.toContain('engram_episodes_trgm');
+        await c.query("SELECT set_config('engram.episode_match', '%private%', true)");
+        expect(await explain(c, 'SELECT key FROM engram_episodes WHERE project = $1 ORDER BY key DESC LIMIT 64', [PROJECT])).toContain('Bitmap Index Scan on engram_episodes_trgm');
+        await c.query('COMMIT');
+      } finally {
+        c.release();
+      }
+      const cb = await b.pool.connect();
+      try {
+        await cb.query('BEGIN');
+        await cb.query("SELECT set_config('engram.episode_match', '%private%', true)");
+        expect((await cb.query('SELECT count(*)::int AS n FROM engram_episodes')).rows[0]).toEqual({ n: 0 });
+        await cb.query('COMMIT');
+      } finally {
+        cb.release();
+      }
     });
   });
 
