@@ -1,5 +1,6 @@
 import { episodeStoreContract } from '@engram/hippocampus/testing';
 import { manualClock } from '@engram/kernel';
+import type { PoolClient } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestPostgres } from '../testing/effects/start-test-postgres.js';
 import { openPostgres, type PostgresDb } from './open-postgres.js';
@@ -60,7 +61,7 @@ describe.skipIf(!started.ok)(`PostgreSQL episodes${started.ok ? '' : ` (skipped:
       const rows = Array.from({ length: PLAN_ROWS }, (_, i) => ({ line: i + 1, key: episodeKey(Date.parse('2026-03-01T00:00:00Z') + i, i + 1), e: { ...record('20260301_100000_aaaa', i === 7 ? 'plan a private words' : `filler ${i}`), turn: i } }));
       await insertEpisodeRows(a.pool, PROJECT, '20260301_100000_aaaa', rows);
       await a.pool.query('ANALYZE engram_episodes');
-      const explain = async (c: Awaited<ReturnType<typeof a.pool.connect>>, sql: string, params: unknown[]) =>
+      const explain = async (c: PoolClient, sql: string, params: unknown[]) =>
         (await c.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
       const c = await a.pool.connect();
       try {
