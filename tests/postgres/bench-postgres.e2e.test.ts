@@ -20,6 +20,12 @@ describe.skipIf(!probe.ok)(`engram bench postgres${probe.ok ? '' : ` (skipped: $
       expect.stringMatching(/^memory block after a change notification/),
       expect.stringMatching(/^memory block with nothing changed/),
       expect.stringMatching(/^host A's lesson in host B's next read/),
+      expect.stringMatching(/^episodes bulk load/),
+      expect.stringMatching(/^episodic recall, rare term/),
+      expect.stringMatching(/^episodic recall, common term \(/),
+      expect.stringMatching(/^episodic recall, common term, days_back 1/),
+      expect.stringMatching(/^episodic recall, absent term/),
+      expect.stringMatching(/^episodic recall, 2-char term/),
     ]);
     for (const row of report.results) {
       expect(row.n).toBeGreaterThan(0);
@@ -28,5 +34,8 @@ describe.skipIf(!probe.ok)(`engram bench postgres${probe.ok ? '' : ` (skipped: $
     // 5 texts shared by all 16 processes + 5 of each process's own.
     expect(report.results[1]).toMatchObject({ lost: 0, duplicated: 0, found: 85, distinct: 85, expected: 85 });
     expect(report.targets).toMatchObject({ encodesLost: 0, encodesDuplicated: 0 });
+    expect(report.results[6]).toMatchObject({ n: 20_000 });
+    expect(report.results[7]).toMatchObject({ episodes: 20_000, matchesInCorpus: 10 });
+    expect(typeof report.targets['episodicRecallP50AtMost10Ms']).toBe('boolean');
   });
 });

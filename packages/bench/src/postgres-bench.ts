@@ -6,6 +6,7 @@ import { buildMemoryContext } from '@engram/cortex';
 import type { EncodeRequest, RuleKind } from '@engram/kernel';
 import { appendEvents, openPostgres, PostgresSemanticStore, type PostgresDb } from '@engram/store-postgres';
 import { startTestPostgres } from '@engram/store-postgres/testing';
+import { postgresEpisodesBench } from './postgres-episodes-bench.js';
 import { machineInfo, measure, percentile, round, type BenchOptions, type BenchReport } from './bench-report.js';
 
 /** Issue 15's sizes: 100,000 events in batches of 1000; 16 processes x 500 lessons; 10,000 entries per scope. */
@@ -93,7 +94,8 @@ const count = async (db: PostgresDb, sql: string): Promise<number> => Number((aw
  * targets: event appends in batches (>= 50k events/s), 16 processes x 500 lesson encodes into
  * one scope (0 lost, 0 duplicated), the memory block at 10,000 entries per scope right after a
  * change notification (p50 <= 5 ms), and how long a lesson encoded by host A takes to appear in
- * host B's next read (<= 200 ms).
+ * host B's next read (<= 200 ms), and episodic recall at 1,000,000 episodes (p50 <= 10 ms, the
+ * worse of a rare and a common term).
  */
 export const postgresBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const events = Math.max(BATCH, Math.round(EVENTS * opts.scale));
@@ -202,6 +204,9 @@ export const postgresBench = async (opts: BenchOptions): Promise<BenchReport> =>
       afterChange.push(ms(t1));
       opts.progress(`postgres: change ${i + 1} of ${changes}`);
     }
+    // 4. Episodic recall at 1,000,000 episodes (its own tenant).
+    opts.progress('postgres: episodes');
+    const episodes = await postgresEpisodesBench(await open('bench-episodes'), opts.scale, opts.progress);
     const fresh = stats(freshness);
     const rebuilt = stats(afterChange);
     const cached = stats(cachedTimes);
@@ -216,6 +221,7 @@ export const postgresBench = async (opts: BenchOptions): Promise<BenchReport> =>
         { name: `memory block after a change notification (${entries} entries per scope, global re-read, project cached)`, n: changes, seconds: round(afterChange.reduce((a, b) => a + b, 0) / 1000, 4), perSecond: Math.round(changes / (afterChange.reduce((a, b) => a + b, 0) / 1000)), ...rebuilt, targetP50Ms: 5 },
         { name: 'memory block with nothing changed (snapshots kept, no query)', n: CACHED_BLOCKS, seconds: round(cachedTimes.reduce((a, b) => a + b, 0) / 1000, 4), perSecond: Math.round(CACHED_BLOCKS / (cachedTimes.reduce((a, b) => a + b, 0) / 1000)), ...cached },
         { name: "host A's lesson in host B's next read (wake-up + re-read)", n: changes, seconds: round(freshness.reduce((a, b) => a + b, 0) / 1000, 4), perSecond: Math.round(changes / (freshness.reduce((a, b) => a + b, 0) / 1000)), ...fresh, targetMs: 200 },
+        ...episodes.results,
       ],
       targets: {
         appendAtLeast50kPerSecond: appendPerSecond >= 50_000,
@@ -223,6 +229,7 @@ export const postgresBench = async (opts: BenchOptions): Promise<BenchReport> =>
         encodesDuplicated: found - distinct,
         memoryBlockP50AtMost5Ms: rebuilt.p50Ms <= 5,
         crossHostP95AtMost200Ms: fresh.p95Ms <= 200,
+        episodicRecallP50AtMost10Ms: episodes.recallP50Ms <= 10,
       },
     };
   } finally {

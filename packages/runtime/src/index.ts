@@ -28,7 +28,7 @@ export { forgetSubject, type ForgetOptions } from './effects/forget/forget-subje
 export { FORGET_STORES, type ForgetItem, type ForgetReport, type ForgetStore } from './effects/forget/forget-report.js';
 export { supersessionChain, type SupersessionLink } from './audit/supersession-chain.js';
 export { normalizeEntryText, traceProvenance, type Provenance, type ProvenanceStep } from './audit/trace-provenance.js';
-export { readEventLogs, jsonlFilesIn, eventLogDirs, type EventLogs } from './effects/event-log-files.js';
+export { readEventLogs, jsonlFilesIn, eventLogDirs, sessionLogFile, type EventLogs } from './effects/event-log-files.js';
 export { recordEvents } from './audit/record-events.js';
 export { skillSourceFromEvents } from './audit/skill-source-from-events.js';
 export { type BrainInstincts, type InstinctRun, type InstinctOptions, type InstinctScope, type StoredInstinctList } from './instincts/brain-instincts.js';
@@ -36,3 +36,5 @@ export { readGuardsConfig, parseGuardsConfig, GuardsConfigError, GUARDS_FILE } f
 export { readAccProfile, readProjectAccProfile, parseAccProfile, AccProfileError, ACC_PROFILE_FILE, type AccProfile } from './read-acc-profile.js';
 export { importAnton, type AntonImport, type AntonImportOptions } from './effects/import-anton.js';
 export { INPUT_LIMITS } from './input-limits.js';
+export { exportMemory, type MemoryExport } from './effects/export-memory.js';
+export { importMemory, type MemoryImport } from './effects/import-memory.js';

@@ -1,7 +1,7 @@
 /**
  * @engram/store-postgres: engram's stores on PostgreSQL, for teams whose agents on many machines
- * share one memory: the event log, semantic memory, skills, recipes, instincts and the pending
- * queue (docs/postgres.md). Files and SQLite
+ * share one memory: the event log, semantic memory, episodes, skills, recipes, instincts and the
+ * pending queue (docs/postgres.md). Files and SQLite
  * stay the default; this backend is chosen by a store URL.
  * Tenancy is enforced by the server (row-level security keyed on the connection's tenant), the
  * schema moves by numbered migrations under an advisory lock, and LISTEN/NOTIFY wakes other hosts
@@ -11,7 +11,7 @@ export { openPostgres, type PostgresDb, type PostgresOptions } from './effects/o
 export { migrate, schemaVersion, type MigrationRun } from './effects/migrate.js';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.js';
 export { makePostgresEventLog, layerPostgresEventLog } from './effects/layer-postgres-event-log.js';
-export { appendEvents, readEvents, followEvents, listSessions } from './effects/postgres-event-log.js';
+export { appendEvents, readEvents, readEventLines, followEvents, listSessions } from './effects/postgres-event-log.js';
 export { PostgresError, postgresReason, type PostgresErrorReason } from './postgres-error.js';
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';
@@ -24,3 +24,4 @@ export { PostgresSkillStore } from './effects/postgres-skill-store.js';
 export { PostgresRecipeStore } from './effects/postgres-recipe-store.js';
 export { PostgresInstinctStore } from './effects/postgres-instinct-store.js';
 export { PostgresPendingStore } from './effects/postgres-pending-store.js';
+export { PostgresEpisodeStore, insertEpisodeRows, type PostgresEpisodeStoreOptions, type EpisodeRow } from './effects/postgres-episode-store.js';

@@ -10,13 +10,14 @@ export interface PlacedRow {
 
 /**
  * What a reader holds of one scope: each file's entries in file order, the snapshot built from
- * them, and the oldest transaction its read could not see (`xmin`): every later change has a
- * `rev` at or above it.
+ * them, the oldest transaction its read could not see (`xmin`): every later change has a `rev` at
+ * or above it, and how many rows the scope had lost by then (`removals`: deletions and id changes).
  */
 export interface ScopeState {
   readonly files: Readonly<Record<MemoryFileKind, readonly PlacedRow[]>>;
   readonly snapshot: SemanticSnapshot;
   readonly xmin: string;
+  readonly removals: string;
 }
 
 const FILES: readonly MemoryFileKind[] = ['rules', 'lessons', 'profile'];
@@ -34,22 +35,20 @@ const snapshotOf = (files: ScopeState['files'], previous: ScopeState | null): Se
 };
 
 /** The state of a full read: rows in `pos` order. */
-export const fullState = (rows: readonly PlacedRow[], xmin: string): ScopeState => {
+export const fullState = (rows: readonly PlacedRow[], xmin: string, removals: string): ScopeState => {
   const files: Record<MemoryFileKind, PlacedRow[]> = { rules: [], lessons: [], profile: [] };
   for (const r of rows) files[r.file].push(r);
-  return { files, snapshot: snapshotOf(files, null), xmin };
+  return { files, snapshot: snapshotOf(files, null), xmin, removals };
 };
 
 /**
- * The state after the rows written since `previous` (inserted or updated, by id), or null when
- * something was deleted since (the merged count would exceed `total`, the scope's row count now),
+ * The state after the rows written since `previous` (inserted or updated, by id), or null when the
+ * scope lost rows since (its `removals` moved: a deletion, or a fact whose id followed its text),
  * which needs a full read. Updates keep their place; inserts go by `pos`.
  */
-export const mergeChanges = (previous: ScopeState, changed: readonly PlacedRow[], total: number, xmin: string): ScopeState | null => {
-  if (changed.length === 0) {
-    const count = FILES.reduce((n, f) => n + previous.files[f].length, 0);
-    return count === total ? { ...previous, xmin } : null;
-  }
+export const mergeChanges = (previous: ScopeState, changed: readonly PlacedRow[], removals: string, xmin: string): ScopeState | null => {
+  if (removals !== previous.removals) return null;
+  if (changed.length === 0) return { ...previous, xmin };
   const files = { ...previous.files };
   for (const f of FILES) {
     const mine = changed.filter((r) => r.file === f);
@@ -65,7 +64,5 @@ export const mergeChanges = (previous: ScopeState, changed: readonly PlacedRow[]
     const last = kept.at(-1)?.pos ?? -Infinity;
     files[f] = added.length === 0 ? kept : (added[0]?.pos ?? 0) > last ? [...kept, ...added] : [...kept, ...added].sort((a, b) => a.pos - b.pos);
   }
-  const count = FILES.reduce((n, f) => n + files[f].length, 0);
-  if (count !== total) return null;
-  return { files, snapshot: snapshotOf(files, previous), xmin };
+  return { files, snapshot: snapshotOf(files, previous), xmin, removals };
 };

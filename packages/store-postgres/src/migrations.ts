@@ -122,6 +122,74 @@ CREATE TABLE engram_pending (
   PRIMARY KEY (tenant, scope_key, pending_id)
 );
 ${tenantPolicy('engram_pending')}`,
+  // 4..9 were never used (numbers reserved while two branches added migrations side by side): versions only have to increase.
+  {
+    version: 10,
+    name: 'episodes',
+    sql: `
+-- pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner may create it; a role that
+-- does not own the database needs it created once by one that does (CREATE EXTENSION pg_trgm).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE TABLE engram_episodes (
+  tenant  text    NOT NULL DEFAULT current_setting('engram.tenant', true),
+  -- The project's stable id (<project>/.engram/project.json): episodes are a project's, as on disk.
+  project text    NOT NULL CHECK (project ~ '^[A-Za-z0-9_-]{8,64}$'),
+  session text    NOT NULL CHECK (session ~ '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$'),
+  -- The record's line in its session (1-based), as in <session>.jsonl.
+  line    integer NOT NULL CHECK (line > 0),
+  -- Record time in ms x 1024 + line slot (episodeKey): recall streams matches newest first by it.
+  key     bigint  NOT NULL,
+  turn    integer NOT NULL,
+  role    text    NOT NULL,
+  -- The JSONL line as the file backend writes it (json, not jsonb: key order and NUL escapes survive).
+  record  json    NOT NULL,
+  -- The content lower-cased by engram (not by the server's locale), searched through pg_trgm;
+  -- every candidate is re-checked with Anton's matcher, so this only has to over-match.
+  folded  text    NOT NULL,
+  PRIMARY KEY (tenant, project, session, line),
+  UNIQUE (tenant, project, key)
+);
+CREATE INDEX engram_episodes_turn ON engram_episodes (tenant, project, session, turn);
+CREATE INDEX engram_episodes_trgm ON engram_episodes USING gin (folded gin_trgm_ops);
+${tenantPolicy('engram_episodes')}
+-- Under FORCEd row-level security the planner may use an index only for leakproof conditions, and
+-- LIKE is not one, so a search written in a query's WHERE could never use the trigram index. A
+-- policy's own condition can: recall puts its pattern in engram.episode_match for one transaction,
+-- and this RESTRICTIVE policy (it only ever narrows what the tenant policy allows) matches on it.
+-- Unset (every other query), the pattern is '%', which every row passes.
+CREATE POLICY engram_episodes_match ON engram_episodes AS RESTRICTIVE FOR SELECT
+  USING (folded LIKE coalesce(nullif(current_setting('engram.episode_match', true), ''), '%'));`,
+  },
+  {
+    version: 11,
+    name: 'memory removals',
+    sql: `
+-- How many rows each scope has lost (deleted, or an id changed): a reader that re-reads only the
+-- rows written since its snapshot (rev) compares this one number instead of counting the scope,
+-- and reads the scope whole when it moved. Only removals touch it, so concurrent encoders (inserts)
+-- never wait on its row.
+CREATE TABLE engram_memory_removals (
+  tenant    text   NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key text   NOT NULL,
+  removals  bigint NOT NULL,
+  PRIMARY KEY (tenant, scope_key)
+);
+${tenantPolicy('engram_memory_removals')}
+CREATE FUNCTION engram_memory_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO engram_memory_removals (tenant, scope_key, removals)
+    SELECT tenant, scope_key, count(*) FROM gone GROUP BY tenant, scope_key
+  ON CONFLICT (tenant, scope_key) DO UPDATE SET removals = engram_memory_removals.removals + excluded.removals;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION engram_memory_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO engram_memory_removals (tenant, scope_key, removals) VALUES (OLD.tenant, OLD.scope_key, 1)
+  ON CONFLICT (tenant, scope_key) DO UPDATE SET removals = engram_memory_removals.removals + 1;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER engram_memory_deleted AFTER DELETE ON engram_memory REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_deleted();
+CREATE TRIGGER engram_memory_renamed AFTER UPDATE OF id ON engram_memory FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION engram_memory_renamed();`,
   },
 ];
 

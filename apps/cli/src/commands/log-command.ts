@@ -36,6 +36,18 @@ export const registerLog = (program: Command): void => {
       process.exitCode = await (await import('../log/tail-log.js')).tailLog(file, opts);
     });
   log
+    .command('export')
+    .description("write one session's events as the file log holds them (JSONL), from PostgreSQL when --store/ENGRAM_STORE is set, else from the file log; `engram replay FILE --check` reads it unchanged")
+    .requiredOption('--session <id>', 'the session id')
+    .option('--out <file>', 'write here (atomically) instead of stdout')
+    .option('--store <url>', 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)')
+    .option('--tenant <name>', 'the tenant (env ENGRAM_TENANT; default "default")')
+    .option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--project <dir>', 'project folder (default: .)')
+    .action(async (opts: { session: string; out?: string; store?: string; tenant?: string; home?: string; project?: string }) => {
+      process.exitCode = await (await import('../log/export-log.js')).exportLog(opts);
+    });
+  log
     .command('prune')
     .description('remove event logs (project and global) and project episodes older than DAYS, judged by the session id in the name, else the modification time')
     .requiredOption('--older-than <days>', 'age in whole days, at least 1', days)

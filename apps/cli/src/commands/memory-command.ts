@@ -11,10 +11,15 @@ import type { MemoryWhyOptions } from '../memory/run-memory-why.js';
 import type { MemoryForgetOptions } from '../memory/run-memory-forget.js';
 import type { MemoryReindexOptions } from '../memory/run-memory-reindex.js';
 import type { MemoryImportOptions } from '../memory/run-memory-import.js';
+import type { MemoryTransferOptions } from '../memory/run-memory-transfer.js';
 
 /** `--home` and `--project` on every memory command. */
 const roots = (c: Command): Command =>
   c.option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)').option('--project <dir>', 'project folder whose .engram/memory is used (default: .)');
+
+/** `--store` and `--tenant` on the commands that move memory in and out of the active store. */
+const stores = (c: Command): Command =>
+  c.option('--store <url>', 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)').option('--tenant <name>', 'the tenant (env ENGRAM_TENANT; default "default")');
 
 /**
  * `engram memory ...`: semantic memory and the encoding gate's queue (issue 4). The stores and
@@ -163,11 +168,31 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryReindex(o);
     });
 
-  roots(memory.command('import').description('copy an Anton .anton tree in (memory, episodes, skills); never overwrites'))
-    .requiredOption('--from-anton <dir>', 'the .anton folder (or the folder holding it)')
-    .option('--scope <scope>', 'where rules and lessons go: global or project (default: global for ~/.anton, else project)')
+  stores(roots(memory.command('export').description('write the active store\'s memory (files or PostgreSQL) as Anton markdown: DIR/<scope>/{rules,lessons,profile}.md')))
+    .requiredOption('--to <dir>', 'an empty folder (or one without memory files)')
+    .option('--scope <scope>', 'global or project (default: both)')
     .option('--json', 'print one JSON object')
-    .action(async (o: MemoryImportOptions) => {
+    .action(async (o: MemoryTransferOptions) => {
+      const { runMemoryExport } = await import('../memory/run-memory-transfer.js');
+      process.exitCode = await runMemoryExport(o);
+    });
+
+  stores(roots(memory.command('import').description('read memory into the active store: --from DIR as `memory export` writes it, or --from-anton an Anton .anton tree (memory, episodes, skills); never overwrites')))
+    .option('--from <dir>', 'a folder holding global/ and/or project/ with rules.md, lessons.md, profile.md')
+    .option('--from-anton <dir>', 'the .anton folder (or the folder holding it)')
+    .option('--scope <scope>', 'which scopes (--from; default both) or where rules and lessons go (--from-anton; default global for ~/.anton, else project)')
+    .option('--json', 'print one JSON object')
+    .action(async (o: MemoryImportOptions & MemoryTransferOptions) => {
+      if ((o.from === undefined) === (o.fromAnton === undefined)) {
+        process.stderr.write('engram memory import: give exactly one of --from DIR or --from-anton DIR\n');
+        process.exitCode = 2;
+        return;
+      }
+      if (o.from !== undefined) {
+        const { runMemoryImportFolder } = await import('../memory/run-memory-transfer.js');
+        process.exitCode = await runMemoryImportFolder(o);
+        return;
+      }
       const { runMemoryImport } = await import('../memory/run-memory-import.js');
       process.exitCode = await runMemoryImport(o);
     });

@@ -6,6 +6,11 @@ interface ReplayCommandOptions {
   params?: string;
   json: boolean;
   nudges: boolean;
+  session?: string;
+  store?: string;
+  tenant?: string;
+  home?: string;
+  project?: string;
 }
 
 const usage = (message: string): void => {
@@ -23,7 +28,12 @@ export const registerReplay = (program: Command): void => {
   program
     .command('replay')
     .description('Re-derive what was learned from recorded logs (per turn: detector firings, nudges, lessons, memory proposals and encodings); --check compares with the recording, --params asks what-if.')
-    .argument('<logs...>', 'engram session logs (JSONL), or one Anton trace with --format anton-acc')
+    .argument('[logs...]', 'engram session logs (JSONL), or one Anton trace with --format anton-acc')
+    .option('--session <id>', 'replay this session from the active event log (PostgreSQL when --store/ENGRAM_STORE is set, else the file log) instead of files')
+    .option('--store <url>', 'with --session: the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE)')
+    .option('--tenant <name>', 'with --session: the tenant (env ENGRAM_TENANT; default "default")')
+    .option('--home <dir>', 'with --session and the files: global root (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--project <dir>', 'with --session and the files: project folder (default: .)')
     .addOption(new Option('--format <format>', 'engram: session logs; anton-acc: an Anton ACC event trace, replayed as one turn with the anton profile').choices(['engram', 'anton-acc']).default('engram'))
     .option('--check', 'exit 1 unless the derived events equal the recorded ones (prints the first divergence and the count)', false)
     .option('--params <file>', 'what-if: JSON keyed by detector id ({"acc.repeated-tool-error": {"minRun": 3}}) or a profile name ("anton", {"profile": "engram"})')
@@ -31,8 +41,9 @@ export const registerReplay = (program: Command): void => {
     .option('--nudges', 'anton-acc: also evaluate mid-turn nudges at each round boundary', false)
     .action(async (logs: string[], opts: ReplayCommandOptions) => {
       const io = { out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) };
+      if ((opts.session === undefined) === (logs.length === 0)) return usage('give log files or --session ID (one of the two)');
       if (opts.format === 'anton-acc') {
-        if (logs.length !== 1) return usage('--format anton-acc replays exactly one trace');
+        if (logs.length !== 1) return usage('--format anton-acc replays exactly one trace (not --session)');
         if (opts.check || opts.params !== undefined) return usage('--check and --params apply to engram logs, not to --format anton-acc');
         const { runReplay } = await import('../replay/run-replay.js');
         process.exitCode = await runReplay(logs[0] ?? '', { format: 'anton-acc', json: opts.json, nudges: opts.nudges }, io);
@@ -40,6 +51,17 @@ export const registerReplay = (program: Command): void => {
       }
       if (opts.nudges) return usage('--nudges applies to --format anton-acc (engram logs always show their nudges)');
       const { runEngramReplay } = await import('../replay/run-engram-replay.js');
-      process.exitCode = await runEngramReplay(logs, { check: opts.check, json: opts.json, ...(opts.params === undefined ? {} : { params: opts.params }) }, io);
+      let sources: Parameters<typeof runEngramReplay>[0] = logs;
+      if (opts.session !== undefined) {
+        const { sessionReplaySource } = await import('../replay/session-source.js');
+        const source = await sessionReplaySource(opts.session, opts);
+        if (typeof source === 'object' && 'exit' in source) {
+          io.err(`engram replay: ${source.message}\n`);
+          process.exitCode = source.exit;
+          return;
+        }
+        sources = [source];
+      }
+      process.exitCode = await runEngramReplay(sources, { check: opts.check, json: opts.json, ...(opts.params === undefined ? {} : { params: opts.params }) }, io);
     });
 };

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { formatProblem, type LogProblem } from '@engram/store';
 import { percent, progress } from '../output/progress.js';
 import { formatCheck, formatSession } from './format-replay.js';
-import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
+import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams, replayLogFile, type LogFileReplay, type LogFileReplayOptions, type SessionReplay } from '@engram/replay';
 import type { ReplayIo } from './run-replay.js';
 
 export interface EngramReplayOptions {
@@ -16,6 +16,12 @@ export interface EngramReplayOptions {
 const MAX_PROBLEMS_SHOWN = 20;
 /** Divergences listed per log in `--json` (all are counted): enough to debug, bounded for huge logs. */
 const MAX_DIVERGENCES_LISTED = 1000;
+
+/** A log to replay that is not a file (a session read from PostgreSQL): its label and how to replay it. */
+export interface ReplaySource {
+  readonly label: string;
+  readonly replay: (opts: LogFileReplayOptions) => LogFileReplay;
+}
 
 interface LogResult {
   readonly file: string;
@@ -58,7 +64,7 @@ const asJson = (r: LogResult, check: boolean): unknown => {
  * matches); 1 a log could not be read or --check found a divergence; 2 an unusable --params
  * file. Bad lines are reported on stderr with file, line and field, and skipped.
  */
-export const runEngramReplay = async (files: readonly string[], opts: EngramReplayOptions, io: ReplayIo, tty = process.stderr.isTTY === true): Promise<number> => {
+export const runEngramReplay = async (logs: readonly (string | ReplaySource)[], opts: EngramReplayOptions, io: ReplayIo, tty = process.stderr.isTTY === true): Promise<number> => {
   let whatIf: WhatIfParams | undefined;
   if (opts.params !== undefined) {
     const w = await loadWhatIf(opts.params, io);
@@ -68,9 +74,11 @@ export const runEngramReplay = async (files: readonly string[], opts: EngramRepl
   const bar = progress(tty && !opts.json);
   const results: LogResult[] = [];
   let failed = false;
-  for (const [i, file] of files.entries()) {
-    const label = files.length > 1 ? `${file} (${i + 1}/${files.length})` : file;
-    const r = replayLogFile(file, {
+  for (const [i, log] of logs.entries()) {
+    const source: ReplaySource = typeof log === 'string' ? { label: log, replay: (o) => replayLogFile(log, o) } : log;
+    const file = source.label;
+    const label = logs.length > 1 ? `${file} (${i + 1}/${logs.length})` : file;
+    const r = source.replay({
       check: opts.check,
       ...(whatIf === undefined ? {} : { whatIf }),
       onProgress: (done, total) => bar.update(`replay ${label}: reading and folding ${percent(done, total)}`),

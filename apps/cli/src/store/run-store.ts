@@ -1,4 +1,5 @@
-import { openPostgres, parseStoreUrl, postgresReason, storeStatus, tenantProblem, type PostgresDb } from '@engram/store-postgres';
+import { storeStatus, type PostgresDb } from '@engram/store-postgres';
+import { activeStore, openActivePostgres } from './active-store.js';
 
 export interface StoreOptions {
   readonly store?: string;
@@ -10,13 +11,9 @@ export interface StoreOptions {
 type Exit = 0 | 1 | 2 | 3;
 
 const settings = (opts: StoreOptions): { url: string; tenant: string } | { problem: string } => {
-  const raw = opts.store ?? process.env.ENGRAM_STORE;
-  if (raw === undefined || raw === '') return { problem: 'no store is configured (files are the default and need no migration): give --store postgres://USER@HOST:PORT/DB or set ENGRAM_STORE' };
-  const parsed = parseStoreUrl(raw, opts.store !== undefined ? '--store' : 'ENGRAM_STORE');
-  if ('problem' in parsed) return parsed;
-  const tenant = opts.tenant ?? process.env.ENGRAM_TENANT ?? 'default';
-  const bad = tenantProblem(tenant);
-  return bad === null ? { url: parsed.url, tenant } : { problem: `${opts.tenant !== undefined ? '--tenant' : 'ENGRAM_TENANT'}: ${bad}` };
+  const s = activeStore(opts);
+  if (s.kind === 'files') return { problem: 'no store is configured (files are the default and need no migration): give --store postgres://USER@HOST:PORT/DB or set ENGRAM_STORE' };
+  return s.kind === 'problem' ? { problem: s.problem } : s;
 };
 
 const withStore = async (opts: StoreOptions, migrate: boolean, f: (db: PostgresDb) => Promise<void> | void): Promise<Exit> => {
@@ -25,13 +22,12 @@ const withStore = async (opts: StoreOptions, migrate: boolean, f: (db: PostgresD
     process.stderr.write(`engram store: ${s.problem}\n`);
     return 2;
   }
-  let db: PostgresDb;
-  try {
-    db = await openPostgres({ url: s.url, tenant: s.tenant, migrate });
-  } catch (err) {
-    process.stderr.write(`engram store: ${err instanceof Error ? err.message : String(err)}\n`);
-    return postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 3 : 1;
+  const opened = await openActivePostgres(s, migrate);
+  if ('exit' in opened) {
+    process.stderr.write(`engram store: ${opened.message}\n`);
+    return opened.exit;
   }
+  const { db } = opened;
   try {
     await f(db);
     return 0;

@@ -114,11 +114,22 @@ const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], bud
 /** Lesson sections do not depend on the message: built once per snapshot, scope and budget. */
 const lessonSections = perArray(() => new Map<string, ContextSection | null>());
 
+/**
+ * A lesson's candidate line, or null when it is scratchpad wisdom (shown elsewhere), per entry
+ * object: a store that re-reads only what changed (PostgreSQL after a wake-up) hands back the same
+ * objects for the unchanged entries, so a new lesson costs one line, not ten thousand.
+ */
+const lessonCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> | null => (isScratchpadRelated(item) ? null : { item, line: promptLine(item, true), group: null }));
+
 const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number): ContextSection | null => {
   const cache = lessonSections(lessons);
   const id = `${key}:${budget}`;
   if (cache.has(id)) return cache.get(id) ?? null;
-  const candidates = byRecency(lessons.filter((e) => !isScratchpadRelated(e))).map((item) => ({ item, line: promptLine(item, true), group: null }));
+  const candidates: Candidate<MemoryEntry>[] = [];
+  for (const item of byRecency(lessons)) {
+    const c = lessonCandidate(item);
+    if (c !== null) candidates.push(c);
+  }
   const section = assemble(key, budget, '# Lessons', candidates, (chosen) => chosen);
   cache.set(id, section);
   return section;

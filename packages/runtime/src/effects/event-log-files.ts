@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { engramPaths } from '@engram/fs';
 import type { AnyEnvelope } from '@engram/events';
@@ -9,6 +9,9 @@ export const eventLogDirs = (home: string, project: string): string[] => {
   const paths = engramPaths({ home, project }, {});
   return [paths.eventsDirOf('project'), paths.globalEventsDir];
 };
+
+/** The file log of one session (`<dir>/<id>.jsonl`, the project's folder first), or null when neither folder has it. */
+export const sessionLogFile = (home: string, project: string, sessionId: string): string | null => eventLogDirs(home, project).map((d) => join(d, `${sessionId}.jsonl`)).find((f) => existsSync(f)) ?? null;
 
 /** `*.jsonl` files directly in `dir`, sorted by name (session ids sort by time); none when it is missing. */
 export const jsonlFilesIn = (dir: string): string[] => {

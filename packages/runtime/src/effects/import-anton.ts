@@ -1,10 +1,11 @@
 import { FileSemanticStore, FileSkillStore, skillLabelProblem, type SkillDraft } from '@engram/hippocampus';
-import type { EncodeOutcome, EncodeRequest, EngramScope, MemoryEntry, RuleKind } from '@engram/kernel';
+import type { EncodeOutcome, EngramScope, RuleKind } from '@engram/kernel';
 import { writeFileAtomic } from '@engram/fs';
 import { cpSync, existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { engramPaths } from '../engram-paths.js';
+import { entryRequest } from '../entry-request.js';
 
 export interface AntonImportOptions {
   /** The Anton `.anton` folder, or the folder holding it. */
@@ -45,23 +46,6 @@ const realOrSelf = (p: string): string => {
 const RULE_KINDS: readonly string[] = ['always', 'never', 'when'];
 
 /**
- * When an Anton entry was written, as the store records it: Anton keeps only the day (`ts:`), so
- * a day is that day at 00:00 UTC; a full time is kept as it is; none (a hand-written line) is the
- * import's time.
- */
-const atOf = (updatedAt: string | null): string | undefined => {
-  if (updatedAt === null) return undefined;
-  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(updatedAt) ? `${updatedAt}T00:00:00.000Z` : updatedAt);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-};
-
-/** An Anton entry as a request to the engram store: same kind, topic, confidence, source and date; dedupe is the store's. */
-const requestOf = (e: MemoryEntry, kind: EncodeRequest['kind']): EncodeRequest => {
-  const at = atOf(e.updatedAt);
-  return { text: e.text, kind, confidence: e.confidence, topic: e.topic, source: e.source, ...(at === undefined ? {} : { at }) };
-};
-
-/**
  * Copies an Anton `.anton` tree in, never overwriting.
  * - `memory/` rules and lessons go through the target store's `encode` (Anton's dedupe: text
  *   already stored is a duplicate, not a second line), keeping each entry's date; profile facts always go to the global
@@ -97,8 +81,8 @@ export const importAnton = async (options: AntonImportOptions): Promise<AntonImp
     };
     const rules = snap.rules.filter((e) => e.kind !== null && RULE_KINDS.includes(e.kind));
     for (const e of snap.rules) if (!rules.includes(e)) report.notes.push(`rule without a kind skipped: ${e.text}`);
-    count(await m.stores[scope].encode([...rules.map((e) => requestOf(e, e.kind as RuleKind)), ...snap.lessons.map((e) => requestOf(e, 'lesson'))]));
-    count(await m.stores.global.encode(snap.identities.map((e) => requestOf(e, 'profile'))));
+    count(await m.stores[scope].encode([...rules.map((e) => entryRequest(e, e.kind as RuleKind)), ...snap.lessons.map((e) => entryRequest(e, 'lesson'))]));
+    count(await m.stores.global.encode(snap.identities.map((e) => entryRequest(e, 'profile'))));
   }
 
   const episodesDir = join(from, 'episodes');

@@ -63,6 +63,16 @@ export const readEvents = async (db: PostgresDb, sessionId: string, range: ReadR
   return r.rows.map((row) => row.envelope);
 };
 
+/**
+ * The session's events as the file log's lines (`JSON.stringify(envelope)` and a newline): the
+ * envelope column is `json`, kept byte for byte as appended, so `engram log export` writes exactly
+ * the JSONL the file log would have, and `engram replay FILE --check` reads it unchanged.
+ */
+export const readEventLines = async (db: PostgresDb, sessionId: string): Promise<readonly string[]> => {
+  const r = await db.pool.query<{ line: string }>('SELECT envelope::text AS line FROM engram_events WHERE session_id = $1 ORDER BY seq', [sessionId]);
+  return r.rows.map((row) => `${row.line}\n`);
+};
+
 export const listSessions = async (db: PostgresDb): Promise<readonly string[]> => {
   const r = await db.pool.query<{ session_id: string }>('SELECT DISTINCT session_id FROM engram_events ORDER BY session_id');
   return r.rows.map((row) => row.session_id);

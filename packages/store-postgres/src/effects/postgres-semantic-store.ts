@@ -38,8 +38,11 @@ const INSERT = `INSERT INTO engram_memory (scope_key, id, file, kind, section, t
   VALUES ($1, $2, $3, $4, $5, $6, sha256(convert_to($6, 'UTF8')), $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`;
 const BY_TEXT = `SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND file = $2 AND dedupe_key = sha256(convert_to($3, 'UTF8'))`;
 
-/** A row of a read: the statement's xmin (and row count) on every row, the entry columns null when the scope is empty. */
-type ReadRow = Row & { readonly xmin: string; readonly total?: number; readonly pos: string };
+/** A row of a read: the statement's xmin and the scope's removals on every row, the entry columns null when the scope is empty. */
+type ReadRow = Row & { readonly xmin: string; readonly removals: string; readonly pos: string };
+
+/** The statement's snapshot xmin and the scope's removal counter, read in the same snapshot as the rows beside them. */
+const HEAD = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, coalesce((SELECT removals FROM engram_memory_removals WHERE scope_key = $1), 0)::text AS removals`;
 
 interface Row {
   readonly id: string;
@@ -125,25 +128,25 @@ export class PostgresSemanticStore implements SemanticStore {
   private async readAll(): Promise<ScopeState> {
     const r = await withReconnect(() =>
       this.db.pool.query<ReadRow>(
-        `SELECT s.xmin, c.* FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS s
+        `SELECT s.xmin, s.removals, c.* FROM (${HEAD}) AS s
          LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE scope_key = $1) AS c ON true ORDER BY c.pos`,
         [this.scopeKey],
       ),
     );
-    return fullState(this.placed(r.rows), r.rows[0]?.xmin ?? '0');
+    return fullState(this.placed(r.rows), r.rows[0]?.xmin ?? '0', r.rows[0]?.removals ?? '0');
   }
 
-  /** Only the rows written since `previous` was read, or null when a full read is needed. */
+  /** Only the rows written since `previous` was read (no count of the scope), or null when a full read is needed. */
   private async readChanges(previous: ScopeState): Promise<ScopeState | null> {
     const r = await withReconnect(() =>
       this.db.pool.query<ReadRow>(
-        `SELECT s.xmin, s.total, c.* FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, (SELECT count(*) FROM engram_memory WHERE scope_key = $1)::int AS total) AS s
+        `SELECT s.xmin, s.removals, c.* FROM (${HEAD}) AS s
          LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE scope_key = $1 AND rev >= $2::xid8) AS c ON true`,
         [this.scopeKey, previous.xmin],
       ),
     );
     const first = r.rows[0];
-    return first === undefined ? null : mergeChanges(previous, this.placed(r.rows), first.total ?? -1, first.xmin);
+    return first === undefined ? null : mergeChanges(previous, this.placed(r.rows), first.removals, first.xmin);
   }
 
   private placed(rows: readonly ReadRow[]): PlacedRow[] {

@@ -1,10 +1,12 @@
-import { newSessionId, scrubSecrets, scrubValue, systemClock, type Clock } from '@engram/kernel';
+import { newSessionId, scrubSecrets, systemClock, type Clock } from '@engram/kernel';
 import { join } from 'node:path';
 import { appendLine } from '../effects/append-line.js';
 import type { Episode } from './episode.js';
 import { isoWithOffset } from './episode-time.js';
+import { prepareEpisode } from './prepare-episode.js';
+import { checkSessionId } from './safe-session-id.js';
 import { serializeEpisode } from './serialize-episode.js';
-import { DEFAULT_WRITE_LIMITS, truncateForRole, type EpisodeWriteLimits } from './truncate-for-role.js';
+import { DEFAULT_WRITE_LIMITS, type EpisodeWriteLimits } from './truncate-for-role.js';
 
 /** What became of one `log` call. Failures are returned (and passed to `onError`), never thrown. */
 export type LogResult =
@@ -29,9 +31,6 @@ export interface LogTurnOptions {
   /** The content is the string form of a multimodal user message (cut to 2000 as Anton). */
   readonly multimodal?: boolean;
 }
-
-/** Session ids become file names: Anton's `YYYYMMDD_HHMMSS` and engram's `..._xxxx` pass, anything path-like does not. */
-const SAFE_SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
  * The episodic log of one session: one JSONL file, `<dir>/<session>.jsonl`, in Anton's record
@@ -73,8 +72,7 @@ export class EpisodeLog {
 
   /** Continues an existing session's file. Throws a RangeError for an id that is not a plain file name. */
   resumeSession(id: string): void {
-    if (!SAFE_SESSION_ID.test(id)) throw new RangeError(`not a session id: ${JSON.stringify(id)} (expected letters, digits, '_' and '-', e.g. 20260227_143052_ab12)`);
-    this.session = id;
+    this.session = checkSessionId(id);
   }
 
   /** Appends a record as given (after scrubbing and the role's cut). */
@@ -83,9 +81,7 @@ export class EpisodeLog {
     const file = this.file;
     if (file === null) return { status: 'skipped', reason: 'no-session' };
     try {
-      const content = truncateForRole(episode.role, this.scrub(episode.content), options.multimodal ?? false, this.limits);
-      const meta = scrubValue(episode.meta, { scrub: this.scrub }) as Episode['meta'];
-      const bytes = appendLine(file, serializeEpisode({ ...episode, content, meta }));
+      const bytes = appendLine(file, serializeEpisode(prepareEpisode(episode, { scrub: this.scrub, limits: this.limits, multimodal: options.multimodal ?? false })));
       return { status: 'written', file, bytes };
     } catch (err) {
       return this.fail(file, err);

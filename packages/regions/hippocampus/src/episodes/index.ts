@@ -12,3 +12,6 @@ export { truncateForRole, DEFAULT_WRITE_LIMITS, type EpisodeWriteLimits } from '
 export { isoWithOffset, parseEpisodeTs, sessionFileTime, episodeKey, keyAtMs, KEY_SLOTS_PER_MS } from './episode-time.js';
 export { episodeMatcher } from './episode-matcher.js';
 export { memoryEpisodeSource } from './memory-episode-source.js';
+export { prepareEpisode, type PrepareEpisodeOptions } from './prepare-episode.js';
+export type { EpisodeStore, EpisodeRecord } from './episode-store.js';
+export { FileEpisodeStore, type FileEpisodeStoreOptions } from '../effects/file-episode-store.js';

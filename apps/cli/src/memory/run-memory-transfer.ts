@@ -1,0 +1,52 @@
+import type { EngramScope } from '@engram/kernel';
+import type { StoreFlags } from '../store/active-store.js';
+import { MemoryUsageError, defaultIo, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { openSemanticStores, StoreOpenError, type SemanticStores } from './open-semantic-stores.js';
+
+export interface MemoryTransferOptions extends MemoryRootOptions, StoreFlags {
+  readonly to?: string;
+  readonly from?: string;
+  readonly scope?: string;
+  readonly json?: boolean;
+}
+
+const run = async (name: string, io: MemoryIo, options: MemoryTransferOptions, body: (s: SemanticStores, scopes: readonly EngramScope[]) => Promise<number>): Promise<number> => {
+  let opened: SemanticStores | null = null;
+  try {
+    const scopes = scopesOf(parseScope(options.scope));
+    opened = await openSemanticStores(options);
+    return await body(opened, scopes);
+  } catch (err) {
+    io.err(`engram memory ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return err instanceof StoreOpenError ? err.exit : err instanceof MemoryUsageError || err instanceof RangeError ? 2 : 1;
+  } finally {
+    await opened?.close();
+  }
+};
+
+const pick = (s: SemanticStores, scopes: readonly EngramScope[]) => Object.fromEntries(scopes.map((scope) => [scope, s.stores[scope]]));
+
+/** `engram memory export --to DIR`: the active store's memory as Anton markdown, `DIR/<scope>/*.md`. */
+export const runMemoryExport = (options: MemoryTransferOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  run('export', io, options, async (s, scopes) => {
+    if (options.to === undefined) throw new MemoryUsageError('--to DIR is required');
+    const { exportMemory } = await import('@engram/runtime');
+    const report = await exportMemory(pick(s, scopes), options.to);
+    if (options.json === true) io.out(`${JSON.stringify({ store: s.where, ...report })}\n`);
+    else for (const [scope, r] of Object.entries(report.scopes)) io.out(`${scope}: ${r.entries} entries from ${s.where} -> ${r.files.join(', ') || '(none)'}\n`);
+    return 0;
+  });
+
+/** `engram memory import --from DIR`: a folder as `export` writes it, into the active store (dedupe as encode does). */
+export const runMemoryImportFolder = (options: MemoryTransferOptions, io: MemoryIo = defaultIo): Promise<number> =>
+  run('import', io, options, async (s, scopes) => {
+    if (options.from === undefined) throw new MemoryUsageError('--from DIR is required');
+    const { importMemory } = await import('@engram/runtime');
+    const report = await importMemory(pick(s, scopes), options.from);
+    for (const p of report.problems) io.err(`engram memory import: ${p}; skipped\n`);
+    if (options.json === true) io.out(`${JSON.stringify({ store: s.where, ...report })}\n`);
+    else
+      for (const [scope, c] of Object.entries(report.counts))
+        io.out(`${scope} -> ${s.where}: ${c['added'] ?? 0} added, ${c['duplicate'] ?? 0} already there${(c['superseded'] ?? 0) > 0 ? `, ${c['superseded']} superseded` : ''}${(c['empty'] ?? 0) > 0 ? `, ${c['empty']} empty` : ''}\n`);
+    return 0;
+  });

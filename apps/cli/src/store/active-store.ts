@@ -1,0 +1,32 @@
+import { openPostgres, parseStoreUrl, postgresReason, tenantProblem, type PostgresDb } from '@engram/store-postgres';
+
+/**
+ * The store a command works on: the files (the default) or PostgreSQL. The one place the CLI
+ * reads `--store`/`ENGRAM_STORE` and `--tenant`/`ENGRAM_TENANT`, so one switch moves every
+ * command. A bad setting is a problem naming the setting and the allowed form (exit 2).
+ */
+export type ActiveStore = { readonly kind: 'files' } | { readonly kind: 'postgres'; readonly url: string; readonly tenant: string } | { readonly kind: 'problem'; readonly problem: string };
+
+export interface StoreFlags {
+  readonly store?: string;
+  readonly tenant?: string;
+}
+
+export const activeStore = (flags: StoreFlags, env: Readonly<Record<string, string | undefined>> = process.env): ActiveStore => {
+  const raw = flags.store ?? env['ENGRAM_STORE'];
+  if (raw === undefined || raw === '') return { kind: 'files' };
+  const parsed = parseStoreUrl(raw, flags.store !== undefined ? '--store' : 'ENGRAM_STORE');
+  if ('problem' in parsed) return { kind: 'problem', problem: parsed.problem };
+  const tenant = flags.tenant ?? env['ENGRAM_TENANT'] ?? 'default';
+  const bad = tenantProblem(tenant);
+  return bad === null ? { kind: 'postgres', url: parsed.url, tenant } : { kind: 'problem', problem: `${flags.tenant !== undefined ? '--tenant' : 'ENGRAM_TENANT'}: ${bad}` };
+};
+
+/** An open database, or why not with the exit code: 3 when the server cannot be reached (like an unreachable model), else 1. */
+export const openActivePostgres = async (store: { readonly url: string; readonly tenant: string }, migrate = true): Promise<{ readonly db: PostgresDb } | { readonly exit: 1 | 3; readonly message: string }> => {
+  try {
+    return { db: await openPostgres({ url: store.url, tenant: store.tenant, migrate }) };
+  } catch (err) {
+    return { exit: postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 3 : 1, message: err instanceof Error ? err.message : String(err) };
+  }
+};

@@ -1,0 +1,203 @@
+import { manualClock, type Clock } from '@engram/kernel';
+import { describe, expect, it } from 'vitest';
+import type { Episode } from '../episodes/episode.js';
+import type { EpisodeRecord, EpisodeStore } from '../episodes/episode-store.js';
+
+/**
+ * Storage a contract test writes to: every `open` is a new store object over the same storage
+ * (a second `open` reads what the first appended, as another process would), with `clock` as its
+ * idea of now (for `daysBack`); `close` releases it all. Each test gets a fresh, empty harness.
+ */
+export interface EpisodeStoreHarness {
+  readonly open: (clock: Clock) => EpisodeStore;
+  readonly close: () => Promise<void>;
+}
+
+// Made up at run time so no secret-looking literal sits in the sources.
+const fake = (...parts: string[]) => parts.join('');
+const ANTHROPIC_KEY = fake('sk-ant-', 'api03-', 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789');
+const S1 = '20260301_100000_aaaa';
+const S2 = '20260302_090000_bbbb';
+const NOW = '2026-03-05T00:00:00.000Z';
+
+const at = (iso: string) => iso.replace(/Z$/, '+00:00');
+const ep = (session: string, ts: string, turn: number, role: string, content: string, meta: Record<string, unknown> = {}): EpisodeRecord => ({ ts: at(ts), session, turn, role, content, meta });
+const contents = (episodes: readonly { readonly episode: Episode }[]) => episodes.map((e) => e.episode.content);
+
+/** Two sessions, the second later; a user message answered in the next turn; memory bookkeeping. */
+const corpus: readonly EpisodeRecord[] = [
+  ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'load the sales CSV'),
+  ep(S1, '2026-03-01T10:00:01.000Z', 1, 'tool_call', 'read_csv("sales.csv")', { tool: 'run', id: 't1' }),
+  ep(S1, '2026-03-01T10:00:02.000Z', 1, 'tool_result', '10 rows'),
+  ep(S1, '2026-03-01T10:00:03.000Z', 1, 'memory_write', 'lesson: the csv has a BOM'),
+  ep(S1, '2026-03-01T10:00:04.000Z', 2, 'user', 'what is the revenue by region?'),
+  ep(S1, '2026-03-01T10:00:05.000Z', 3, 'assistant', 'North leads with 40% of revenue.'),
+  ep(S2, '2026-03-02T09:00:00.000Z', 1, 'user', 'plot the CSV again'),
+  ep(S2, '2026-03-02T09:00:01.000Z', 1, 'assistant', 'Here is the chart of sales.csv.'),
+];
+
+/**
+ * The behaviour every `EpisodeStore` backend must have: Anton's recall semantics (case-insensitive
+ * literal substring, newest records first, each with its turn, memory roles left out), the same
+ * formatted text, what a write keeps (scrubbed, cut per role), and refusals that store nothing.
+ */
+export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeStoreHarness>) => {
+  const withStore = async (f: (open: (clock?: Clock) => EpisodeStore) => Promise<void>): Promise<void> => {
+    const h = await fresh();
+    const opened: EpisodeStore[] = [];
+    try {
+      await f((clock = manualClock(NOW)) => {
+        const s = h.open(clock);
+        opened.push(s);
+        return s;
+      });
+    } finally {
+      for (const s of opened) await s.close();
+      await h.close();
+    }
+  };
+
+  describe(`EpisodeStore contract: ${name}`, () => {
+    it('answers an empty store with Anton\'s "no episodes" line', () =>
+      withStore(async (open) => {
+        const s = open();
+        expect(await s.recallFormatted('csv')).toBe("No episodes found matching 'csv'.");
+        const r = await s.recall('csv');
+        expect(r).toMatchObject({ query: 'csv', groups: [], hits: 0 });
+      }));
+
+    it('recalls a case-insensitive substring, newest first, each hit with its turn, and the same formatted text', () =>
+      withStore(async (open) => {
+        const s = open();
+        expect(await s.append(corpus)).toBe(corpus.length);
+        const r = await s.recall('csv');
+        expect(r.hits).toBe(4);
+        expect(r.problems).toEqual([]);
+        expect(r.groups.map((g) => g.session)).toEqual([S2, S1]);
+        expect(contents(r.groups[0]!.episodes)).toEqual(['plot the CSV again', 'Here is the chart of sales.csv.']);
+        // The memory_write of turn 1 is bookkeeping: never recalled, never shown as context.
+        expect(contents(r.groups[1]!.episodes)).toEqual(['load the sales CSV', 'read_csv("sales.csv")', '10 rows']);
+        expect(r.groups[1]!.episodes.map((e) => e.hit)).toEqual([true, true, false]);
+        expect(await s.recallFormatted('csv')).toBe(
+          [
+            '[2026-03-02T09:00:00.000+00:00] (user) plot the CSV again',
+            '[2026-03-02T09:00:01.000+00:00] (assistant) Here is the chart of sales.csv.',
+            '[2026-03-01T10:00:00.000+00:00] (user) load the sales CSV',
+            '[2026-03-01T10:00:01.000+00:00] (tool_call) read_csv("sales.csv")',
+            '[2026-03-01T10:00:02.000+00:00] (tool_result) 10 rows',
+          ].join('\n'),
+        );
+        const hit = r.groups[1]!.episodes[1]!.episode;
+        expect(hit).toMatchObject({ ts: '2026-03-01T10:00:01.000+00:00', session: S1, turn: 1, role: 'tool_call', meta: { tool: 'run', id: 't1' }, file: `${S1}.jsonl`, line: 2 });
+        expect(await s.recall('BOM')).toMatchObject({ hits: 0, groups: [] });
+      }));
+
+    it("brings the next turn when a user message matches and that turn holds the answer", () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append(corpus);
+        const r = await s.recall('Region?');
+        expect(r.hits).toBe(1);
+        expect(contents(r.groups[0]!.episodes)).toEqual(['what is the revenue by region?', 'North leads with 40% of revenue.']);
+        expect(r.groups[0]!.episodes.map((e) => e.hit)).toEqual([true, false]);
+      }));
+
+    it('counts maxResults in matching records, and daysBack compares record times with the clock', () =>
+      withStore(async (open) => {
+        await open().append(corpus);
+        const s = open(manualClock('2026-03-02T12:00:00.000Z'));
+        const one = await s.recall('csv', { maxResults: 1 });
+        expect(one.hits).toBe(1);
+        expect(one.groups[0]!.episodes.find((e) => e.hit)?.episode.content).toBe('Here is the chart of sales.csv.');
+        expect((await s.recall('csv', { maxResults: 3 })).hits).toBe(3);
+        expect((await s.recall('csv', { maxResults: 0 })).hits).toBe(0);
+        const recent = await s.recall('csv', { daysBack: 1 });
+        expect(recent.hits).toBe(2);
+        expect(recent.groups.map((g) => g.session)).toEqual([S2]);
+      }));
+
+    it('matches the query literally: LIKE and regex characters, quotes and backslashes are plain text', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([
+          ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'growth was 40% in Q1_2026'),
+          ep(S1, '2026-03-01T10:00:01.000Z', 1, 'assistant', 'path C:\\data\\"raw" (a+b)*c [x]'),
+          ep(S1, '2026-03-01T10:00:02.000Z', 1, 'assistant', 'growth was 40x in Q1-2026'),
+        ]);
+        expect((await s.recall('40%')).hits).toBe(1);
+        expect((await s.recall('q1_2')).hits).toBe(1);
+        expect((await s.recall('\\"raw"')).hits).toBe(1);
+        expect((await s.recall('(A+B)*C [X]')).hits).toBe(1);
+        expect((await s.recall('%')).hits).toBe(1);
+        expect((await s.recall('4_%')).hits).toBe(0);
+        expect((await s.recall('.*')).hits).toBe(0);
+      }));
+
+    it('folds case beyond ASCII, and finds short (1-2 character) and non-ASCII queries', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'Äpfel und BIRNEN, ΣΟΦΙΑ'), ep(S1, '2026-03-01T10:00:01.000Z', 1, 'assistant', 'ok 日本語 ok')]);
+        expect((await s.recall('äPFEL')).hits).toBe(1);
+        expect((await s.recall('σοφια')).hits).toBe(1);
+        expect((await s.recall('本語')).hits).toBe(1);
+        expect((await s.recall('Ok')).hits).toBe(1);
+        expect((await s.recall('ä')).hits).toBe(1);
+        expect((await s.recall('zz')).hits).toBe(0);
+      }));
+
+    it('orders records of one millisecond by their line, and records by their own time across sessions', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([ep(S2, '2026-03-01T08:00:00.000Z', 1, 'user', 'same ms first'), ep(S2, '2026-03-01T08:00:00.000Z', 1, 'assistant', 'same ms second')]);
+        await s.append([ep(S1, '2026-03-01T09:00:00.000Z', 1, 'user', 'later same ms, older file name')]);
+        const r = await s.recall('same ms', { maxResults: 2 });
+        expect(r.groups.flatMap((g) => g.episodes.filter((e) => e.hit).map((e) => e.episode.content))).toEqual(['later same ms, older file name', 'same ms second']);
+        expect(r.groups[1]!.episodes.map((e) => e.episode.line)).toEqual([1, 2]);
+      }));
+
+    it('stores what the session log would write: secrets scrubbed (content and meta), assistant text cut to 2000 characters', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([
+          ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', `my key is ${ANTHROPIC_KEY} thanks`, { header: ANTHROPIC_KEY }),
+          ep(S1, '2026-03-01T10:00:01.000Z', 1, 'assistant', `long ${'y'.repeat(3000)}`),
+          { ...ep(S1, '2026-03-01T10:00:02.000Z', 2, 'user', `multimodal ${'z'.repeat(3000)}`), multimodal: true },
+        ]);
+        const r = await s.recall('my key');
+        const stored = r.groups[0]!.episodes.map((e) => e.episode);
+        expect(JSON.stringify(stored)).not.toContain(ANTHROPIC_KEY);
+        expect(stored[0]!.content).toMatch(/^my key is .+ thanks$/);
+        expect([...stored[1]!.content]).toHaveLength(2000);
+        expect((await s.recall(ANTHROPIC_KEY)).hits).toBe(0);
+        expect([...((await s.recall('multimodal')).groups[0]!.episodes.find((e) => e.hit)?.episode.content ?? '')]).toHaveLength(2000);
+      }));
+
+    it('refuses a session id that is not a plain name and stores nothing of that call', () =>
+      withStore(async (open) => {
+        const s = open();
+        await expect(s.append([ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'fine record'), ep('../escape', '2026-03-01T10:00:01.000Z', 1, 'user', 'fine record too')])).rejects.toThrow(/not a session id: "\.\.\/escape"/);
+        expect((await s.recall('fine record')).hits).toBe(0);
+      }));
+
+    it('keeps content with control characters and NUL whole, and a second store sees the first one\'s appends', () =>
+      withStore(async (open) => {
+        const a = open();
+        const b = open();
+        expect((await b.recall('nul')).hits).toBe(0);
+        await a.append([ep(S1, '2026-03-01T10:00:00.000Z', 1, 'tool_result', 'before\u0000nul\tafter\u2028line')]);
+        const r = await b.recall('NUL\tAFTER');
+        expect(r.hits).toBe(1);
+        expect(r.groups[0]!.episodes[0]!.episode.content).toBe('before\u0000nul\tafter\u2028line');
+        expect((await b.recall('e\u0000n')).hits).toBe(1);
+      }));
+
+    it('continues a session: a later append is the next line of the same session', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'first turn')]);
+        await open().append([ep(S1, '2026-03-01T10:00:01.000Z', 2, 'user', 'second turn')]);
+        const r = await s.recall('turn');
+        expect(r.groups.map((g) => g.episodes.map((e) => [e.episode.line, e.episode.content]))).toEqual([[[2, 'second turn']], [[1, 'first turn']]]);
+      }));
+  });
+};

@@ -1,0 +1,289 @@
+import { systemClock, type Clock } from '@engram/kernel';
+import {
+  checkSessionId,
+  DEFAULT_MAX_RESULTS,
+  DEFAULT_RECALL_BUDGET_CHARS,
+  episodeKey,
+  episodeMatcher,
+  formatRecall,
+  keyAtMs,
+  MEMORY_ROLES,
+  parseEpisodeTs,
+  prepareEpisode,
+  recallEpisodes,
+  sessionFileTime,
+  type Episode,
+  type EpisodeRecallOutcome,
+  type EpisodeRecallRequest,
+  type EpisodeRecord,
+  type EpisodeSource,
+  type EpisodeStore,
+  type StoredEpisode,
+} from '@engram/hippocampus/episodes';
+import type { PoolClient } from 'pg';
+import { columnText, foldForSearch, likePattern } from '../episode-search.js';
+import { scopeKey } from '../scope-key.js';
+import type { PostgresDb } from './open-postgres.js';
+import { withReconnect } from './with-reconnect.js';
+
+export interface PostgresEpisodeStoreOptions {
+  readonly db: PostgresDb;
+  /** The project's stable id (`projectId` from @engram/fs): episodes belong to a project, as on disk. */
+  readonly projectId: string;
+  readonly clock?: Clock;
+  /** Default: the kernel's secret scrubber. */
+  readonly scrub?: (text: string) => string;
+}
+
+/**
+ * The newest records recall looks at first, in key order, before it asks the trigram index: a
+ * common term is found among them (as SQLite streams its index newest first) without sorting
+ * every match; a rare one falls through to the index after one cheap look.
+ */
+const RECENT_WINDOW = 500;
+/** Matches fetched per round trip when the index path pages (candidates the matcher refuses are skipped). */
+const PAGE = 64;
+/** Keys tried past a taken one (two records of one millisecond in one slot), as the SQLite index does. */
+const MAX_KEY_PROBES = 1024;
+const NOT_RECALLED = [...MEMORY_ROLES];
+const DAY_MS = 86_400_000;
+/** pg_trgm indexes 3-character grams: a shorter query cannot use the index. */
+const MIN_TRIGRAM_QUERY = 3;
+
+interface SelectedRow {
+  readonly key: string;
+  readonly line: number;
+  readonly record: Episode;
+}
+
+const INSERT_COLUMNS = 'project, session, line, key, turn, role, record, folded';
+const SELECT_COLUMNS = 'e.key::text AS key, e.line, e.record';
+
+const stored = (row: SelectedRow): StoredEpisode => {
+  const { ts, session, turn, role, content, meta } = row.record;
+  return { ts, session, turn, role, content, meta, file: `${session}.jsonl`, line: row.line, key: Number(row.key) };
+};
+
+/**
+ * A project's episodes in PostgreSQL, with the file backend's answers: the same records (scrubbed
+ * and cut by `prepareEpisode`, kept as the JSONL line), keys (`episodeKey`) and recall
+ * (`recallEpisodes` over the matches and their turns, `formatRecall`). Matching runs on the server
+ * through pg_trgm over engram's case-folded copy of the content, re-checked with Anton's matcher.
+ * Tenancy is the table's row-level security: no query here names a tenant.
+ */
+export class PostgresEpisodeStore implements EpisodeStore {
+  readonly location: string;
+  readonly projectId: string;
+  private readonly db: PostgresDb;
+  private readonly clock: Clock;
+  private readonly scrub: ((text: string) => string) | undefined;
+
+  constructor(options: PostgresEpisodeStoreOptions) {
+    scopeKey('project', options.projectId);
+    this.db = options.db;
+    this.projectId = options.projectId;
+    this.clock = options.clock ?? systemClock;
+    this.scrub = options.scrub;
+    this.location = `postgres:${options.db.tenant}/episodes/project:${options.projectId}`;
+  }
+
+  async append(records: readonly EpisodeRecord[]): Promise<number> {
+    for (const r of records) checkSessionId(r.session);
+    if (records.length === 0) return 0;
+    const bySession = new Map<string, Episode[]>();
+    for (const { multimodal, ...episode } of records) {
+      const prepared = prepareEpisode(episode, { multimodal: multimodal ?? false, ...(this.scrub === undefined ? {} : { scrub: this.scrub }) });
+      const list = bySession.get(episode.session) ?? [];
+      list.push(prepared);
+      bySession.set(episode.session, list);
+    }
+    // Not retried after a lost connection: a commit whose answer was lost would store the records twice.
+    const c = await this.db.pool.connect();
+    try {
+      await c.query('BEGIN');
+      for (const [session, episodes] of bySession) await this.appendSession(c, session, episodes);
+      await c.query('COMMIT');
+      return records.length;
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** One session's records as its next lines, under the session's lock (line numbers stay dense). */
+  private async appendSession(c: PoolClient, session: string, episodes: readonly Episode[]): Promise<void> {
+    await c.query("SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/episodes/' || $1 || '/' || $2, 0))", [this.projectId, session]);
+    const last = await c.query<{ n: number }>('SELECT coalesce(max(line), 0)::int AS n FROM engram_episodes WHERE project = $1 AND session = $2', [this.projectId, session]);
+    const first = (last.rows[0]?.n ?? 0) + 1;
+    const fallbackMs = sessionFileTime(`${session}.jsonl`) ?? 0;
+    const rows = episodes.map((e, i) => {
+      const line = first + i;
+      return { line, key: episodeKey(parseEpisodeTs(e.ts) ?? fallbackMs, line), e };
+    });
+    const done = await insertEpisodeRows(c, this.projectId, session, rows);
+    // Two records of one millisecond whose lines share a slot: take the next free key.
+    for (const r of rows) {
+      if (done.has(r.line)) continue;
+      let placed = false;
+      for (let probe = 1; probe <= MAX_KEY_PROBES && !placed; probe++) {
+        const one = await c.query(`INSERT INTO engram_episodes (${INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`, [
+          this.projectId,
+          session,
+          r.line,
+          String(r.key + probe),
+          r.e.turn,
+          columnText(r.e.role),
+          JSON.stringify(r.e),
+          foldForSearch(r.e.content),
+        ]);
+        placed = (one.rowCount ?? 0) > 0;
+      }
+      if (!placed) throw new Error(`${this.location}: no free key for ${session} line ${r.line} after ${MAX_KEY_PROBES} tries`);
+    }
+  }
+
+  async recall(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
+    const nowMs = this.clock.now();
+    const limit = request.maxResults ?? DEFAULT_MAX_RESULTS;
+    if (query === '' || limit <= 0) return { ...recallEpisodes(emptySource, query, { ...request, nowMs }), problems: [] };
+    const sinceMs = request.daysBack === undefined ? undefined : nowMs - request.daysBack * DAY_MS;
+    const hits = await withReconnect(() => this.matches(query, sinceMs === undefined ? 0 : keyAtMs(sinceMs), limit));
+    const turns = await withReconnect(() => this.turns(hits));
+    const source: EpisodeSource = {
+      matches: () => hits,
+      turn: (_file, session, turn) => turns.get(`${session}\u0000${turn}`) ?? [],
+    };
+    return { ...recallEpisodes(source, query, { ...request, nowMs }), problems: [] };
+  }
+
+  async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {
+    return formatRecall(await this.recall(query, request), request.budgetChars ?? DEFAULT_RECALL_BUDGET_CHARS);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The newest `limit` records matching `query` at or after key `since`, newest first. */
+  private async matches(query: string, since: number, limit: number): Promise<StoredEpisode[]> {
+    const match = episodeMatcher(query);
+    const pattern = likePattern(query);
+    const out: StoredEpisode[] = [];
+    const take = (rows: readonly SelectedRow[]): boolean => {
+      for (const row of rows) {
+        if (!match(row.record.content)) continue;
+        out.push(stored(row));
+        if (out.length >= limit) return true;
+      }
+      return false;
+    };
+    // 1. The newest records, in key order: one index range, no sort of every match.
+    const recent = await this.db.pool.query<SelectedRow & { n: number; lo: string | null }>(
+      `WITH w AS MATERIALIZED (SELECT key, role, folded FROM engram_episodes WHERE project = $1 AND key >= $2 ORDER BY key DESC LIMIT $3)
+       SELECT s.n, s.lo, m.* FROM (SELECT count(*)::int AS n, min(key)::text AS lo FROM w) AS s
+       LEFT JOIN LATERAL (SELECT x.key::text AS key, x.line, x.record FROM w JOIN engram_episodes x ON x.project = $1 AND x.key = w.key
+                          WHERE w.role <> ALL($4::text[]) AND w.folded LIKE $5 ORDER BY w.key DESC) AS m ON true`,
+      [this.projectId, String(since), RECENT_WINDOW, NOT_RECALLED, pattern],
+    );
+    const head = recent.rows[0];
+    if (take(recent.rows.filter((r) => r.key !== null)) || head === undefined || head.n < RECENT_WINDOW || head.lo === null) return out;
+    // 2. Older records through the trigram index, newest first, a page at a time (see `searchPage`).
+    let before = head.lo;
+    for (;;) {
+      const size = Math.max(PAGE, limit - out.length);
+      const page = await this.searchPage(pattern, [...query].length >= MIN_TRIGRAM_QUERY, since, before, size);
+      if (take(page)) return out;
+      const last = page.at(-1);
+      if (last === undefined || page.length < size) return out;
+      before = last.key;
+    }
+  }
+
+  /**
+   * Matching records with keys in [since, before), newest first. The pattern goes in the
+   * transaction's `engram.episode_match`, read by the table's restrictive policy: a policy's
+   * condition may use the trigram index under row-level security, a WHERE condition may not (LIKE
+   * is not leakproof). Bitmap scans only, so the planner takes the trigram index rather than
+   * walking every key backwards for a rare term (a query shorter than a trigram walks the keys).
+   */
+  private async searchPage(pattern: string, indexed: boolean, since: number, before: string, size: number): Promise<SelectedRow[]> {
+    const c = await this.db.pool.connect();
+    try {
+      await c.query('BEGIN READ ONLY');
+      await c.query("SELECT set_config('engram.episode_match', $1, true)", [pattern]);
+      // A shorter query has no trigram to look up: it walks the keys newest first instead.
+      if (indexed) await c.query("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
+      const r = await c.query<SelectedRow>(
+        `SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE e.project = $1 AND e.key >= $2 AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
+        [this.projectId, String(since), before, NOT_RECALLED, size],
+      );
+      await c.query('COMMIT');
+      return r.rows;
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** Every recalled record of the hits' turns, and of the turn after a hit user message, by session and turn. */
+  private async turns(hits: readonly StoredEpisode[]): Promise<Map<string, StoredEpisode[]>> {
+    const wanted = new Map<string, { session: string; turn: number }>();
+    for (const h of hits) {
+      wanted.set(`${h.session}\u0000${h.turn}`, { session: h.session, turn: h.turn });
+      if (h.role === 'user') wanted.set(`${h.session}\u0000${h.turn + 1}`, { session: h.session, turn: h.turn + 1 });
+    }
+    const out = new Map<string, StoredEpisode[]>();
+    if (wanted.size === 0) return out;
+    const pairs = [...wanted.values()];
+    const r = await this.db.pool.query<SelectedRow>(
+      `SELECT ${SELECT_COLUMNS} FROM engram_episodes e JOIN unnest($2::text[], $3::int[]) AS w(session, turn) ON e.session = w.session AND e.turn = w.turn
+       WHERE e.project = $1 AND e.role <> ALL($4::text[]) ORDER BY e.session, e.turn, e.line`,
+      [this.projectId, pairs.map((p) => p.session), pairs.map((p) => p.turn), NOT_RECALLED],
+    );
+    for (const row of r.rows) {
+      const e = stored(row);
+      const k = `${e.session}\u0000${e.turn}`;
+      const list = out.get(k) ?? [];
+      list.push(e);
+      out.set(k, list);
+    }
+    return out;
+  }
+}
+
+/** A record placed in its session: its line and time key (`episodeKey`). */
+export interface EpisodeRow {
+  readonly line: number;
+  readonly key: number;
+  readonly e: Episode;
+}
+
+/**
+ * Inserts placed records of one session in one statement; returns the lines stored (a line whose
+ * key was taken is left out, for the caller to place). Records must already be prepared
+ * (`prepareEpisode`): this is the one place the table's row format is written, shared by appends
+ * and the bulk load of `engram bench postgres`.
+ */
+export const insertEpisodeRows = async (c: Pick<PoolClient, 'query'>, projectId: string, session: string, rows: readonly EpisodeRow[]): Promise<Set<number>> => {
+  const inserted = await c.query<{ line: number }>(
+    `INSERT INTO engram_episodes (${INSERT_COLUMNS})
+     SELECT $1, $2, * FROM unnest($3::int[], $4::bigint[], $5::int[], $6::text[], $7::json[], $8::text[]) ON CONFLICT DO NOTHING RETURNING line`,
+    [
+      projectId,
+      session,
+      rows.map((r) => r.line),
+      rows.map((r) => String(r.key)),
+      rows.map((r) => r.e.turn),
+      rows.map((r) => columnText(r.e.role)),
+      rows.map((r) => JSON.stringify(r.e)),
+      rows.map((r) => foldForSearch(r.e.content)),
+    ],
+  );
+  return new Set(inserted.rows.map((r) => r.line));
+};
+
+const emptySource: EpisodeSource = { matches: () => [], turn: () => [] };
