@@ -122,6 +122,7 @@ CREATE TABLE engram_pending (
   PRIMARY KEY (tenant, scope_key, pending_id)
 );
 ${tenantPolicy('engram_pending')}`,
+  },
   // 4..9 were never used (numbers reserved while two branches added migrations side by side): versions only have to increase.
   {
     version: 10,
