@@ -1,5 +1,5 @@
 import { systemClock } from '@engram/kernel';
-import { createBrain, type Brain, type BrainOptions, type EngramSession } from '@engram/runtime';
+import { createBrain, openBrain, type Brain, type BrainOptions, type EngramSession, type OpenBrainOptions, type ResumeState } from '@engram/runtime';
 import type { LanguageModelMiddleware, ToolSet } from 'ai';
 import type { StreamPart } from './ai-types.js';
 import { EngramConversation, type StepToolCall } from './engram-conversation.js';
@@ -11,6 +11,11 @@ export interface EngramMiddlewareOptions extends BrainOptions {
   readonly brain?: Brain;
   /** Carry on this engram session from its log instead of starting a new one. */
   readonly sessionId?: string;
+  /**
+   * The log of `sessionId` already read (`await brain.resumeState(id)`): needed when the brain's
+   * store is PostgreSQL, which cannot be read synchronously (`openEngramMiddleware` does it).
+   */
+  readonly resume?: ResumeState | null;
   /** Told, in one line, about each problem engram had; the model call goes on regardless (fail open). Default: nothing. */
   readonly warn?: (message: string) => void;
 }
@@ -51,7 +56,7 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 export const engramMiddleware = (options: EngramMiddlewareOptions = {}): EngramMiddleware => {
   const warn = options.warn ?? (() => undefined);
   const brain = options.brain ?? createBrain(options);
-  const session = brain.session(options.sessionId === undefined ? {} : { sessionId: options.sessionId, resume: true, onLogProblem: warn });
+  const session = brain.session(options.sessionId === undefined ? {} : { sessionId: options.sessionId, resume: options.resume === undefined ? true : (options.resume ?? false), onLogProblem: warn });
   const conversation = new EngramConversation(session, options.clock ?? systemClock);
   const safely = async <T>(what: string, fallback: T, run: () => T | Promise<T>): Promise<T> => {
     try {
@@ -109,4 +114,30 @@ export const engramMiddleware = (options: EngramMiddlewareOptions = {}): EngramM
       await session.close();
     },
   };
+};
+
+export interface OpenEngramMiddlewareOptions extends Omit<EngramMiddlewareOptions, 'resume' | 'store'>, Pick<OpenBrainOptions, 'store' | 'tenant'> {}
+
+/**
+ * `engramMiddleware` on the store `store` / `ENGRAM_STORE` names (PostgreSQL, or the files):
+ * opens the brain (unless one is given) and reads `sessionId`'s log from that store. A brain it
+ * opened is closed, releasing its pool, by the middleware's `suspend()` and `close()`.
+ */
+export const openEngramMiddleware = async (options: OpenEngramMiddlewareOptions = {}): Promise<EngramMiddleware> => {
+  const owned = options.brain === undefined;
+  const brain = options.brain ?? (await openBrain(options));
+  try {
+    const resume = options.sessionId === undefined ? null : await brain.resumeState(options.sessionId, options.warn);
+    const { store: _store, tenant: _tenant, ...rest } = options;
+    const middleware = engramMiddleware({ ...rest, brain, resume });
+    if (!owned) return middleware;
+    return {
+      ...middleware,
+      suspend: () => middleware.suspend().finally(() => brain.close()),
+      close: () => middleware.close().finally(() => brain.close()),
+    };
+  } catch (err) {
+    if (owned) await brain.close();
+    throw err;
+  }
 };

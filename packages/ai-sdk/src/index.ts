@@ -8,6 +8,6 @@
  * await engram.settled();                                       // what the turn taught is stored
  * ```
  */
-export { engramMiddleware, type EngramMiddleware, type EngramMiddlewareOptions } from './engram-middleware.js';
+export { engramMiddleware, openEngramMiddleware, type EngramMiddleware, type EngramMiddlewareOptions, type OpenEngramMiddlewareOptions } from './engram-middleware.js';
 export { EngramBlockedError } from './guard-tools.js';
 export { MEMORY_HEADING, NOTES_HEADING } from './engram-system-text.js';

@@ -1,5 +1,5 @@
 import type { AnyEnvelope } from '@engram/events';
-import { resumeSession, type Brain, type EngramSession } from '@engram/runtime';
+import type { Brain, EngramSession } from '@engram/runtime';
 
 /** The session a hook works on, and what its log held before the hook. */
 export interface OpenedHookSession {
@@ -22,14 +22,23 @@ export interface OpenHookSessionOptions {
 export interface HookSessions {
   open(brain: Brain, sessionId: string, warn: (message: string) => void, options: OpenHookSessionOptions): Promise<OpenedHookSession | 'ended'>;
   release(session: EngramSession, handled: boolean): Promise<void>;
+  /**
+   * The brain for a hook made under `config`: `open` makes one (on PostgreSQL it opens a pool).
+   * A short process opens one per hook; a resident service keeps it for the sessions it keeps warm.
+   */
+  brain(config: string, open: () => Promise<Brain>): Promise<Brain>;
+  /** The hook is done with the brain `brain()` gave (a short process closes it, releasing its pool). */
+  doneWith(brain: Brain): Promise<void>;
 }
 
-/** One short process per hook: resume the session from its log, suspend it afterwards. */
+/** One short process per hook: resume the session from its log (the brain's store), suspend it afterwards; a brain per hook, closed after it. */
 export const resumingSessions: HookSessions = {
-  open: (brain, sessionId, warn, options) => {
-    const state = options.fresh === true ? null : resumeSession(brain.paths, sessionId, warn);
-    if (state?.ended === true) return Promise.resolve('ended');
-    return Promise.resolve({ session: brain.session({ sessionId, resume: state ?? false }), events: state?.events ?? [] });
+  open: async (brain, sessionId, warn, options) => {
+    const state = options.fresh === true ? null : await brain.resumeState(sessionId, warn);
+    if (state?.ended === true) return 'ended';
+    return { session: brain.session({ sessionId, resume: state ?? false }), events: state?.events ?? [] };
   },
   release: (session) => session.suspend(),
+  brain: (_config, open) => open(),
+  doneWith: (brain) => brain.close(),
 };

@@ -4,7 +4,7 @@ import { FallbackConfigError, readFallbackConfig, type FallbackChainConfig } fro
 import type { HookContext } from './hook-context.js';
 import type { HookOutput } from './hook-output.js';
 import { parseHookPayload, type HookName, type HookPayload } from './hook-payload.js';
-import { hookRoots, type HookFlags } from './hook-roots.js';
+import { hookRoots, type HookFlags, type HookRoots } from './hook-roots.js';
 import { postToolUseHook } from './post-tool-use-hook.js';
 import { preToolUseHook } from './pre-tool-use-hook.js';
 import { engramSessionFor } from './effects/session-map.js';
@@ -12,7 +12,7 @@ import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
 import { userPromptSubmitHook } from './user-prompt-submit-hook.js';
 import { defaultBreakerParams, type BreakerParams } from '@engram/executive';
-import { AccProfileError, createBrain, GuardsConfigError, readGuardsConfig, readProjectAccProfile, type AccProfile } from '@engram/runtime';
+import { AccProfileError, GuardsConfigError, openBrain, readGuardsConfig, readProjectAccProfile, type AccProfile, type Brain } from '@engram/runtime';
 import { resumingSessions, type HookSessions } from './hook-sessions.js';
 
 const handle = (ctx: HookContext, p: HookPayload): Promise<HookOutput | null> => {
@@ -88,47 +88,64 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
     const roots = hookRoots(options, payload.cwd, env);
     const guards = guardsOrDefaults(roots.project, warn);
     const profile = accProfileOrNone(roots.project, warn);
-    const brain = createBrain({ home: roots.home, project: roots.project, env, guards, acc: { profile } });
     // What the brain was made with: a kept session is reused only by a brain made the same way.
     const config = JSON.stringify([roots.home, roots.project, guards, profile, Object.entries(env).filter(([k]) => k.startsWith('ENGRAM_')).sort()]);
     const now = options.now ?? Date.now();
-    let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
     const sessions = options.sessions ?? resumingSessions;
-    const output = await withLock(join(roots.hooksDir, id), {}, async () => {
-      let opened = await sessions.open(brain, id, warn, { config });
-      if (opened === 'ended') {
-        // The engram session was closed (by a host or a tool): this Claude session carries on in a new one.
-        id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { renew: true, warn });
-        opened = await sessions.open(brain, id, warn, { config, fresh: true });
-        if (opened === 'ended') throw new Error(`session ${id} has ended`);
-      }
-      const { session, events } = opened;
-      let chains: readonly FallbackChainConfig[] | null = null;
-      const ctx: HookContext = {
-        session,
-        events,
-        inTurn: session.inTurn,
-        roots,
-        paths: brain.paths,
-        now,
-        warn,
-        fallbacks: () => (chains ??= readChains(roots.project, warn)),
-      };
-      let ok = false;
-      try {
-        const answer = await handle(ctx, payload);
-        ok = true;
-        return answer;
-      } finally {
-        // Also after a failure: what the handler published is stored, and the session is let go.
-        await sessions.release(session, ok);
-      }
-    });
-    return output;
+    // ENGRAM_STORE / ENGRAM_TENANT choose the store; an unreachable server is one warning line and no answer (fail open).
+    const brain = await sessions.brain(config, () => openBrain({ home: roots.home, project: roots.project, env, guards, acc: { profile } }));
+    try {
+      return await hookOn(brain, payload, { roots, config, now, sessions, warn });
+    } finally {
+      await sessions.doneWith(brain);
+    }
   } catch (err) {
     warn(messageOf(err));
     return null;
   }
+};
+
+interface HookRun {
+  readonly roots: HookRoots;
+  readonly config: string;
+  readonly now: number;
+  readonly sessions: HookSessions;
+  readonly warn: (message: string) => void;
+}
+
+/** The hook on an opened brain: the engram session mapped to the Claude one, under the session's lock. */
+const hookOn = async (brain: Brain, payload: HookPayload, { roots, config, now, sessions, warn }: HookRun): Promise<HookOutput | null> => {
+  let id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { warn });
+  return withLock(join(roots.hooksDir, id), {}, async () => {
+    let opened = await sessions.open(brain, id, warn, { config });
+    if (opened === 'ended') {
+      // The engram session was closed (by a host or a tool): this Claude session carries on in a new one.
+      id = await engramSessionFor(roots.hooksDir, payload.sessionId, now, { renew: true, warn });
+      opened = await sessions.open(brain, id, warn, { config, fresh: true });
+      if (opened === 'ended') throw new Error(`session ${id} has ended`);
+    }
+    const { session, events } = opened;
+    let chains: readonly FallbackChainConfig[] | null = null;
+    const ctx: HookContext = {
+      session,
+      events,
+      inTurn: session.inTurn,
+      roots,
+      paths: brain.paths,
+      now,
+      warn,
+      fallbacks: () => (chains ??= readChains(roots.project, warn)),
+    };
+    let ok = false;
+    try {
+      const answer = await handle(ctx, payload);
+      ok = true;
+      return answer;
+    } finally {
+      // Also after a failure: what the handler published is stored, and the session is let go.
+      await sessions.release(session, ok);
+    }
+  });
 };
 
 const readChains = (project: string, warn: (message: string) => void): readonly FallbackChainConfig[] => {

@@ -88,7 +88,7 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
     throw new Error(`refusing to listen on ${host}: the MCP server has no authentication, so anyone who reaches it could read and write this memory; use a loopback address (127.0.0.1, ::1, localhost) or pass --allow-remote`);
   const warn = options.warn ?? (() => undefined);
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  const brain = openMcpBrain(options);
+  const brain = await openMcpBrain(options);
   const entries = new Map<string, Entry>();
   const closing = new Set<Promise<void>>();
 
@@ -153,6 +153,9 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
       http.off('error', reject);
       resolve();
     });
+  }).catch(async (err: unknown) => {
+    await brain.close(); // nothing to serve: the store's pool must not keep the process alive
+    throw err;
   });
   http.on('error', (err) => warn(`server: ${messageOf(err)}`));
 
@@ -179,6 +182,7 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
         http.closeAllConnections();
         await stopped;
         await Promise.all([...closing]);
+        await brain.close().catch((err: unknown) => warn(`closing the store: ${messageOf(err)}`));
       })()),
   };
 };

@@ -31,7 +31,15 @@ export const serveStdio = async (options: StdioServeOptions = {}): Promise<Stdio
   const warn = options.warn ?? (() => undefined);
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const { server, session } = createMcpServer(openMcpBrain(options));
+  const brain = await openMcpBrain(options);
+  let made: ReturnType<typeof createMcpServer>;
+  try {
+    made = createMcpServer(brain);
+  } catch (err) {
+    await brain.close();
+    throw err;
+  }
+  const { server, session } = made;
   const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
   let finishing: Promise<void> | null = null;
   let markClosed: () => void = () => undefined;
@@ -41,6 +49,7 @@ export const serveStdio = async (options: StdioServeOptions = {}): Promise<Stdio
       stdin.off('end', onEnd);
       await server.close().catch((err: unknown) => warn(`closing the transport: ${messageOf(err)}`));
       await session.close().catch((err: unknown) => warn(`closing session ${session.id}: ${messageOf(err)}`));
+      await brain.close().catch((err: unknown) => warn(`closing the store: ${messageOf(err)}`));
       markClosed();
     })());
   const onEnd = (): void => void finish();

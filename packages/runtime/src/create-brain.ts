@@ -9,7 +9,8 @@ import type { LlmSource } from './session-llm.js';
 import { resumeSession } from './resume-session.js';
 import { hostToolsByName, type HostTool } from './host-tool.js';
 import type { HistoryParams } from './compaction-plan.js';
-import type { ResumeState } from './resume-from-log.js';
+import { resumeStateOf, type ResumeState } from './resume-from-log.js';
+import { sessionIdProblem } from '@engram/store';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
 import { readAccProfile, readProjectAccProfile, type AccProfile } from './read-acc-profile.js';
@@ -70,6 +71,12 @@ export interface Brain {
   readonly instincts: BrainInstincts;
   /** Where sessions keep what they learn: `files` (the default) or `postgres`. */
   readonly store: { readonly kind: BrainStores['kind']; readonly location: string };
+  /**
+   * Where a session's log left off, read from the brain's store (its JSONL file, or PostgreSQL's
+   * event log); null when the session has no log yet. Pass it as `session({ sessionId, resume })`:
+   * the one way to resume on PostgreSQL, where `resume: true` cannot read the log synchronously.
+   */
+  resumeState(sessionId: string, onLogProblem?: (problem: string) => void): Promise<ResumeState | null>;
   /** Releases the store's connections (nothing to do for files); sessions must be closed first. */
   close(): Promise<void>;
 }
@@ -122,8 +129,17 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
     instincts,
     store: store === undefined ? { kind: 'files', location: paths.home } : { kind: store.kind, location: store.location },
     close: () => store?.close() ?? Promise.resolve(),
+    resumeState: async (sessionId, onLogProblem) => {
+      if (store === undefined || store.kind === 'files') return resumeSession(paths, sessionId, onLogProblem);
+      const bad = sessionIdProblem(sessionId);
+      if (bad !== null) throw new Error(`cannot resume: ${bad}`);
+      const events = await store.eventLog(sessionId).read();
+      return events.length === 0 ? null : resumeStateOf(events);
+    },
     session: (s = {}) => {
       const sessionId = s.sessionId ?? newSessionId(clock.now());
+      if (s.resume === true && store !== undefined && store.kind !== 'files')
+        throw new Error(`cannot resume session ${sessionId} synchronously from ${store.location}: pass \`resume: await brain.resumeState(id)\``);
       const resume = s.resume === true ? resumeSession(paths, sessionId, s.onLogProblem) : s.resume || null;
       return new EngramSession({
         sessionId,

@@ -1,5 +1,5 @@
 export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type SessionOpenOptions } from './create-brain.js';
-export { openBrain, openBrainStores, type OpenBrainOptions } from './open-brain.js';
+export { openBrain, openBrainStores, preloadStoreBackend, type OpenBrainOptions } from './open-brain.js';
 export { storeSettings, StoreSettingError, type StoreSettings } from './store-settings.js';
 export { storeUnreachable } from '@engram/store-postgres/settings';
 export { fileBrainStores, type BrainStores, type SessionLogWriter } from './brain-stores.js';

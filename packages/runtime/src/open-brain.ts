@@ -41,3 +41,13 @@ export const openBrain = async (options: OpenBrainOptions = {}): Promise<Brain> 
     throw err;
   }
 };
+
+/**
+ * Loads the PostgreSQL backend now when `ENGRAM_STORE` is set in `env` (nothing otherwise, so a
+ * service on files never loads `pg`). A resident service calls it before it claims its home:
+ * after that, a late `import('pg')` in that process was seen to resolve through the workspace's
+ * symlinks and miss pg's own dependencies (docs/postgres.md).
+ */
+export const preloadStoreBackend = async (env: NodeJS.ProcessEnv = process.env): Promise<void> => {
+  if (storeSettings({}, env) !== null) await import('./effects/postgres-brain-stores.js');
+};

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { runHook } from '@engram/claude-code';
+import { preloadStoreBackend } from '@engram/runtime';
 import { isForwardedEnv, PROTOCOL_VERSION } from './client/protocol-version.js';
 import { resolveHome, servePaths, type ServePaths } from './client/serve-paths.js';
 import { claimHome, releaseHome } from './effects/claim-home.js';
@@ -63,6 +64,7 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
   const paths = servePaths(resolveHome(options.home, baseEnv, process.cwd()));
   const idleExitMs = options.idleExitMs ?? SERVE_IDLE_EXIT_MS;
   const idleSuspendMs = options.idleSuspendMs ?? SESSION_IDLE_SUSPEND_MS;
+  await preloadStoreBackend(baseEnv);
   const log = serviceLog(paths.logFile, paths.runDir, now);
   const warm = new WarmSessions(now, log);
   const ownEnv = Object.fromEntries(Object.entries(baseEnv).filter(([k]) => !isForwardedEnv(k)));

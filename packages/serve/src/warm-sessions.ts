@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { HookSessions, OpenedHookSession } from '@engram/claude-code';
 import type { AnyEnvelope } from '@engram/events';
-import { resumeSession, type EngramPaths, type EngramSession } from '@engram/runtime';
+import type { Brain, EngramSession } from '@engram/runtime';
 import { logStamp, sameStamp, type LogStamp } from './effects/log-stamp.js';
 
 /**
@@ -10,10 +10,13 @@ import { logStamp, sameStamp, type LogStamp } from './effects/log-stamp.js';
  */
 export const MAX_WARM_SESSIONS = 16;
 
+/** Brains kept at most: one per way of making it (home, project, guards, ENGRAM_* settings), few per home; beyond it a hook's brain is closed after it, as in a short process. */
+export const MAX_KEPT_BRAINS = 8;
+
 interface Kept {
   readonly session: EngramSession;
   readonly file: string;
-  readonly paths: EngramPaths;
+  readonly brain: Brain;
   readonly config: string;
   /** The session's log as this process knows it: what it resumed from and every event it published since. */
   events: AnyEnvelope[];
@@ -38,6 +41,12 @@ export class WarmSessions implements HookSessions {
   private readonly inUse = new Map<EngramSession, Kept>();
   /** Suspensions under way, by log file: a session is resumed only once its last holder let go. */
   private readonly letting = new Map<string, Promise<void>>();
+  /**
+   * Brains by what they were made with, kept while the service runs: a kept session uses its
+   * brain's stores (on PostgreSQL, its pool), so a brain is closed only once every session is let go.
+   */
+  private readonly brains = new Map<string, Promise<Brain>>();
+  private readonly keptBrains = new Set<Brain>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -61,10 +70,10 @@ export class WarmSessions implements HookSessions {
       this.letGo(warm);
     }
     await this.letting.get(file);
-    const state = options.fresh === true ? null : resumeSession(brain.paths, sessionId, warn);
+    const state = options.fresh === true ? null : await brain.resumeState(sessionId, warn);
     if (state?.ended === true) return 'ended';
     const session = brain.session({ sessionId, resume: state ?? false });
-    const kept: Kept = { session, file, paths: brain.paths, config: options.config, events: [...(state?.events ?? [])], reread: true, stamp: null, lastUsed: this.now(), unsubscribe: () => undefined };
+    const kept: Kept = { session, file, brain, config: options.config, events: [...(state?.events ?? [])], reread: true, stamp: null, lastUsed: this.now(), unsubscribe: () => undefined };
     const sub = session.events$.subscribe((e) => kept.events.push(e));
     kept.unsubscribe = () => sub.unsubscribe();
     this.inUse.set(session, kept);
@@ -83,7 +92,7 @@ export class WarmSessions implements HookSessions {
     // Durable before the client sees the answer; session-end learning stays with the hooks that end a turn (stop calls settled()).
     await session.flushed();
     if (kept.reread) {
-      kept.events = [...(resumeSession(kept.paths, session.id)?.events ?? [])];
+      kept.events = [...((await kept.brain.resumeState(session.id))?.events ?? [])];
       kept.reread = false;
     }
     kept.stamp = logStamp(kept.file);
@@ -96,6 +105,33 @@ export class WarmSessions implements HookSessions {
     }
   }
 
+  brain(config: string, open: () => Promise<Brain>): Promise<Brain> {
+    const known = this.brains.get(config);
+    if (known !== undefined) return known;
+    if (this.brains.size >= MAX_KEPT_BRAINS) return open();
+    const brain = open().then((b) => {
+      this.keptBrains.add(b);
+      return b;
+    });
+    this.brains.set(config, brain);
+    // A brain that could not be opened (a server down) is tried again by the next hook.
+    brain.catch(() => this.brains.get(config) === brain && this.brains.delete(config));
+    return brain;
+  }
+
+  /** A kept brain stays open for the sessions kept warm (closed by `suspendAll`); any other is closed now. */
+  async doneWith(brain: Brain): Promise<void> {
+    if (this.keptBrains.has(brain)) return;
+    for (const [file, kept] of this.kept)
+      if (kept.brain === brain) {
+        // Its brain closes now: the session cannot stay warm.
+        this.kept.delete(file);
+        this.letGo(kept);
+      }
+    await Promise.all(this.letting.values());
+    await brain.close();
+  }
+
   /** Suspends the kept sessions not used since `before` (ms); resolves when their logs are let go. */
   suspendIdle(before: number): Promise<void> {
     const idle = [...this.kept.values()].filter((k) => k.lastUsed < before);
@@ -106,9 +142,17 @@ export class WarmSessions implements HookSessions {
     return Promise.all(idle.map((k) => this.letting.get(k.file) ?? Promise.resolve())).then(() => undefined);
   }
 
-  /** Suspends every kept session (the service is stopping). */
-  suspendAll(): Promise<void> {
-    return this.suspendIdle(Number.POSITIVE_INFINITY).then(() => Promise.all(this.letting.values())).then(() => undefined);
+  /** Suspends every kept session, then closes the brains (the service is stopping). */
+  async suspendAll(): Promise<void> {
+    await this.suspendIdle(Number.POSITIVE_INFINITY);
+    await Promise.all(this.letting.values());
+    const brains = [...this.brains.values()];
+    this.brains.clear();
+    this.keptBrains.clear();
+    for (const b of brains)
+      await b
+        .then((brain) => brain.close())
+        .catch((err: unknown) => this.onProblem(`closing a store: ${err instanceof Error ? err.message : String(err)}`));
   }
 
   private letGo(kept: Kept): void {

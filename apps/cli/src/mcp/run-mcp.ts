@@ -7,6 +7,8 @@ export interface McpCommandOptions {
   readonly port?: number;
   readonly host?: string;
   readonly allowRemote?: boolean;
+  readonly store?: string;
+  readonly tenant?: string;
 }
 
 const warn = (message: string): void => void process.stderr.write(`engram mcp: ${message}\n`);
@@ -29,7 +31,19 @@ const signalled = (): Promise<void> =>
  * and closes the sessions. Nothing but the protocol is written to stdout; problems go to stderr.
  */
 export const runMcp = async (o: McpCommandOptions): Promise<number> => {
-  const roots = { home: o.home, project: o.project };
+  try {
+    return await serveMcp(o);
+  } catch (err) {
+    const { StoreSettingError, storeUnreachable } = await import('@engram/runtime');
+    if (err instanceof StoreSettingError) return usage(err.message);
+    if (!storeUnreachable(err)) throw err;
+    warn(err instanceof Error ? err.message : String(err));
+    return 3;
+  }
+};
+
+const serveMcp = async (o: McpCommandOptions): Promise<number> => {
+  const roots = { home: o.home, project: o.project, store: o.store, tenant: o.tenant };
   if (o.http !== true) {
     if (o.port !== undefined || o.host !== undefined || o.allowRemote === true) return usage('--port, --host and --allow-remote go with --http');
     const server = await serveStdio({ ...roots, warn });
