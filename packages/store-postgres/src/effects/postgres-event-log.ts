@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { AnyEnvelope } from '@engram/events';
 import type { ReadRange } from '@engram/store/effect';
 import { quotedChannel, changeChannel } from '../change-channel.js';
@@ -6,8 +7,15 @@ import type { PostgresDb } from './open-postgres.js';
 const readSql = 'SELECT envelope FROM engram_events WHERE session_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq';
 const MAX_SEQ = Number.MAX_SAFE_INTEGER;
 
-const lockSql = "SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/' || $1, 0))";
-const topSql = 'SELECT coalesce(max(seq), 0) AS m FROM engram_events WHERE session_id = $1';
+/**
+ * BEGIN, the session's advisory lock and its last seq in one round trip (a simple query: its
+ * statements run in order, and in READ COMMITTED the max is read after the lock is held, so it
+ * sees every batch committed before). The session id goes in as a literal escaped by the client.
+ */
+const lockAndTopSql = (c: Client, sessionId: string): string => {
+  const session = c.escapeLiteral(sessionId);
+  return `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/' || ${session}, 0)); SELECT coalesce(max(seq), 0) AS m FROM engram_events WHERE session_id = ${session}`;
+};
 const knownSql = 'SELECT event_id, envelope FROM engram_events WHERE session_id = $1 AND event_id = ANY($2::text[])';
 /**
  * The rows and their wake-up in one statement (one round trip). Without ON CONFLICT on purpose: a
@@ -23,14 +31,16 @@ const insertSql = `WITH ins AS (
 /** A unique constraint was violated: here, an event id already stored (a retried batch). */
 const UNIQUE_VIOLATION = '23505';
 
-type Client = Awaited<ReturnType<PostgresDb['pool']['connect']>>;
+type Client = pg.PoolClient;
 
-/** Runs `f` in one transaction holding the session's advisory lock, so seq stays dense and ordered across processes. */
-const underSessionLock = async <A>(c: Client, sessionId: string, f: () => Promise<A>): Promise<A> => {
-  await c.query('BEGIN');
+/**
+ * Runs `f` in one transaction holding the session's advisory lock, so seq stays dense and ordered
+ * across processes; `f` gets the session's last seq, read under the lock.
+ */
+const underSessionLock = async <A>(c: Client, sessionId: string, f: (top: number) => Promise<A>): Promise<A> => {
   try {
-    await c.query(lockSql, [sessionId]);
-    const value = await f();
+    const results = (await c.query(lockAndTopSql(c, sessionId))) as unknown as readonly pg.QueryResult<{ m: string }>[];
+    const value = await f(Number(results.at(-1)?.rows[0]?.m ?? 0));
     await c.query('COMMIT');
     return value;
   } catch (err) {
@@ -47,14 +57,13 @@ const insertNumbered = async (c: Client, db: PostgresDb, sessionId: string, even
     top,
     fresh.map((e) => e.id),
     fresh.map((e) => e.type),
-    `[${fresh.map((e) => JSON.stringify(e)).join(',')}]`,
+    // One JSON array: the array text of JSON.stringify is its elements' joined by commas, byte for byte.
+    JSON.stringify(fresh),
     changeChannel(db.tenant),
     `events ${sessionId} ${top + fresh.length}`,
   ]);
   return fresh;
 };
-
-const topSeq = async (c: Client, sessionId: string): Promise<number> => Number((await c.query<{ m: string }>(topSql, [sessionId])).rows[0]?.m ?? 0);
 
 /**
  * The common case, a batch of new events: numbered after the session's last seq and inserted in
@@ -63,7 +72,7 @@ const topSeq = async (c: Client, sessionId: string): Promise<number> => Number((
  */
 const appendNew = async (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[] | null> => {
   try {
-    return await underSessionLock(c, sessionId, async () => insertNumbered(c, db, sessionId, events, await topSeq(c, sessionId)));
+    return await underSessionLock(c, sessionId, (top) => insertNumbered(c, db, sessionId, events, top));
   } catch (err) {
     if ((err as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return null;
     throw err;
@@ -72,7 +81,7 @@ const appendNew = async (c: Client, db: PostgresDb, sessionId: string, events: r
 
 /** A batch that repeats stored events (a retry): those are returned as stored, the rest numbered after them. */
 const appendChecked = (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[]> =>
-  underSessionLock(c, sessionId, async () => {
+  underSessionLock(c, sessionId, async (top) => {
     const known = await c.query<{ event_id: string; envelope: AnyEnvelope }>(knownSql, [sessionId, events.map((e) => e.id)]);
     const stored = new Map<string, AnyEnvelope | null>(known.rows.map((r) => [r.event_id, r.envelope]));
     const news: AnyEnvelope[] = [];
@@ -81,7 +90,7 @@ const appendChecked = (c: Client, db: PostgresDb, sessionId: string, events: rea
       stored.set(e.id, null);
       news.push(e);
     }
-    if (news.length > 0) for (const e of await insertNumbered(c, db, sessionId, news, await topSeq(c, sessionId))) stored.set(e.id, e);
+    if (news.length > 0) for (const e of await insertNumbered(c, db, sessionId, news, top)) stored.set(e.id, e);
     return events.map((e) => stored.get(e.id) as AnyEnvelope);
   });
 
