@@ -51,7 +51,7 @@ const underSessionLock = async <A>(c: Client, sessionId: string, f: (top: number
 
 /** Numbers `events` from `top + 1` and inserts them with the wake-up; the caller holds the session's lock. */
 const insertNumbered = async (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[], top: number): Promise<AnyEnvelope[]> => {
-  const fresh = events.map((e, i) => ({ ...e, seq: top + i + 1 }) as AnyEnvelope);
+  const fresh = events.map((e, i) => ({ ...e, seq: top + i + 1 }));
   await c.query(insertSql, [
     sessionId,
     top,
