@@ -24,8 +24,7 @@ const knownSql = 'SELECT event_id, envelope FROM engram_events WHERE session_id 
 const insertSql = `WITH ins AS (
   INSERT INTO engram_events (session_id, seq, event_id, type, envelope)
   SELECT $1, $2::bigint + n, id, type, envelope
-  FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS a(id, type, n)
-  JOIN json_array_elements($5::json) WITH ORDINALITY AS b(envelope, n) USING (n)
+  FROM ROWS FROM (unnest($3::text[]), unnest($4::text[]), json_array_elements($5::json)) WITH ORDINALITY AS b(id, type, envelope, n)
   RETURNING 1
 ) SELECT pg_notify($6, $7) FROM (SELECT count(*) FROM ins) AS done`;
 /** A unique constraint was violated: here, an event id already stored (a retried batch). */
