@@ -6,7 +6,7 @@ import { startTestPostgres } from '../testing/effects/start-test-postgres.js';
 import { schemaVersion } from './migrate.js';
 import { openPostgres, type PostgresDb } from './open-postgres.js';
 import { layerPostgresEventLog } from './layer-postgres-event-log.js';
-import { appendEvents, readEvents } from './postgres-event-log.js';
+import { appendEvents, readEventLines, readEvents } from './postgres-event-log.js';
 import { withReconnect } from './with-reconnect.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../migrations.js';
 
@@ -75,6 +75,27 @@ describe.skipIf(!started.ok)(`PostgreSQL event log${started.ok ? '' : ` (skipped
       expect(again.map((e) => e.seq)).toEqual([1, 2, 3]);
       expect(again.slice(0, 2)).toEqual(first);
       expect((await readEvents(db, S)).map((e) => e.seq)).toEqual([1, 2, 3]);
+    });
+  });
+
+  it('adds an id repeated within one batch once, at its first place, and numbers the rest densely', async () => {
+    const db = await open(freshTenant());
+    await using([db], async () => {
+      const [a, b] = buildStream([['executive.turn.started'], ['executive.round.started']]);
+      const out = await appendEvents(db, S, [a!, b!, a!, buildEvent('executive.turn.completed')]);
+      expect(out.map((e) => e.seq)).toEqual([1, 2, 1, 3]);
+      expect((await readEvents(db, S)).map((e) => e.id)).toEqual([a!.id, b!.id, out[3]!.id]);
+    });
+  });
+
+  it('keeps each envelope byte for byte as the file log writes it (quotes, escapes, astral and line-separator characters)', async () => {
+    const db = await open(freshTenant());
+    await using([db], async () => {
+      const tricky = 'a "quote", a \\ backslash, tab\t, ü, 😀, \u2028, {"k":[1, 2]} and \u0001';
+      const batch = [buildEvent('executive.tool.called', { argsSummary: tricky }), buildEvent('executive.turn.started'), buildEvent('executive.tool.called', { argsSummary: `${tricky}${tricky}` })];
+      const out = await appendEvents(db, S, batch);
+      expect(await readEventLines(db, S)).toEqual(out.map((e) => `${JSON.stringify(e)}\n`));
+      expect(await readEvents(db, S)).toEqual(out);
     });
   });
 

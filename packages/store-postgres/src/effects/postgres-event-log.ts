@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { AnyEnvelope } from '@engram/events';
 import type { ReadRange } from '@engram/store/effect';
 import { quotedChannel, changeChannel } from '../change-channel.js';
@@ -5,6 +6,92 @@ import type { PostgresDb } from './open-postgres.js';
 
 const readSql = 'SELECT envelope FROM engram_events WHERE session_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq';
 const MAX_SEQ = Number.MAX_SAFE_INTEGER;
+
+/**
+ * BEGIN, the session's advisory lock and its last seq in one round trip (a simple query: its
+ * statements run in order, and in READ COMMITTED the max is read after the lock is held, so it
+ * sees every batch committed before). The session id goes in as a literal escaped by the client.
+ */
+const lockAndTopSql = (c: Client, sessionId: string): string => {
+  const session = c.escapeLiteral(sessionId);
+  return `BEGIN; SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/' || ${session}, 0)); SELECT coalesce(max(seq), 0) AS m FROM engram_events WHERE session_id = ${session}`;
+};
+const knownSql = 'SELECT event_id, envelope FROM engram_events WHERE session_id = $1 AND event_id = ANY($2::text[])';
+/**
+ * The rows and their wake-up in one statement (one round trip). Without ON CONFLICT on purpose: a
+ * batch holding an id already stored fails with a unique violation instead of leaving a gap in seq.
+ */
+const insertSql = `WITH ins AS (
+  INSERT INTO engram_events (session_id, seq, event_id, type, envelope)
+  SELECT $1, $2::bigint + n, id, type, envelope
+  FROM ROWS FROM (unnest($3::text[]), unnest($4::text[]), json_array_elements($5::json)) WITH ORDINALITY AS b(id, type, envelope, n)
+  RETURNING 1
+) SELECT pg_notify($6, $7) FROM (SELECT count(*) FROM ins) AS done`;
+/** A unique constraint was violated: here, an event id already stored (a retried batch). */
+const UNIQUE_VIOLATION = '23505';
+
+type Client = pg.PoolClient;
+
+/**
+ * Runs `f` in one transaction holding the session's advisory lock, so seq stays dense and ordered
+ * across processes; `f` gets the session's last seq, read under the lock.
+ */
+const underSessionLock = async <A>(c: Client, sessionId: string, f: (top: number) => Promise<A>): Promise<A> => {
+  try {
+    const results = (await c.query(lockAndTopSql(c, sessionId))) as unknown as readonly pg.QueryResult<{ m: string }>[];
+    const value = await f(Number(results.at(-1)?.rows[0]?.m ?? 0));
+    await c.query('COMMIT');
+    return value;
+  } catch (err) {
+    await c.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+};
+
+/** Numbers `events` from `top + 1` and inserts them with the wake-up; the caller holds the session's lock. */
+const insertNumbered = async (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[], top: number): Promise<AnyEnvelope[]> => {
+  const fresh = events.map((e, i) => ({ ...e, seq: top + i + 1 }));
+  await c.query(insertSql, [
+    sessionId,
+    top,
+    fresh.map((e) => e.id),
+    fresh.map((e) => e.type),
+    // One JSON array: the array text of JSON.stringify is its elements' joined by commas, byte for byte.
+    JSON.stringify(fresh),
+    changeChannel(db.tenant),
+    `events ${sessionId} ${top + fresh.length}`,
+  ]);
+  return fresh;
+};
+
+/**
+ * The common case, a batch of new events: numbered after the session's last seq and inserted in
+ * one statement, without first looking each id up. Null when an id is already stored (or repeats
+ * in the batch): the transaction is rolled back whole and the caller takes the checked path.
+ */
+const appendNew = async (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[] | null> => {
+  try {
+    return await underSessionLock(c, sessionId, (top) => insertNumbered(c, db, sessionId, events, top));
+  } catch (err) {
+    if ((err as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return null;
+    throw err;
+  }
+};
+
+/** A batch that repeats stored events (a retry): those are returned as stored, the rest numbered after them. */
+const appendChecked = (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[]> =>
+  underSessionLock(c, sessionId, async (top) => {
+    const known = await c.query<{ event_id: string; envelope: AnyEnvelope }>(knownSql, [sessionId, events.map((e) => e.id)]);
+    const stored = new Map<string, AnyEnvelope | null>(known.rows.map((r) => [r.event_id, r.envelope]));
+    const news: AnyEnvelope[] = [];
+    for (const e of events) {
+      if (stored.has(e.id)) continue;
+      stored.set(e.id, null);
+      news.push(e);
+    }
+    if (news.length > 0) for (const e of await insertNumbered(c, db, sessionId, news, top)) stored.set(e.id, e);
+    return events.map((e) => stored.get(e.id) as AnyEnvelope);
+  });
 
 /**
  * Appends a batch in one transaction, holding a per-session advisory lock so seq stays dense and
@@ -16,43 +103,7 @@ export const appendEvents = async (db: PostgresDb, sessionId: string, events: re
   if (events.length === 0) return [];
   const c = await db.pool.connect();
   try {
-    await c.query('BEGIN');
-    try {
-      await c.query("SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/' || $1, 0))", [sessionId]);
-      const ids = events.map((e) => e.id);
-      const known = await c.query<{ event_id: string; envelope: AnyEnvelope }>('SELECT event_id, envelope FROM engram_events WHERE session_id = $1 AND event_id = ANY($2::text[])', [sessionId, ids]);
-      const stored = new Map(known.rows.map((r) => [r.event_id, r.envelope]));
-      const top = await c.query<{ m: string }>('SELECT coalesce(max(seq), 0) AS m FROM engram_events WHERE session_id = $1', [sessionId]);
-      let seq = Number(top.rows[0]?.m ?? 0);
-      const out: AnyEnvelope[] = [];
-      const fresh: AnyEnvelope[] = [];
-      for (const e of events) {
-        const had = stored.get(e.id);
-        if (had !== undefined) {
-          out.push(had);
-          continue;
-        }
-        const s = { ...e, seq: ++seq } as AnyEnvelope;
-        stored.set(e.id, s);
-        fresh.push(s);
-        out.push(s);
-      }
-      if (fresh.length > 0) {
-        await c.query('INSERT INTO engram_events (session_id, seq, event_id, type, envelope) SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::json[])', [
-          sessionId,
-          fresh.map((e) => e.seq),
-          fresh.map((e) => e.id),
-          fresh.map((e) => e.type),
-          fresh.map((e) => JSON.stringify(e)),
-        ]);
-        await c.query('SELECT pg_notify($1, $2)', [changeChannel(db.tenant), `events ${sessionId} ${seq}`]);
-      }
-      await c.query('COMMIT');
-      return out;
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    }
+    return (await appendNew(c, db, sessionId, events)) ?? (await appendChecked(c, db, sessionId, events));
   } finally {
     c.release();
   }
