@@ -21,10 +21,10 @@ describe.skipIf(!started.ok)(`sessions' episodes on PostgreSQL${started.ok ? '' 
     const open = () => openBrain({ home, project, store: url, tenant: 'acme', env: {}, modes: { memory: 'autopilot' } });
 
     const first = await open();
-    let sessionId = '';
+    const ids: string[] = [];
     try {
       const s = first.session();
-      sessionId = s.id;
+      ids.push(s.id);
       s.startTurn('summarise the quarterly CSV export');
       s.toolCalled({ id: 't1', name: 'read_file', input: { path: 'q3-export.csv' } });
       s.toolResulted({ id: 't1', name: 'read_file', ok: true, output: 'region,revenue\nnorth,1200' });
@@ -38,7 +38,7 @@ describe.skipIf(!started.ok)(`sessions' episodes on PostgreSQL${started.ok ? '' 
 
     const db = await openPostgres({ url, tenant: 'acme' });
     try {
-      const rows = await db.pool.query<{ role: string; content: string }>("SELECT role, record->>'content' AS content FROM engram_episodes WHERE session = $1 ORDER BY line", [sessionId]);
+      const rows = await db.pool.query<{ role: string; content: string }>("SELECT role, record->>'content' AS content FROM engram_episodes WHERE session = $1 ORDER BY line", [ids[0]]);
       expect(rows.rows.map((r) => r.role)).toEqual(['user', 'tool_call', 'tool_result', 'assistant']);
       expect(rows.rows[0]?.content).toBe('summarise the quarterly CSV export');
     } finally {

@@ -1,5 +1,4 @@
 import type { Brain, OpenBrainOptions } from '@engram/runtime';
-import { postgresReason } from '@engram/store-postgres';
 import { MemoryUsageError } from '../memory/open-memory.js';
 import { activeStore, type StoreFlags } from './active-store.js';
 import { StoreOpenError } from './store-open-error.js';
@@ -19,6 +18,7 @@ export const openActiveBrain = async (options: StoreFlags & Omit<OpenBrainOption
     return await openBrain({ ...rest, env, ...(active.kind === 'postgres' ? { store: active.url, tenant: active.tenant } : {}) });
   } catch (err) {
     if (active.kind !== 'postgres') throw err;
+    const { postgresReason } = await import('@engram/store-postgres');
     throw new StoreOpenError(err instanceof Error ? err.message : String(err), postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 3 : 1);
   }
 };
