@@ -82,7 +82,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
       inputSchema: S.RecallInput,
       outputSchema: S.RecallOutput,
     },
-    answering('recall', (input) => textOrError('recall', session.recall(input))),
+    answering('recall', async (input) => textOrError('recall', await session.recall(input))),
   );
 
   server.registerTool(

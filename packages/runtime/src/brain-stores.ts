@@ -2,7 +2,7 @@ import { InstinctStore, type InstinctStorePort } from '@engram/basal-ganglia';
 import { PendingQueue, type PendingStore } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { EngramPaths } from '@engram/fs';
-import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
 import type { Clock, EngramScope, MemoryHistoryPort, SemanticStore } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
@@ -39,10 +39,11 @@ export interface BrainStores {
   instincts(scope: EngramScope): InstinctStorePort;
   eventLog(sessionId: string): SessionLogWriter;
   /**
-   * Episodes' seam: which backend keeps them. Only `sqlite` (the JSONL files and their FTS5 index)
-   * exists today, in PostgreSQL mode too; the PostgreSQL episode store plugs in here.
+   * Episodes (per project): `sqlite`, the session writes the project's JSONL files and recalls
+   * through their FTS5 index; or the project's `EpisodeStore` (PostgreSQL, the project keyed by
+   * its stable id), null outside a project, where the files keep none either.
    */
-  readonly episodes: 'sqlite';
+  readonly episodes: 'sqlite' | EpisodeStore | null;
   /** Releases connections (nothing for files). */
   close(): Promise<void>;
 }

@@ -72,6 +72,12 @@ export interface Brain {
   /** Where sessions keep what they learn: `files` (the default) or `postgres`. */
   readonly store: { readonly kind: BrainStores['kind']; readonly location: string };
   /**
+   * The ports of every store of this brain (semantic memory, pending queue, skills, recipes,
+   * episodes...), for tools that work on memory outside a session (the CLI's memory and skills
+   * commands). The files' stores are made when first asked for.
+   */
+  readonly stores: BrainStores;
+  /**
    * Where a session's log left off, read from the brain's store (its JSONL file, or PostgreSQL's
    * event log); null when the session has no log yet. Pass it as `session({ sessionId, resume })`:
    * the one way to resume on PostgreSQL, where `resume: true` cannot read the log synchronously.
@@ -128,6 +134,9 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
     memory: brainMemory(paths, modes.memory, clock),
     instincts,
     store: store === undefined ? { kind: 'files', location: paths.home } : { kind: store.kind, location: store.location },
+    get stores() {
+      return store ?? fileBrainStores(paths, clock);
+    },
     close: () => store?.close() ?? Promise.resolve(),
     resumeState: async (sessionId, onLogProblem) => {
       if (store === undefined || store.kind === 'files') return resumeSession(paths, sessionId, onLogProblem);

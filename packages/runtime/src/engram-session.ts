@@ -166,7 +166,8 @@ export class EngramSession {
     });
     if (resume) for (const e of resume.events) if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined, stores);
-    this.episodes = options.paths.project === null ? null : new SessionEpisodes(this.bus, options.paths.project, options.episodic ?? true, clock);
+    const episodes = stores.episodes === 'sqlite' ? (options.paths.project === null ? null : { kind: 'files' as const, projectDir: options.paths.project }) : stores.episodes === null ? null : { kind: 'store' as const, store: stores.episodes };
+    this.episodes = episodes === null ? null : new SessionEpisodes(this.bus, episodes, options.episodic ?? true, clock);
     this.skills = stores.skills;
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
     this.recipes = stores.recipes;
@@ -470,9 +471,9 @@ export class EngramSession {
    * sessions of the project (`{ query, max_results?, days_back? }`). Answers in text; a bad input
    * or a failure is a text starting `ERROR:`, never an exception.
    */
-  recall(input: unknown): string {
-    if (this.closed) throw new Error(`session ${this.id} is closed`);
-    return handleRecall(input, { episodes: this.episodes?.memory ?? null });
+  recall(input: unknown): Promise<string> {
+    if (this.closed) return Promise.reject(new Error(`session ${this.id} is closed`));
+    return this.episodes === null ? Promise.resolve(handleRecall(input, { episodes: null })) : this.episodes.recall(input);
   }
 
   /** The `recall_skill` tool for a host that runs its own tools (`{ label }`): a skill's procedure, or a text starting `ERROR:` or `NO MATCH:`. */
@@ -562,7 +563,7 @@ export class EngramSession {
       cancelTurn: (reason) => this.cancelTurn(reason),
       scratchpad: () => (this.pads ??= this.openScratchpads()),
       memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
-      recall: (input) => Promise.resolve(this.recall(input)),
+      recall: (input) => this.recall(input),
       recallSkill: (input) => this.recallSkill(input),
       skillList: async () => formatSkillList((await this.skills.list()).skills),
       history: () => ({ summary: this.history.summary, messages: historyMessages(this.history) }),
@@ -716,7 +717,7 @@ export class EngramSession {
       (err: unknown) => (err instanceof Error ? err : new Error(`memory write failed: ${JSON.stringify(err)}`)),
     );
     await this.log.close();
-    this.episodes?.close();
+    await this.episodes?.close();
     this.bus.close();
     if (memoryFailure) throw memoryFailure;
   }

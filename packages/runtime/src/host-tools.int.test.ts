@@ -26,11 +26,11 @@ describe("the memory tools of a host that runs its own (session.memorize / recal
 
   it('recall and recallSkill answer in text, a bad input as an ERROR text, never an exception', async () => {
     const s = createBrain(roots()).session();
-    expect(s.recall({ query: 'csv' })).toBe("No episodes found matching 'csv'.");
-    expect(s.recall({ query: 'csv', max_results: -1 })).toMatch(/^ERROR: max_results/);
+    expect(await s.recall({ query: 'csv' })).toBe("No episodes found matching 'csv'.");
+    expect(await s.recall({ query: 'csv', max_results: -1 })).toMatch(/^ERROR: max_results/);
     expect(await s.recallSkill({ label: 'csv-summary' })).toMatch(/^NO MATCH/);
     expect(await s.recallSkill({ label: '../x' })).toMatch(/^ERROR:/);
     await s.close();
-    expect(() => s.recall({ query: 'csv' })).toThrow(/closed/);
+    await expect(s.recall({ query: 'csv' })).rejects.toThrow(/closed/);
   });
 });

@@ -17,7 +17,7 @@ import type { MemoryTransferOptions } from '../memory/run-memory-transfer.js';
 const roots = (c: Command): Command =>
   c.option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)').option('--project <dir>', 'project folder whose .engram/memory is used (default: .)');
 
-/** `--store` and `--tenant` on the commands that move memory in and out of the active store. */
+/** `--store` and `--tenant` on the commands that work on the active store (files or PostgreSQL). */
 const stores = (c: Command): Command =>
   c.option('--store <url>', 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)').option('--tenant <name>', 'the tenant (env ENGRAM_TENANT; default "default")');
 
@@ -28,7 +28,7 @@ const stores = (c: Command): Command =>
 export const registerMemory = (program: Command): void => {
   const memory = program.command('memory').description('long-term memory: rules, lessons, profile; the prompt block; pending confirmations; quarantine');
 
-  roots(memory.command('show').description('list stored entries with their ids'))
+  stores(roots(memory.command('show').alias('list').description('list stored entries with their ids (of the active store: files or PostgreSQL)')))
     .option('--scope <scope>', 'global or project (default: both)')
     .option('--json', 'print one JSON object')
     .action(async (o: MemoryShowOptions) => {
@@ -44,7 +44,7 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryContext(o);
     });
 
-  roots(memory.command('add').description('store an entry').argument('<text>', 'the rule, lesson or fact'))
+  stores(roots(memory.command('add').description('store an entry').argument('<text>', 'the rule, lesson or fact')))
     .option('--kind <kind>', 'always | never | when | lesson | profile', 'lesson')
     .option('--scope <scope>', 'global or project', 'project')
     .option('--supersedes <id>', 'retire this entry (id from `memory show`, or its exact text) into the history; repeatable', (v: string, prev: string[] = []) => [...prev, v])
@@ -55,14 +55,14 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryAdd(text, o);
     });
 
-  roots(memory.command('remove').description('remove an entry').argument('<target>', 'the entry id (see show) or its exact text'))
+  stores(roots(memory.command('remove').description('remove an entry').argument('<target>', 'the entry id (see show) or its exact text')))
     .option('--scope <scope>', 'global or project (default: both)')
     .action(async (target: string, o: MemoryEditOptions) => {
       const { runMemoryRemove } = await import('../memory/run-memory-edit.js');
       process.exitCode = await runMemoryRemove(target, o);
     });
 
-  roots(memory.command('edit').description("replace an entry's text, keeping its id").argument('<target>', 'the entry id or its exact text').argument('<text>', 'the new text'))
+  stores(roots(memory.command('edit').description("replace an entry's text, keeping its id").argument('<target>', 'the entry id or its exact text').argument('<text>', 'the new text')))
     .option('--scope <scope>', 'global or project (default: both)')
     .action(async (target: string, text: string, o: MemoryEditOptions) => {
       const { runMemoryEdit } = await import('../memory/run-memory-edit.js');
@@ -70,21 +70,21 @@ export const registerMemory = (program: Command): void => {
     });
 
   const pending = memory.command('pending').description('entries copilot mode is waiting to have confirmed');
-  roots(pending.command('list').description('list pending entries, numbered, then what quarantine holds (flagged)'))
+  stores(roots(pending.command('list').description('list pending entries, numbered, then what quarantine holds (flagged)')))
     .option('--json', 'print JSON')
     .option('--quarantined', 'with --json: print { pending, quarantined }')
     .action(async (o: MemoryPendingOptions) => {
       const { runPendingList } = await import('../memory/run-memory-pending.js');
       process.exitCode = await runPendingList(o);
     });
-  roots(pending.command('accept').description('store pending entries').argument('[ids...]', 'pending ids or numbers from `pending list`'))
+  stores(roots(pending.command('accept').description('store pending entries').argument('[ids...]', 'pending ids or numbers from `pending list`')))
     .option('--all', 'every pending entry')
     .option('--json', 'print JSON')
     .action(async (ids: string[], o: MemoryPendingOptions) => {
       const { runPendingAccept } = await import('../memory/run-memory-pending.js');
       process.exitCode = await runPendingAccept(ids, o);
     });
-  roots(pending.command('reject').description('drop pending entries').argument('[ids...]', 'pending ids or numbers from `pending list`'))
+  stores(roots(pending.command('reject').description('drop pending entries').argument('[ids...]', 'pending ids or numbers from `pending list`')))
     .option('--all', 'every pending entry')
     .option('--json', 'print JSON')
     .action(async (ids: string[], o: MemoryPendingOptions) => {

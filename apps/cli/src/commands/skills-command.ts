@@ -7,6 +7,10 @@ import type { SkillsShowOptions } from '../skills/run-skills-show.js';
 
 const home = (c: Command): Command => c.option('--home <dir>', 'global root whose skills/ is used (default: $ENGRAM_HOME or ~/.engram)');
 
+/** `--store` and `--tenant` on the commands that read the active store (files or PostgreSQL). */
+const stores = (c: Command): Command =>
+  c.option('--store <url>', 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)').option('--tenant <name>', 'the tenant (env ENGRAM_TENANT; default "default")');
+
 /**
  * `engram skills ...`: procedural memory (issue 4). Implementations load only when a command
  * runs. Exit 0 ok, 1 failure (unknown skill, failed model call), 2 usage (a refused label).
@@ -14,14 +18,14 @@ const home = (c: Command): Command => c.option('--home <dir>', 'global root whos
 export const registerSkills = (program: Command): void => {
   const skills = program.command('skills').description('procedural memory: saved skills (SKILL.md folders under $ENGRAM_HOME/skills)');
 
-  home(skills.command('list').description('every skill by label, with its description'))
+  stores(home(skills.command('list').description('every skill by label, with its description, then the recovery recipes')))
     .option('--json', 'print one JSON object')
     .action(async (o: SkillsListOptions) => {
       const { runSkillsList } = await import('../skills/run-skills-list.js');
       process.exitCode = await runSkillsList(o);
     });
 
-  home(skills.command('show').description('print one skill (a typo finds the closest label)').argument('<label>', 'the skill label'))
+  stores(home(skills.command('show').description('print one skill (a typo finds the closest label)').argument('<label>', 'the skill label')))
     .option('--json', 'print one JSON object')
     .action(async (label: string, o: SkillsShowOptions) => {
       const { runSkillsShow } = await import('../skills/run-skills-show.js');

@@ -4,6 +4,7 @@ import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
 import type { EngramScope, EventSink } from '@engram/kernel';
 import type { Brain } from '@engram/runtime';
 import { resolve } from 'node:path';
+import { StoreOpenError } from '../store/store-open-error.js';
 
 /** The flags every memory command takes. */
 export interface MemoryRootOptions {
@@ -38,7 +39,7 @@ export class MemoryUsageError extends Error {
   override name = 'MemoryUsageError';
 }
 
-const memoryModeOf = (env: Readonly<Record<string, string | undefined>>): MemoryMode => {
+export const memoryModeOf = (env: Readonly<Record<string, string | undefined>>): MemoryMode => {
   try {
     return parseMemoryMode(env['ENGRAM_MEMORY_MODE']);
   } catch (err) {
@@ -87,14 +88,14 @@ export const parseScope = (value: string | undefined): EngramScope | undefined =
 export const scopesOf = (scope: EngramScope | undefined): EngramScope[] => (scope === undefined ? ['global', 'project'] : [scope]);
 
 /**
- * Runs a command body and maps failures to exit codes: 2 for usage and settings, 1 for anything
- * else (with the message, never a stack).
+ * Runs a command body and maps failures to exit codes: 2 for usage and settings, 3 for a store
+ * that cannot be reached, 1 for anything else (with the message, never a stack).
  */
 export const runMemoryCommand = async (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => {
   try {
     return await body();
   } catch (err) {
     io.err(`engram memory ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof MemoryUsageError ? 2 : 1;
+    return err instanceof StoreOpenError ? err.exit : err instanceof MemoryUsageError ? 2 : 1;
   }
 };

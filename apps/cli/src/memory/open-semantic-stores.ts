@@ -1,6 +1,7 @@
 import { projectId } from '@engram/fs';
 import type { EngramScope, SemanticStore } from '@engram/kernel';
 import { activeStore, openActivePostgres, type StoreFlags } from '../store/active-store.js';
+import { StoreOpenError } from '../store/store-open-error.js';
 import { MemoryUsageError, openMemory, type MemoryRootOptions } from './open-memory.js';
 
 /** A command's semantic stores on the active backend, and how to release them. */
@@ -9,17 +10,6 @@ export interface SemanticStores {
   /** `files` or `postgres:TENANT`, for messages. */
   readonly where: string;
   readonly close: () => Promise<void>;
-}
-
-/** Thrown when PostgreSQL cannot be opened; the command exits with `exit` (3: unreachable). */
-export class StoreOpenError extends Error {
-  override name = 'StoreOpenError';
-  constructor(
-    message: string,
-    readonly exit: 1 | 3,
-  ) {
-    super(message);
-  }
 }
 
 /**

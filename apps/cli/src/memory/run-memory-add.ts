@@ -1,9 +1,11 @@
 import { screenText } from '@engram/cortex';
 import { EngramKindSchema, draft, type AnyDraft } from '@engram/events';
 import { scrubSecrets, type EventSink } from '@engram/kernel';
-import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { openActiveMemory } from './open-active-memory.js';
+import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryAddOptions extends MemoryRootOptions {
+export interface MemoryAddOptions extends MemoryRootOptions, StoreFlags {
   readonly kind?: string;
   readonly scope?: string;
   readonly json?: boolean;
@@ -36,13 +38,15 @@ export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: Memory
     if (options.supersedes !== undefined && corrects.length === 0) throw new MemoryUsageError('--supersedes needs the id (see `memory show`) or exact text of the entry it corrects');
     const drafts: AnyDraft[] = [];
     const sink: EventSink = { publish: (type, data) => void drafts.push(draft(type, data) as AnyDraft) };
-    const m = openMemory({ ...options, sink });
+    const m = await openActiveMemory({ ...options, sink });
     const note = options.reason?.trim() ?? '';
-    const r = await m.cortex.propose({
-      engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' },
-      origin: 'user',
-      ...(corrects.length === 0 ? {} : { corrects, note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
-    });
+    const r = await m.cortex
+      .propose({
+        engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' },
+        origin: 'user',
+        ...(corrects.length === 0 ? {} : { corrects, note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
+      })
+      .finally(() => m.close());
     // Only the retirements and contradictions: the proposal and the store's answer belong to a session's log (replay checks an answer against its session's settings).
     const recorded = drafts.filter((d) => RECORDED.has(d.type));
     if (recorded.length > 0) {

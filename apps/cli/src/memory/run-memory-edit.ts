@@ -1,14 +1,16 @@
 import { draft } from '@engram/events';
 import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
 import { recordEvents } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions, type OpenedMemory } from './open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { openActiveMemory, type ActiveMemory } from './open-active-memory.js';
+import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryEditOptions extends MemoryRootOptions {
+export interface MemoryEditOptions extends MemoryRootOptions, StoreFlags {
   readonly scope?: string;
 }
 
 /** Finds the one entry an id or exact text names, in the scopes allowed; ambiguity is a usage error. */
-const find = async (m: OpenedMemory, scope: EngramScope | undefined, target: string): Promise<{ scope: EngramScope; entry: MemoryEntry }> => {
+const find = async (m: Pick<ActiveMemory, 'stores'>, scope: EngramScope | undefined, target: string): Promise<{ scope: EngramScope; entry: MemoryEntry }> => {
   const hits: { scope: EngramScope; entry: MemoryEntry }[] = [];
   for (const s of scopesOf(scope)) {
     const snap = await m.stores[s].read();
@@ -32,9 +34,10 @@ const report = (io: MemoryIo, r: MutationResult): number => {
  */
 export const runMemoryRemove = (target: string, options: MemoryEditOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('remove', io, async () => {
-    const m = openMemory(options);
-    const hit = await find(m, parseScope(options.scope), target);
-    const result = await m.stores[hit.scope].remove(hit.entry.id);
+    const m = await openActiveMemory(options);
+    const { hit, result } = await find(m, parseScope(options.scope), target)
+      .then(async (h) => ({ hit: h, result: await m.stores[h.scope].remove(h.entry.id) }))
+      .finally(() => m.close());
     if (result.outcome === 'removed') {
       const eventsDir = m.paths.eventsDirOf(hit.scope);
       await recordEvents(eventsDir, Date.now(), [draft('hippocampus.engram.removed', { entryId: hit.entry.id, scope: hit.scope, text: hit.entry.text, by: 'user' })]);
@@ -45,7 +48,11 @@ export const runMemoryRemove = (target: string, options: MemoryEditOptions, io: 
 /** `engram memory edit ID|TEXT NEW_TEXT`: the entry keeps its id; the store scrubs and sanitises the text. */
 export const runMemoryEdit = (target: string, text: string, options: MemoryEditOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('edit', io, async () => {
-    const m = openMemory(options);
-    const hit = await find(m, parseScope(options.scope), target);
-    return report(io, await m.stores[hit.scope].update(hit.entry.id, text));
+    const m = await openActiveMemory(options);
+    try {
+      const hit = await find(m, parseScope(options.scope), target);
+      return report(io, await m.stores[hit.scope].update(hit.entry.id, text));
+    } finally {
+      await m.close();
+    }
   });

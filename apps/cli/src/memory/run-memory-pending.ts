@@ -1,6 +1,18 @@
-import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { openActiveMemory, type ActiveMemory } from './open-active-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryPendingOptions extends MemoryRootOptions {
+/** Runs `f` on the active store's memory, then releases it. */
+const withMemory = async <T>(options: MemoryPendingOptions, f: (m: ActiveMemory) => Promise<T>): Promise<T> => {
+  const m = await openActiveMemory(options);
+  try {
+    return await f(m);
+  } finally {
+    await m.close();
+  }
+};
+
+export interface MemoryPendingOptions extends MemoryRootOptions, StoreFlags {
   readonly json?: boolean;
   readonly all?: boolean;
   /** `--quarantined` with `--json`: `{ pending, quarantined }` instead of the bare pending array. */
@@ -10,10 +22,8 @@ export interface MemoryPendingOptions extends MemoryRootOptions {
 /** `engram memory pending list`: what copilot mode is waiting to have confirmed, numbered. */
 export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending list', io, async () => {
-    const { cortex } = openMemory(options);
-    const items = await cortex.pendingItems();
     // Held entries are shown too, flagged, so a copilot user reviewing the queue sees them; they are released by `quarantine accept`.
-    const held = cortex.quarantineItems();
+    const { items, held } = await withMemory(options, async ({ cortex }) => ({ items: await cortex.pendingItems(), held: cortex.quarantineItems() }));
     if (options.json === true) {
       io.out(`${JSON.stringify(options.quarantined === true ? { pending: items, quarantined: held } : items)}\n`);
       return 0;
@@ -37,8 +47,7 @@ const selectorsOf = (selectors: readonly string[], all: boolean | undefined, pen
 /** `engram memory pending accept ID|N...`: encodes the chosen entries; unknown ones are reported (exit 1). */
 export const runPendingAccept = (selectors: readonly string[], options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending accept', io, async () => {
-    const { cortex } = openMemory(options);
-    const { accepted, unknown } = await cortex.accept(selectorsOf(selectors, options.all, await cortex.pendingItems()));
+    const { accepted, unknown } = await withMemory(options, async ({ cortex }) => cortex.accept(selectorsOf(selectors, options.all, await cortex.pendingItems())));
     if (options.json === true) io.out(`${JSON.stringify({ accepted, unknown })}\n`);
     else for (const r of accepted) io.out(`${r.status} ${r.entry?.text ?? ''}${r.location === null ? '' : ` (${r.location})`}\n`);
     for (const u of unknown) io.err(`engram memory pending accept: nothing pending as ${JSON.stringify(u)}\n`);
@@ -48,8 +57,7 @@ export const runPendingAccept = (selectors: readonly string[], options: MemoryPe
 /** `engram memory pending reject ID|N...`: drops the chosen entries. */
 export const runPendingReject = (selectors: readonly string[], options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending reject', io, async () => {
-    const { cortex } = openMemory(options);
-    const { rejected, unknown } = await cortex.reject(selectorsOf(selectors, options.all, await cortex.pendingItems()));
+    const { rejected, unknown } = await withMemory(options, async ({ cortex }) => cortex.reject(selectorsOf(selectors, options.all, await cortex.pendingItems())));
     if (options.json === true) io.out(`${JSON.stringify({ rejected, unknown })}\n`);
     else for (const r of rejected) io.out(`rejected ${r.engram.text}\n`);
     for (const u of unknown) io.err(`engram memory pending reject: nothing pending as ${JSON.stringify(u)}\n`);

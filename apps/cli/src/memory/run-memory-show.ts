@@ -1,7 +1,9 @@
 import type { MemoryEntry } from '@engram/kernel';
-import { defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { openActiveMemory } from './open-active-memory.js';
+import { defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryShowOptions extends MemoryRootOptions {
+export interface MemoryShowOptions extends MemoryRootOptions, StoreFlags {
   readonly scope?: string;
   readonly json?: boolean;
 }
@@ -12,18 +14,22 @@ const line = (e: MemoryEntry): string => `  ${e.id}  ${(e.kind ?? e.section ?? '
 export const runMemoryShow = (options: MemoryShowOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('show', io, async () => {
     const scope = parseScope(options.scope);
-    const m = openMemory(options);
+    const m = await openActiveMemory(options);
     const result: Record<string, unknown> = {};
     const text: string[] = [];
-    for (const s of scopesOf(scope)) {
-      const snap = await m.stores[s].read();
-      result[s] = { dir: m.stores[s].dir, ...snap };
-      text.push(`${s} (${m.stores[s].dir})`);
-      for (const [title, list] of [['rules', snap.rules], ['lessons', snap.lessons], ['profile', snap.identities]] as const) {
-        text.push(` ${title}: ${list.length}`);
-        for (const e of list) text.push(line(e));
+    try {
+      for (const s of scopesOf(scope)) {
+        const snap = await m.stores[s].read();
+        result[s] = { dir: m.where(s), ...snap };
+        text.push(`${s} (${m.where(s)})`);
+        for (const [title, list] of [['rules', snap.rules], ['lessons', snap.lessons], ['profile', snap.identities]] as const) {
+          text.push(` ${title}: ${list.length}`);
+          for (const e of list) text.push(line(e));
+        }
+        for (const d of snap.diagnostics) text.push(` note: ${d.location}:${d.line}${d.field === null ? '' : ` (${d.field})`}: ${d.message}`);
       }
-      for (const d of snap.diagnostics) text.push(` note: ${d.location}:${d.line}${d.field === null ? '' : ` (${d.field})`}: ${d.message}`);
+    } finally {
+      await m.close();
     }
     io.out(options.json === true ? `${JSON.stringify(result)}\n` : `${text.join('\n')}\n`);
     return 0;

@@ -1,7 +1,8 @@
 import type { EngramScope } from '@engram/kernel';
 import type { StoreFlags } from '../store/active-store.js';
 import { MemoryUsageError, defaultIo, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-import { openSemanticStores, StoreOpenError, type SemanticStores } from './open-semantic-stores.js';
+import { StoreOpenError } from '../store/store-open-error.js';
+import { openSemanticStores, type SemanticStores } from './open-semantic-stores.js';
 
 export interface MemoryTransferOptions extends MemoryRootOptions, StoreFlags {
   readonly to?: string;

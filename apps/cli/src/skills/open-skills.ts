@@ -1,6 +1,7 @@
 import { FileSkillStore, SkillLabelError } from '@engram/hippocampus';
 import { engramPaths, resolveEngramHome } from '@engram/fs';
 import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
+import { StoreOpenError } from '../store/store-open-error.js';
 
 export interface SkillsRootOptions {
   readonly home?: string;
@@ -21,6 +22,7 @@ export const runSkillsCommand = async (name: string, io: MemoryIo, body: () => P
     return await body();
   } catch (err) {
     io.err(`engram skills ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (err instanceof StoreOpenError) return err.exit;
     return err instanceof MemoryUsageError || err instanceof SkillLabelError ? 2 : 1;
   }
 };

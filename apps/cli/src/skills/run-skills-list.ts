@@ -1,8 +1,10 @@
-import { FileRecipeStore, formatRecipe, type StoredRecipe } from '@engram/hippocampus';
+import { formatRecipe, type StoredRecipe } from '@engram/hippocampus';
+import type { StoreFlags } from '../store/active-store.js';
+import { openActiveSkills } from './open-active-skills.js';
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
-import { openSkills, runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
+import { runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 
-export interface SkillsListOptions extends SkillsRootOptions {
+export interface SkillsListOptions extends SkillsRootOptions, StoreFlags {
   readonly json?: boolean;
 }
 
@@ -15,22 +17,20 @@ const byStrength = (a: StoredRecipe, b: StoredRecipe): number => b.confidence - 
  * what could not be read. With no recipes the output is the skills alone, as before.
  */
 export const runSkillsList = (options: SkillsListOptions, io: MemoryIo = defaultIo): Promise<number> =>
-  runSkillsCommand('list', io, () => {
-    const store = openSkills(options);
-    const { skills, problems } = store.list();
-    const recipeStore = new FileRecipeStore({ root: store.root });
-    const listed = recipeStore.list();
+  runSkillsCommand('list', io, async () => {
+    const store = await openActiveSkills(options);
+    const [{ skills, problems }, listed] = await Promise.all([store.skills.list(), store.recipes.list()]).finally(() => store.close());
     const recipes = [...listed.recipes].sort(byStrength);
-    if (options.json === true) io.out(`${JSON.stringify({ root: store.root, skills, problems, recipesFile: recipeStore.file, recipes, recipeProblems: listed.problems })}\n`);
+    if (options.json === true) io.out(`${JSON.stringify({ root: store.root, skills, problems, recipesFile: store.recipesFile, recipes, recipeProblems: listed.problems })}\n`);
     else {
       if (skills.length === 0) io.out(`no skills in ${store.root}\n`);
       for (const s of skills) io.out(`${s.label}${s.description === '' ? '' : `  ${s.description.replace(/\s+/g, ' ')}`}\n`);
       if (recipes.length > 0) {
-        io.out(`\nrecovery recipes (${recipeStore.file}):\n`);
+        io.out(`\nrecovery recipes (${store.recipesFile}):\n`);
         for (const r of recipes) io.out(`- ${formatRecipe(r)}  [${r.recipeId}]\n`);
       }
       for (const p of problems) io.err(`note: ${p.folder}: ${p.reason}\n`);
       for (const p of listed.problems) io.err(`note: ${p.file}${p.field === null ? '' : `: ${p.field}`}: ${p.reason}\n`);
     }
-    return Promise.resolve(0);
+    return 0;
   });

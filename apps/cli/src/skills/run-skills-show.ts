@@ -1,7 +1,9 @@
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
-import { openSkills, runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { openActiveSkills } from './open-active-skills.js';
+import { runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 
-export interface SkillsShowOptions extends SkillsRootOptions {
+export interface SkillsShowOptions extends SkillsRootOptions, StoreFlags {
   readonly json?: boolean;
 }
 
@@ -10,15 +12,16 @@ export interface SkillsShowOptions extends SkillsRootOptions {
  * with a warning; nothing close exits 1; a path-like or empty label exits 2.
  */
 export const runSkillsShow = (input: string, options: SkillsShowOptions, io: MemoryIo = defaultIo): Promise<number> =>
-  runSkillsCommand('show', io, () => {
-    const r = openSkills(options).resolve(input);
+  runSkillsCommand('show', io, async () => {
+    const store = await openActiveSkills(options);
+    const r = await Promise.resolve(store.skills.resolve(input)).finally(() => store.close());
     switch (r.kind) {
       case 'invalid':
         io.err(`engram skills show: ${r.error}\n`);
-        return Promise.resolve(2);
+        return 2;
       case 'missing':
         io.err(`engram skills show: no skill named ${JSON.stringify(input)}${r.available.length === 0 ? '' : ` (available: ${r.available.join(', ')})`}\n`);
-        return Promise.resolve(1);
+        return 1;
       case 'found':
       case 'closest': {
         const s = r.skill;
@@ -28,7 +31,7 @@ export const runSkillsShow = (input: string, options: SkillsShowOptions, io: Mem
           io.out(`# ${s.label}${s.name === s.label ? '' : ` (${s.name})`}\n${s.description}\n\nprovenance: ${s.provenance}  created: ${s.createdAt || '-'}  recalls: ${s.stats.total_recalls}\n\n`);
           io.out(`${s.body.trimEnd()}\n`);
         }
-        return Promise.resolve(0);
+        return 0;
       }
     }
   });

@@ -1,4 +1,5 @@
-import { openPostgres, parseStoreUrl, postgresReason, tenantProblem, type PostgresDb } from '@engram/store-postgres';
+import type { PostgresDb } from '@engram/store-postgres';
+import { parseStoreUrl, tenantProblem } from '@engram/store-postgres/settings';
 
 /**
  * The store a command works on: the files (the default) or PostgreSQL. The one place the CLI
@@ -24,6 +25,8 @@ export const activeStore = (flags: StoreFlags, env: Readonly<Record<string, stri
 
 /** An open database, or why not with the exit code: 3 when the server cannot be reached (like an unreachable model), else 1. */
 export const openActivePostgres = async (store: { readonly url: string; readonly tenant: string }, migrate = true): Promise<{ readonly db: PostgresDb } | { readonly exit: 1 | 3; readonly message: string }> => {
+  // Loaded only now: a command on the files never loads `pg`.
+  const { openPostgres, postgresReason } = await import('@engram/store-postgres');
   try {
     return { db: await openPostgres({ url: store.url, tenant: store.tenant, migrate }) };
   } catch (err) {

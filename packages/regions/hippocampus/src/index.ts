@@ -39,5 +39,5 @@ export * from './skills/index.js';
 // Procedural memory: recovery recipes.
 export * from './recipes/index.js';
 // Tool handlers.
-export { handleRecall, parseRecallInput, RECALL_TOOL, MAX_RECALL_RESULTS, MAX_DAYS_BACK, MAX_RECALL_QUERY, type RecallInput, type EpisodeRecaller, type RecallToolDeps } from './tools/recall-tool.js';
+export { handleRecall, handleRecallAsync, parseRecallInput, RECALL_TOOL, MAX_RECALL_RESULTS, MAX_DAYS_BACK, MAX_RECALL_QUERY, type RecallInput, type EpisodeRecaller, type AsyncEpisodeRecaller, type RecallToolDeps } from './tools/recall-tool.js';
 export { handleRecallSkill, RECALL_SKILL_TOOL, MAX_LABELS_IN_ANSWER, type SkillRecaller, type RecallSkillDeps } from './tools/recall-skill-tool.js';

@@ -4,6 +4,7 @@ import type { Clock } from '@engram/kernel';
 import {
   appendEvents,
   openPostgres,
+  PostgresEpisodeStore,
   PostgresInstinctStore,
   PostgresPendingStore,
   PostgresRecipeStore,
@@ -28,7 +29,7 @@ const postgresLog = (db: PostgresDb, sessionId: string): SessionLogWriter => ({
 /**
  * Every store of a brain on one PostgreSQL pool bound to the tenant: the event log, semantic
  * memory of both scopes (the project keyed by its stable id from `<project>/.engram/project.json`),
- * skills, recipes, instincts and the pending queue. Episodes stay on SQLite (`episodes`). Loaded
+ * skills, recipes, instincts, the pending queue and the project's episodes. Loaded
  * only when a store URL is set, so a brain on files never loads `pg`.
  */
 export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string }, paths: EngramPaths, clock: Clock): Promise<BrainStores> => {
@@ -48,7 +49,7 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
       pending: new PostgresPendingStore(db, key('project')),
       instincts: (scope) => new PostgresInstinctStore(db, key(scope)),
       eventLog: (sessionId) => postgresLog(db, sessionId),
-      episodes: 'sqlite',
+      episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock }),
       close: async () => {
         global.close();
         projectStore?.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEpisode } from '../episodes/episode.js';
 import { memoryEpisodeSource } from '../episodes/memory-episode-source.js';
 import { recallEpisodes } from '../episodes/recall-episodes.js';
-import { handleRecall, parseRecallInput, type EpisodeRecaller } from './recall-tool.js';
+import { handleRecall, handleRecallAsync, parseRecallInput, type AsyncEpisodeRecaller, type EpisodeRecaller } from './recall-tool.js';
 
 const episodes: StoredEpisode[] = Array.from({ length: 40 }, (_, i) => ({
   ts: `2026-03-01T10:00:${String(i).padStart(2, '0')}+00:00`,
@@ -62,5 +62,18 @@ describe('recall tool output', () => {
     const withProblems: EpisodeRecaller = { recall: (q) => ({ query: q, groups: [], hits: 0, problems: [{ file: 'a.jsonl', line: 3, reason: 'not JSON' }] }) };
     expect(handleRecall({ query: 'x' }, { episodes: withProblems, onProblems: (p) => seen.push(...p) })).toBe("No episodes found matching 'x'.");
     expect(seen).toEqual([{ file: 'a.jsonl', line: 3, reason: 'not JSON' }]);
+  });
+});
+
+describe('recall tool over an asynchronous store', () => {
+  const later: AsyncEpisodeRecaller = { recall: (q, r) => Promise.resolve(recaller.recall(q, r)) };
+  it('gives the same answers as the synchronous handler', async () => {
+    for (const input of [{ query: 'CSV result', max_results: 30 }, { query: 'nothing here' }, { query: '' }, { query: 'x', max_results: 0 }])
+      expect(await handleRecallAsync(input, { episodes: later, budgetChars: 5000 })).toBe(handleRecall(input, { episodes: recaller, budgetChars: 5000 }));
+    expect(await handleRecallAsync({ query: 'x' }, { episodes: null })).toBe('Episodic memory is not available.');
+  });
+  it('turns a rejected recall (a lost server) into an error message', async () => {
+    const lost: AsyncEpisodeRecaller = { recall: () => Promise.reject(new Error('connection terminated')) };
+    expect(await handleRecallAsync({ query: 'x' }, { episodes: lost })).toBe('ERROR: episodic recall failed: connection terminated');
   });
 });

@@ -76,6 +76,15 @@ export const parseRecallInput = (raw: unknown): Parsed<RecallInput> => {
   return { ok: true, value: { query: text, ...(maxResults.value === undefined ? {} : { maxResults: maxResults.value }), ...(daysBack.value === undefined ? {} : { daysBack: daysBack.value }) } };
 };
 
+type RecallResult = EpisodeRecall & { readonly problems?: readonly EpisodeProblem[] };
+
+const answer = (result: RecallResult, deps: Omit<RecallToolDeps, 'episodes'>): string => {
+  if (result.problems !== undefined && result.problems.length > 0) deps.onProblems?.(result.problems);
+  return formatRecall(result, deps.budgetChars ?? DEFAULT_RECALL_BUDGET_CHARS);
+};
+
+const failed = (err: unknown): string => `ERROR: episodic recall failed: ${err instanceof Error ? err.message : String(err)}`;
+
 /** The `recall` tool: validated input in, Anton's formatted episodes out, bounded in size. Never throws. */
 export const handleRecall = (raw: unknown, deps: RecallToolDeps): string => {
   if (deps.episodes === null) return 'Episodic memory is not available.';
@@ -83,10 +92,29 @@ export const handleRecall = (raw: unknown, deps: RecallToolDeps): string => {
   if (!input.ok) return input.error;
   try {
     const { query, ...request } = input.value;
-    const result = deps.episodes.recall(query, request);
-    if (result.problems !== undefined && result.problems.length > 0) deps.onProblems?.(result.problems);
-    return formatRecall(result, deps.budgetChars ?? DEFAULT_RECALL_BUDGET_CHARS);
+    return answer(deps.episodes.recall(query, request), deps);
   } catch (err) {
-    return `ERROR: episodic recall failed: ${err instanceof Error ? err.message : String(err)}`;
+    return failed(err);
+  }
+};
+
+/** Recall answered later: an `EpisodeStore` (a database) is one. */
+export interface AsyncEpisodeRecaller {
+  recall(query: string, request: { readonly maxResults?: number; readonly daysBack?: number }): Promise<RecallResult>;
+}
+
+/**
+ * `handleRecall` over a store that answers asynchronously (PostgreSQL): the same validation,
+ * answers and bounds, and a failed query (a lost server) is a text starting `ERROR:`. Never rejects.
+ */
+export const handleRecallAsync = async (raw: unknown, deps: Omit<RecallToolDeps, 'episodes'> & { readonly episodes: AsyncEpisodeRecaller | null }): Promise<string> => {
+  if (deps.episodes === null) return 'Episodic memory is not available.';
+  const input = parseRecallInput(raw);
+  if (!input.ok) return input.error;
+  try {
+    const { query, ...request } = input.value;
+    return answer(await deps.episodes.recall(query, request), deps);
+  } catch (err) {
+    return failed(err);
   }
 };

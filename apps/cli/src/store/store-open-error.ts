@@ -1,0 +1,10 @@
+/** Thrown when the active store cannot be opened; the command exits with `exit` (3: unreachable, as `engram store`). */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+  constructor(
+    message: string,
+    readonly exit: 1 | 3,
+  ) {
+    super(message);
+  }
+}
