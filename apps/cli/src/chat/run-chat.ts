@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, createBrain, GuardsConfigError, parseMemoryMode, readGuardsConfig, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
+import { AccProfileError, GuardsConfigError, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
@@ -19,10 +18,13 @@ export interface ChatOptions extends LlmOptionValues {
   readonly resume?: string;
   readonly mode?: string;
   readonly roundCap?: number;
+  /** The PostgreSQL store (`--store`, else `ENGRAM_STORE`); the files when neither is set. */
+  readonly store?: string;
+  readonly tenant?: string;
 }
 
 /** Exit codes of `engram chat` (its --help lists them). */
-export const CHAT_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export const CHAT_EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
 
 const PROMPT = 'you> ';
 const CONFIRM_PROMPT = 'Save to memory? (y/n/pick numbers) ';
@@ -59,9 +61,11 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
     throw err;
   }
-  let brain;
+  let brain: Brain;
   try {
-    brain = createBrain({
+    brain = await openBrain({
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
       ...(options.home === undefined ? {} : { home: options.home }),
       project,
       guards,
@@ -69,16 +73,21 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       llm: { options: clientOptionsOf(config) },
     });
   } catch (err) {
-    if (err instanceof AccProfileError) return fail(err.message);
-    throw err;
-  }
-  if (options.resume !== undefined) {
-    if (!isSessionId(options.resume)) return fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`);
-    const log = join(brain.paths.eventsDir, `${options.resume}.jsonl`);
-    if (!existsSync(log)) return fail(`no session ${options.resume} to resume: ${log} does not exist`);
+    if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
+    if (!storeUnreachable(err)) throw err;
+    process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
+    return CHAT_EXIT.unreachable;
   }
   const problems: string[] = [];
-  const session = brain.session(options.resume === undefined ? {} : { sessionId: options.resume, resume: true, onLogProblem: (p) => problems.push(p) });
+  let session: EngramSession;
+  if (options.resume === undefined) session = brain.session();
+  else {
+    if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
+    // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
+    const state = await brain.resumeState(options.resume, (p) => problems.push(p));
+    if (state === null) return closing(brain, fail(`no session ${options.resume} to resume in ${brain.store.kind === 'files' ? `${brain.paths.eventsDir} (${options.resume}.jsonl does not exist)` : brain.store.location}`));
+    session = brain.session({ sessionId: options.resume, resume: state });
+  }
 
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const screen = new ChatScreen(interactive, process.env);
@@ -261,6 +270,13 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
     process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
+    await brain.close();
   }
+  return code;
+};
+
+/** Releases the store's connections before an early exit (nothing to release for the files). */
+const closing = async (brain: Brain, code: number): Promise<number> => {
+  await brain.close();
   return code;
 };

@@ -15,11 +15,13 @@ export const registerChat = (program: Command): void => {
     .option('--resume <session-id>', 'carry on an earlier chat session from its event log')
     .option('--mode <mode>', 'copilot (ask before saving memories, after each answer) or autopilot (env ENGRAM_MEMORY_MODE)')
     .option('--round-cap <n>', 'the most tool rounds a turn may take', roundCap)
+    .option('--store <url>', 'keep everything in PostgreSQL, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; exit 3 unreachable)')
+    .option('--tenant <name>', 'whose memory in the store (env ENGRAM_TENANT, default "default")')
     .addHelpText(
       'after',
-      '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored; 2 usage or configuration error.',
+      '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored; 2 usage or configuration error; 3 the store cannot be reached.',
     );
-  addLlmOptions(chat).action(async (opts: LlmOptionValues & { project?: string; home?: string; resume?: string; mode?: string; roundCap?: number }) => {
+  addLlmOptions(chat).action(async (opts: LlmOptionValues & { project?: string; home?: string; resume?: string; mode?: string; roundCap?: number; store?: string; tenant?: string }) => {
     process.exitCode = await (await import('../chat/run-chat.js')).runChat(opts);
   });
 };
