@@ -38,7 +38,7 @@ const report = '.vitest-report.json';
 rmSync(report, { force: true });
 process.stdout.write('\n== tests: vitest run\n');
 const extra = process.argv.slice(2).filter((a) => a !== '--tests-only');
-spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
+const vitest = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
   stdio: 'inherit',
   env: { ...process.env, ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1' },
 });
@@ -74,6 +74,12 @@ if (existsSync(report)) {
   failures.push('vitest wrote no report');
 }
 if (ran === 0) failures.push('no test ran');
+// vitest also fails a run for errors no test owns (an uncaught exception, an unhandled rejection:
+// in engram's code, a process crash); those are in no test's result, so count them here.
+if (vitest.status !== 0 && failed === 0 && ran > 0) {
+  failed++;
+  failures.push(`vitest exited with status ${vitest.status ?? vitest.signal}: errors outside any test (printed above as "Unhandled Errors")`);
+}
 if (failures.length) process.stdout.write(`\nFailures:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 // Skips are counted and named just above the closing line, so a suite that could not run never
 // passes silently; the closing line itself keeps the exact form `N passed, N failed` CI reads.

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
 import { AccProfileError, GuardsConfigError, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
@@ -85,7 +85,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
     // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
     const state = await brain.resumeState(options.resume, (p) => problems.push(p));
-    if (state === null) return closing(brain, fail(`no session ${options.resume} to resume in ${brain.store.kind === 'files' ? `${brain.paths.eventsDir} (${options.resume}.jsonl does not exist)` : brain.store.location}`));
+    if (state === null) return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
     session = brain.session({ sessionId: options.resume, resume: state });
   }
 

@@ -50,6 +50,11 @@ export const openPostgres = async (options: PostgresOptions): Promise<PostgresDb
   });
   // An idle client losing its server (a restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // The same for a checked-out client (a transaction, a LISTEN): the pool listens only while a
+  // client is idle, and node-postgres emits 'error' besides failing the queries in flight, so a
+  // restart would otherwise be an uncaught exception. The queries still fail and are retried;
+  // the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const r = await pool.query<{ super: boolean; bypass: boolean }>('SELECT rolsuper AS super, rolbypassrls AS bypass FROM pg_roles WHERE rolname = current_user');
     const bypassesRls = Boolean(r.rows[0]?.super || r.rows[0]?.bypass);
