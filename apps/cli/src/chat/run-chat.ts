@@ -1,11 +1,13 @@
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, GuardsConfigError, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
+import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
-import type { MemoryIo } from '../memory/open-memory.js';
+import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
+import { openActiveBrain } from '../store/open-active-brain.js';
+import { StoreOpenError } from '../store/store-open-error.js';
 import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
@@ -63,7 +65,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   }
   let brain: Brain;
   try {
-    brain = await openBrain({
+    // The CLI's one way to open a brain on the active store (exit 2 bad setting, 3 unreachable).
+    brain = await openActiveBrain({
       ...(options.store === undefined ? {} : { store: options.store }),
       ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
       ...(options.home === undefined ? {} : { home: options.home }),
@@ -73,10 +76,10 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       llm: { options: clientOptionsOf(config) },
     });
   } catch (err) {
-    if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
-    if (!storeUnreachable(err)) throw err;
-    process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
-    return CHAT_EXIT.unreachable;
+    if (err instanceof AccProfileError || err instanceof MemoryUsageError) return fail(err.message);
+    if (!(err instanceof StoreOpenError)) throw err;
+    process.stderr.write(`engram chat: ${err.message}\n`);
+    return err.exit === 3 ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
   }
   const problems: string[] = [];
   let session: EngramSession;
