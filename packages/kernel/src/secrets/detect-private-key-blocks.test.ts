@@ -27,4 +27,9 @@ describe('private key blocks', () => {
     const headless = `x = """${body(2, 'tailB')}\n-----END PRIVATE KEY-----"""`;
     expect(scrubSecrets(headless)).toBe('x = """[REDACTED:private-key]"""');
   });
+
+  it('stops a cut block at an earlier scrub\'s marker line, which is output, not an armour header (found by the fast-path property)', () => {
+    const text = `cat id_rsa\n-----BEGIN PRIVATE KEY-----\n${body(2, 'MIIEv')}\nAuthorization: [REDACTED:secret]`;
+    expect(scrubSecrets(text)).toBe('cat id_rsa\n[REDACTED:private-key]\nAuthorization: [REDACTED:secret]');
+  });
 });

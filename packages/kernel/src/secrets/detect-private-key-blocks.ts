@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { REDACTED_PREFIX } from './redaction-marker.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 
 /**
@@ -35,6 +36,8 @@ const blockEnd = (text: string, from: number): number => {
     const line = text.slice(start, next);
     const endAt = line.search(END_LINE);
     if (endAt !== -1) return start + endAt + (line.slice(endAt).match(END_LINE)?.[0].length ?? 0);
+    // An earlier scrub's marker (`Authorization: [REDACTED:secret]`) is output after the block, not an armour header.
+    if (line.includes(REDACTED_PREFIX)) return stop;
     if (line.trim() === '') {
       // A blank line belongs to the block only between armour headers and the body (PGP).
       const after = text.slice(next + 1, text.indexOf('\n', next + 1) === -1 ? text.length : text.indexOf('\n', next + 1));

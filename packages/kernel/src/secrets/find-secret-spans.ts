@@ -214,10 +214,36 @@ export const findSecretSpans = (text: string, options: FindOptions = {}): Secret
     runOn(DETECTORS[id] as SecretDetector, text, positions, id < OWN_COUNT ? own : vendor);
   }
   if (own.length === 0 && vendor.length === 0) return [];
-  // A span touching an existing marker (over it, or inside it: `-U [REDACTED:x]` read as user:password)
-  // adds nothing and would make scrubbing twice differ from once.
   const markers = markerRanges(text);
-  const fresh = (s: SecretSpan): boolean => !markers.some(([start, end]) => s.start < end && start < s.end);
-  const ownFresh = own.filter(fresh);
-  return mergeSpans([...ownFresh, ...vendor.filter(fresh)], ownFresh.length);
+  const ownFresh = outsideMarkers(text, own, markers);
+  return mergeSpans([...ownFresh, ...outsideMarkers(text, vendor, markers)], ownFresh.length);
+};
+
+/** A piece of a span needs a letter or digit to hold anything of a secret (not the `: ` or line break beside a marker). */
+const HOLDS_MATERIAL = /[A-Za-z0-9]/;
+
+/**
+ * The spans with an earlier scrub's markers cut out of them. A marker is already redacted, and a
+ * span over it would make scrubbing twice differ from once; but the rest of the span may be a
+ * secret (a cut key block whose base64 runs on into `Authorization: [REDACTED:secret]`), so only
+ * the marker is cut out, never the whole span. Pieces with no letter or digit, such as the `-U `
+ * before a marker read as user:password, are dropped.
+ */
+const outsideMarkers = (text: string, spans: readonly SecretSpan[], markers: readonly [number, number][]): SecretSpan[] => {
+  if (markers.length === 0) return [...spans];
+  const out: SecretSpan[] = [];
+  const keep = (span: SecretSpan, start: number, end: number): void => {
+    if (start === span.start && end === span.end) out.push(span);
+    else if (HOLDS_MATERIAL.test(text.slice(start, end))) out.push({ start, end, kind: span.kind });
+  };
+  for (const span of spans) {
+    let from = span.start;
+    for (const [start, end] of markers) {
+      if (end <= from || start >= span.end) continue;
+      if (start > from) keep(span, from, start);
+      from = Math.max(from, end);
+    }
+    if (from < span.end) keep(span, from, span.end);
+  }
+  return out;
 };
