@@ -45,10 +45,18 @@ const separatorFollows = (text: string, nameEnd: number): boolean => {
   return c === 58 || c === 61;
 };
 
-/** The name a keyword hit is part of, as [start, end). */
+/** Characters a name may hold but not start with (PAIR's name starts with a letter, `_` or `$`). */
+const NOT_FIRST = /[0-9.-]/;
+
+/**
+ * The name a keyword hit is part of, as [start, end): from where PAIR can start one, so a token
+ * just before the name (`Bearer 9AAAA$password=x`, the bearer value glued to a shell variable)
+ * does not hide the pair, and the verdict is the same once that token has become a marker.
+ */
 const nameAround = (text: string, hit: number): [number, number] => {
   let start = hit;
   while (start > 0 && isIdent(text.charCodeAt(start - 1))) start--;
+  while (start < hit && NOT_FIRST.test(text[start] ?? '')) start++;
   let end = hit;
   while (end < text.length && isIdent(text.charCodeAt(end))) end++;
   return [start, end];
