@@ -1,6 +1,8 @@
-import { brainFor } from './open-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand } from './open-memory.js';
+import { withAuditBrain } from './open-audit-brain.js';
+import type { StoreFlags } from '../store/active-store.js';
 
-export interface MemoryStatsOptions {
+export interface MemoryStatsOptions extends StoreFlags {
   readonly home?: string;
   readonly project?: string;
   readonly json?: boolean;
@@ -12,15 +14,14 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toF
 
 /**
  * `engram memory stats`: the injection audit, computed from the project's and the global event
- * logs, plus the stored rules and lessons no injection chose in the last 60 days (ageing out).
+ * logs (or the active store's, `--store`), plus the stored rules and lessons no injection chose in
+ * the last 60 days (ageing out).
  */
-export const runMemoryStats = async (options: MemoryStatsOptions): Promise<number> => {
+export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
+  runMemoryCommand('stats', defaultIo, async () => {
   const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
-  if (nowMs !== undefined && Number.isNaN(nowMs)) {
-    process.stderr.write(`engram memory stats: --now must be an ISO time, not ${JSON.stringify(options.now)}\n`);
-    return 2;
-  }
-  const { logs: files, problems, stale, ...stats } = await (await brainFor(options)).memory.stats(nowMs === undefined ? {} : { now: nowMs });
+  if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
+  const { logs: files, problems, stale, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
   for (const p of problems) process.stderr.write(`warning: ${p}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
   else
@@ -39,4 +40,4 @@ export const runMemoryStats = async (options: MemoryStatsOptions): Promise<numbe
       ].join('\n'),
     );
   return 0;
-};
+});
