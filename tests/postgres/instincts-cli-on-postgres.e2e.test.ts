@@ -60,7 +60,7 @@ describe.skipIf(!started.ok)(`engram instincts and the memory audit on PostgreSQ
     const url = started.pg.createDatabase('instincts_cli');
     const { home, project, args } = roots();
     const brain = await openBrain({ home, project, store: url, tenant: 'acme', env: {}, modes: { memory: 'autopilot', acc: 'active' }, instincts: { auto: false } });
-    let learned = '';
+    let learned: string;
     try {
       for (let k = 0; k < 3; k++) await habitSession(brain);
       // One session in which the ACC learns a rule (a cell killed twice for being heavy): its provenance is in PostgreSQL.

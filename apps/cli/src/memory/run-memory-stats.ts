@@ -19,25 +19,25 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toF
  */
 export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
   runMemoryCommand('stats', defaultIo, async () => {
-  const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
-  if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
-  const { logs: files, problems, stale, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
-  for (const p of problems) process.stderr.write(`warning: ${p}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
-  else
-    process.stdout.write(
-      [
-        `logs ${files.length}, sessions ${stats.sessions}, turns ${stats.turns}`,
-        `injections per turn      ${stats.injectionsPerTurn} (${stats.injectedItemsPerTurn} items)`,
-        `hit rate                 ${pct(stats.hitRate.rate)} (${stats.hitRate.hits} of ${stats.hitRate.turns} turns with a learned rule injected: its pattern did not fire again)`,
-        `false-learning rate      ${pct(stats.falseLearningRate.rate)} (of ${stats.falseLearningRate.learned} learned items: ${stats.falseLearningRate.contradicted} contradicted, ${stats.falseLearningRate.removed} removed by the user, ${stats.falseLearningRate.archived} promoted instincts archived)`,
-        `promotion precision      ${pct(stats.promotionPrecision.rate)} (${stats.promotionPrecision.recurred} of ${stats.promotionPrecision.judged} promoted instincts with later sessions recurred; ${stats.promotionPrecision.promoted} promoted)`,
-        `model cost per turn      $${stats.costPerTurnUsd.turn.toFixed(6)} for the turn, $${stats.costPerTurnUsd.background.toFixed(6)} for background learning`,
-        stale.judged
-          ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
-          : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
-        '',
-      ].join('\n'),
-    );
-  return 0;
-});
+    const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
+    if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
+    const { logs: files, problems, stale, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
+    for (const p of problems) process.stderr.write(`warning: ${p}\n`);
+    if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
+    else
+      process.stdout.write(
+        [
+          `logs ${files.length}, sessions ${stats.sessions}, turns ${stats.turns}`,
+          `injections per turn      ${stats.injectionsPerTurn} (${stats.injectedItemsPerTurn} items)`,
+          `hit rate                 ${pct(stats.hitRate.rate)} (${stats.hitRate.hits} of ${stats.hitRate.turns} turns with a learned rule injected: its pattern did not fire again)`,
+          `false-learning rate      ${pct(stats.falseLearningRate.rate)} (of ${stats.falseLearningRate.learned} learned items: ${stats.falseLearningRate.contradicted} contradicted, ${stats.falseLearningRate.removed} removed by the user, ${stats.falseLearningRate.archived} promoted instincts archived)`,
+          `promotion precision      ${pct(stats.promotionPrecision.rate)} (${stats.promotionPrecision.recurred} of ${stats.promotionPrecision.judged} promoted instincts with later sessions recurred; ${stats.promotionPrecision.promoted} promoted)`,
+          `model cost per turn      $${stats.costPerTurnUsd.turn.toFixed(6)} for the turn, $${stats.costPerTurnUsd.background.toFixed(6)} for background learning`,
+          stale.judged
+            ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
+            : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
+          '',
+        ].join('\n'),
+      );
+    return 0;
+  });

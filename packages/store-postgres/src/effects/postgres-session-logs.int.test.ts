@@ -11,7 +11,7 @@ import { appendEvents, listSessionLogs, listSessions, sessionHolds } from './pos
 const started = await startTestPostgres();
 afterAll(() => (started.ok ? started.pg.stop() : undefined));
 let ids = 0;
-const stream = (n: number, sessionId: string): AnyEnvelope[] => Array.from({ length: n }, () => ({ ...buildEvent('executive.tool.called', {}, { sessionId }), id: `sl-${++ids}` }) as AnyEnvelope);
+const stream = (n: number, sessionId: string): AnyEnvelope[] => Array.from({ length: n }, () => ({ ...buildEvent('executive.tool.called', {}, { sessionId }), id: `sl-${++ids}` }));
 const S1 = '20261124_101500_aa01';
 const S2 = '20261124_111500_aa02';
 
