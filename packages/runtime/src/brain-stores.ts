@@ -6,6 +6,11 @@ import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type
 import type { Clock, EngramScope, MemoryHistoryPort, SemanticStore } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
+import { auditLogDirs } from './audit/audit-memory.js';
+import { fileAnalysisState } from './effects/file-analysis-state.js';
+import { fileSessionLogs } from './effects/file-session-logs.js';
+import type { AnalysisStateStore } from './instincts/analysis-state-store.js';
+import type { SessionLogs } from './session-logs.js';
 
 /** A session's event log as the session writes it: batches in order, then read back whole. */
 export interface SessionLogWriter {
@@ -38,6 +43,10 @@ export interface BrainStores {
   readonly pending: PendingStore;
   instincts(scope: EngramScope): InstinctStorePort;
   eventLog(sessionId: string): SessionLogWriter;
+  /** The stored session logs, listed and read back (the habit loop and the memory audit read them). */
+  readonly logs: SessionLogs;
+  /** Where the habit loop keeps a scope's incremental analysis (a cache of `logs`). */
+  analysisState(scope: EngramScope): AnalysisStateStore;
   /**
    * Episodes (per project): `sqlite`, the session writes the project's JSONL files and recalls
    * through their FTS5 index; or the project's `EpisodeStore` (PostgreSQL, the project keyed by
@@ -77,6 +86,8 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   pending: new PendingQueue(paths.pendingMemoryFile),
   instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
   eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
+  logs: fileSessionLogs(auditLogDirs(paths)),
+  analysisState: (scope) => fileAnalysisState(paths.instinctsDir(scope)),
   episodes: 'sqlite',
   close: () => Promise.resolve(),
 });

@@ -121,17 +121,20 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   const clock = options.clock ?? systemClock;
   const wanted = options.acc?.profile;
   const accProfile = wanted === undefined ? (paths.project === null ? null : readProjectAccProfile(paths.project)) : typeof wanted === 'string' ? readAccProfile(wanted) : wanted;
-  const instincts = brainInstincts(paths, clock);
+  const store = options.store;
+  // The files' stores, made once when first asked for (each is a set of paths and opens nothing).
+  let files: BrainStores | undefined;
+  const brainStores = (): BrainStores => store ?? (files ??= fileBrainStores(paths, clock));
+  const instincts = brainInstincts(paths, clock, brainStores);
   // A bad tool name is the host's mistake: told now, not at the first turn.
   const tools = options.tools ?? [];
   hostToolsByName(tools);
-  // The habit loop reads the event logs from files: with the logs in PostgreSQL it would find none, so it is off there (docs/postgres.md).
-  const autoInstincts = options.store?.kind === 'postgres' ? false : (options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true));
-  const store = options.store;
+  // On every store: the habit loop lists and reads the logs through the store (`stores.logs`).
+  const autoInstincts = options.instincts?.auto ?? parseEnvSwitch('ENGRAM_AUTO_INSTINCTS', env.ENGRAM_AUTO_INSTINCTS, true);
   return {
     paths,
     modes,
-    memory: brainMemory(paths, modes.memory, clock),
+    memory: brainMemory(paths, modes.memory, clock, store ?? null),
     instincts,
     store: store === undefined ? { kind: 'files', location: paths.home } : { kind: store.kind, location: store.location },
     get stores() {

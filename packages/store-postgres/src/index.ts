@@ -11,7 +11,8 @@ export { openPostgres, type PostgresDb, type PostgresOptions } from './effects/o
 export { migrate, schemaVersion, type MigrationRun } from './effects/migrate.js';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.js';
 export { makePostgresEventLog, layerPostgresEventLog } from './effects/layer-postgres-event-log.js';
-export { appendEvents, readEvents, readEventLines, followEvents, listSessions } from './effects/postgres-event-log.js';
+export { appendEvents, readEvents, readEventLines, followEvents, listSessions, listSessionLogs, sessionHolds, type SessionLogRow } from './effects/postgres-event-log.js';
+export { readAnalysisState, writeAnalysisState } from './effects/postgres-analysis-state.js';
 export { PostgresError, postgresReason, type PostgresErrorReason } from './postgres-error.js';
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';

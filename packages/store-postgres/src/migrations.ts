@@ -192,6 +192,42 @@ END $$;
 CREATE TRIGGER engram_memory_deleted AFTER DELETE ON engram_memory REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION engram_memory_deleted();
 CREATE TRIGGER engram_memory_renamed AFTER UPDATE OF id ON engram_memory FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION engram_memory_renamed();`,
   },
+  {
+    version: 12,
+    name: 'session logs and the habit loop\'s analysis state',
+    sql: `
+-- One row per session log: what the habit loop and the memory audit list (which logs exist and
+-- which grew since they were read) without a GROUP BY over every event. Kept by the append, in
+-- the same transaction as the rows it counts (a retried batch inserts nothing, so counts nothing).
+CREATE TABLE engram_sessions (
+  tenant     text        NOT NULL DEFAULT current_setting('engram.tenant', true),
+  session_id text        NOT NULL,
+  last_seq   bigint      NOT NULL,
+  events     bigint      NOT NULL,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant, session_id)
+);
+${tenantPolicy('engram_sessions')}
+-- The logs already stored, every tenant's: the migration runs as the tables' owner, which the
+-- policies bind only while they are FORCEd, so they are lifted for this one statement (the
+-- migration is one transaction: no other session ever sees the table unforced).
+ALTER TABLE engram_events NO FORCE ROW LEVEL SECURITY;
+ALTER TABLE engram_sessions NO FORCE ROW LEVEL SECURITY;
+INSERT INTO engram_sessions (tenant, session_id, last_seq, events, changed_at)
+  SELECT tenant, session_id, max(seq), count(*), now() FROM engram_events GROUP BY tenant, session_id;
+ALTER TABLE engram_events FORCE ROW LEVEL SECURITY;
+ALTER TABLE engram_sessions FORCE ROW LEVEL SECURITY;
+-- The habit loop's incremental analysis per scope (global or project:ID): its summaries of every
+-- log read, so a session's end reads only the logs that grew. A cache of the logs: rebuildable.
+CREATE TABLE engram_analysis_state (
+  tenant     text        NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key  text        NOT NULL CHECK (scope_key = 'global' OR scope_key ~ '^project:[A-Za-z0-9_-]{8,64}$'),
+  state      text        NOT NULL,
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant, scope_key)
+);
+${tenantPolicy('engram_analysis_state')}`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -217,7 +217,7 @@ export class ViewSource {
     const instincts: (Instinct & { scope: 'project' | 'global' })[] = [];
     const problems = [...stats.problems];
     for (const scope of this.project === null ? (['global'] as const) : (['project', 'global'] as const)) {
-      const list = this.brain.instincts.list({ scope, all: true });
+      const list = await this.brain.instincts.list({ scope, all: true });
       for (const i of list.instincts) instincts.push({ ...i, scope });
       problems.push(...list.problems);
     }

@@ -6,6 +6,8 @@ interface CommonFlags {
   scope?: string;
   now?: string;
   json?: boolean;
+  store?: string;
+  tenant?: string;
 }
 
 const common = (c: Command): Command =>
@@ -14,7 +16,9 @@ const common = (c: Command): Command =>
     .option('--project <dir>', 'project folder (default the current folder); its .engram/events/ are read')
     .option('--scope <scope>', 'which instincts/ folder to use: project (default) or global')
     .option('--now <iso>', 'analyse as of this time instead of now (replays, what-ifs)')
-    .option('--json', 'print one JSON object');
+    .option('--json', 'print one JSON object')
+    .option('--store <url>', 'the PostgreSQL store whose session logs and instincts are used, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)')
+    .option('--tenant <name>', 'the tenant (env ENGRAM_TENANT; default "default")');
 
 /** `engram instincts ...`: the basal-ganglia habit loop over the event logs (seed 003's learning loop). */
 export const registerInstincts = (program: Command): void => {

@@ -121,7 +121,7 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryCompact(o);
     });
 
-  roots(memory.command('why').description('where an entry came from: session, turn and the chain of causing events, from the project and global event logs').argument('<text>', 'the entry text, part of it, or its id'))
+  stores(roots(memory.command('why').description('where an entry came from: session, turn and the chain of causing events, from the event logs (of the active store: files or PostgreSQL)').argument('<text>', 'the entry text, part of it, or its id')))
     .option('--json', 'print one JSON object')
     .action(async (text: string, o: MemoryWhyOptions) => {
       const { runMemoryWhy } = await import('../memory/run-memory-why.js');
@@ -141,22 +141,24 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryForget(subject, o);
     });
 
-  roots(
-    memory
-      .command('stats')
-      .description('the injection audit from the event logs: injections per turn, hit rate, promotion precision, false-learning rate, background learning cost, stale rules'),
+  stores(
+    roots(
+      memory
+        .command('stats')
+        .description('the injection audit from the event logs (of the active store): injections per turn, hit rate, promotion precision, false-learning rate, background learning cost, stale rules'),
+    ),
   )
     .option('--json', 'print one JSON object')
     .option('--now <iso>', 'the time the 60-day staleness window ends (default: now)')
-    .action(async (o: { home?: string; project?: string; json?: boolean; now?: string }) => {
+    .action(async (o: { home?: string; project?: string; json?: boolean; now?: string; store?: string; tenant?: string }) => {
       process.exitCode = await (await import('../memory/run-memory-stats.js')).runMemoryStats(o);
     });
 
-  roots(memory.command('prune-stale').description('ageing out: show the rules and lessons no injection chose for 60 days; remove them with --yes'))
+  stores(roots(memory.command('prune-stale').description('ageing out: show the rules and lessons no injection chose for 60 days; remove them with --yes')))
     .option('--yes', 'remove what the preview shows')
     .option('--json', 'print one JSON object')
     .option('--now <iso>', 'the time the 60-day window ends (default: now)')
-    .action(async (o: { home?: string; project?: string; yes?: boolean; json?: boolean; now?: string }) => {
+    .action(async (o: { home?: string; project?: string; yes?: boolean; json?: boolean; now?: string; store?: string; tenant?: string }) => {
       const { runMemoryPruneStale } = await import('../memory/run-memory-prune-stale.js');
       process.exitCode = await runMemoryPruneStale(o);
     });

@@ -1,9 +1,12 @@
 import type { Brain, InstinctRun, InstinctScope } from '@engram/runtime';
 import type { InstinctPlan } from '@engram/basal-ganglia';
 import { instinctJson, instinctLine, scoreJson } from './instinct-json.js';
+import { MemoryUsageError } from '../memory/open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { StoreOpenError } from '../store/store-open-error.js';
 
 /** The flags every `engram instincts` command takes. */
-export interface InstinctFlags {
+export interface InstinctFlags extends StoreFlags {
   readonly home?: string;
   readonly project?: string;
   readonly scope?: string;
@@ -27,26 +30,41 @@ class InstinctUsageError extends Error {
 
 /**
  * The brain and the options of the runtime's instinct calls, from the flags: home is `--home`,
- * else `$ENGRAM_HOME`, else `~/.engram`; project is `--project`, else the current folder; `--now`
- * pins the analysis time (replays and tests).
+ * else `$ENGRAM_HOME`, else `~/.engram`; project is `--project`, else the current folder; the
+ * store is `--store`/`--tenant` (or the variables: the logs and instincts then live there); `--now`
+ * pins the analysis time (replays and tests). Close the brain when done.
  */
 const open = async (o: InstinctFlags): Promise<{ brain: Brain; opts: { scope: InstinctScope; now?: number } }> => {
   const scope = o.scope ?? 'project';
   if (scope !== 'project' && scope !== 'global') throw new InstinctUsageError(`--scope must be project or global, not ${JSON.stringify(scope)}`);
   const now = o.now === undefined ? undefined : Date.parse(o.now);
   if (now !== undefined && Number.isNaN(now)) throw new InstinctUsageError(`--now must be an ISO time, not ${JSON.stringify(o.now)}`);
-  const { createBrain } = await import('@engram/runtime');
-  const brain = createBrain({ ...(o.home === undefined ? {} : { home: o.home }), project: o.project ?? process.cwd(), modes: { memory: 'autopilot' } });
+  const { openActiveBrain } = await import('../store/open-active-brain.js');
+  const brain = await openActiveBrain({
+    ...(o.home === undefined ? {} : { home: o.home }),
+    ...(o.store === undefined ? {} : { store: o.store }),
+    ...(o.tenant === undefined ? {} : { tenant: o.tenant }),
+    project: o.project ?? process.cwd(),
+    modes: { memory: 'autopilot' },
+  });
   return { brain, opts: now === undefined ? { scope } : { scope, now } };
 };
 
-/** Runs a body and maps failures to exit codes: 2 for usage (an unknown instinct to archive too), 1 for anything else. */
-const guarded = async (name: string, io: InstinctIo, body: () => Promise<number>): Promise<number> => {
+/**
+ * Runs a body on the brain the flags open, closes it, and maps failures to exit codes: 2 for usage
+ * (an unknown instinct to archive, a bad store setting too), 3 when the store cannot be reached, 1 for anything else.
+ */
+const guarded = async (name: string, io: InstinctIo, o: InstinctFlags, body: (brain: Brain, opts: { scope: InstinctScope; now?: number }) => Promise<number>): Promise<number> => {
   try {
-    return await body();
+    const { brain, opts } = await open(o);
+    try {
+      return await body(brain, opts);
+    } finally {
+      await brain.close();
+    }
   } catch (err) {
     io.err(`engram instincts ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof InstinctUsageError || err instanceof RangeError ? 2 : 1;
+    return err instanceof StoreOpenError ? err.exit : err instanceof InstinctUsageError || err instanceof MemoryUsageError || err instanceof RangeError ? 2 : 1;
   }
 };
 
@@ -77,8 +95,7 @@ const print = (command: LoopCommand, r: InstinctRun, json: boolean, io: Instinct
  * so nothing decided is lost.
  */
 export const runLoop = (command: LoopCommand, options: InstinctFlags & { id?: string }, io: InstinctIo = defaultIo): Promise<number> =>
-  guarded(command, io, async () => {
-    const { brain, opts } = await open(options);
+  guarded(command, io, options, async (brain, opts) => {
     const r = await (command === 'archive' ? brain.instincts.archive(options.id === undefined ? opts : { ...opts, id: options.id }) : brain.instincts[command](opts));
     print(command, r, options.json === true, io);
     if (r.auditError === null) return 0;
@@ -88,9 +105,8 @@ export const runLoop = (command: LoopCommand, options: InstinctFlags & { id?: st
 
 /** `list`: the tracked instincts (with `--all`, the archived ones too), strongest first. */
 export const runList = (options: InstinctFlags & { all?: boolean }, io: InstinctIo = defaultIo): Promise<number> =>
-  guarded('list', io, async () => {
-    const { brain, opts } = await open(options);
-    const { instinctsDir, instincts, problems } = brain.instincts.list({ ...opts, all: options.all === true });
+  guarded('list', io, options, async (brain, opts) => {
+    const { instinctsDir, instincts, problems } = await brain.instincts.list({ ...opts, all: options.all === true });
     for (const p of problems) io.err(`warning: ${p}\n`);
     if (options.json === true) io.out(`${JSON.stringify({ instinctsDir, instincts: instincts.map(instinctJson) })}\n`);
     else io.out(instincts.length === 0 ? `no instincts in ${instinctsDir}\n` : `${instincts.map(instinctLine).join('\n')}\n`);
@@ -99,9 +115,8 @@ export const runList = (options: InstinctFlags & { all?: boolean }, io: Instinct
 
 /** `show <id>`: one instinct, tracked or archived, with the file it lives in. Exit 1 when unknown. */
 export const runShow = (id: string, options: InstinctFlags, io: InstinctIo = defaultIo): Promise<number> =>
-  guarded('show', io, async () => {
-    const { brain, opts } = await open(options);
-    const { instinctsDir, found } = brain.instincts.show(id, opts);
+  guarded('show', io, options, async (brain, opts) => {
+    const { instinctsDir, found } = await brain.instincts.show(id, opts);
     if (found === null) {
       io.err(`engram instincts show: no instinct ${JSON.stringify(id)} in ${instinctsDir}\n`);
       return 1;

@@ -1,6 +1,8 @@
-import { MemoryUsageError, brainFor, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { withAuditBrain } from './open-audit-brain.js';
+import type { StoreFlags } from '../store/active-store.js';
 
-export interface MemoryPruneStaleOptions extends MemoryRootOptions {
+export interface MemoryPruneStaleOptions extends MemoryRootOptions, StoreFlags {
   /** Remove what the preview shows; without it nothing is changed. */
   readonly yes?: boolean;
   readonly json?: boolean;
@@ -19,7 +21,7 @@ export const runMemoryPruneStale = (options: MemoryPruneStaleOptions, io: Memory
   runMemoryCommand('prune-stale', io, async () => {
     const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
     if (Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
-    const { problems, ...pruned } = await (await brainFor(options)).memory.pruneStale({ now: nowMs, remove: options.yes === true });
+    const { problems, ...pruned } = await withAuditBrain(options, (brain) => brain.memory.pruneStale({ now: nowMs, remove: options.yes === true }));
     for (const p of problems) io.err(`warning: ${p}\n`);
     const { removed, ...stale } = pruned;
     if (options.json === true) io.out(`${JSON.stringify({ ...stale, removed })}\n`);

@@ -1,6 +1,8 @@
-import { brainFor } from './open-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand } from './open-memory.js';
+import { withAuditBrain } from './open-audit-brain.js';
+import type { StoreFlags } from '../store/active-store.js';
 
-export interface MemoryStatsOptions {
+export interface MemoryStatsOptions extends StoreFlags {
   readonly home?: string;
   readonly project?: string;
   readonly json?: boolean;
@@ -12,31 +14,30 @@ const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toF
 
 /**
  * `engram memory stats`: the injection audit, computed from the project's and the global event
- * logs, plus the stored rules and lessons no injection chose in the last 60 days (ageing out).
+ * logs (or the active store's, `--store`), plus the stored rules and lessons no injection chose in
+ * the last 60 days (ageing out).
  */
-export const runMemoryStats = async (options: MemoryStatsOptions): Promise<number> => {
-  const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
-  if (nowMs !== undefined && Number.isNaN(nowMs)) {
-    process.stderr.write(`engram memory stats: --now must be an ISO time, not ${JSON.stringify(options.now)}\n`);
-    return 2;
-  }
-  const { logs: files, problems, stale, ...stats } = await (await brainFor(options)).memory.stats(nowMs === undefined ? {} : { now: nowMs });
-  for (const p of problems) process.stderr.write(`warning: ${p}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
-  else
-    process.stdout.write(
-      [
-        `logs ${files.length}, sessions ${stats.sessions}, turns ${stats.turns}`,
-        `injections per turn      ${stats.injectionsPerTurn} (${stats.injectedItemsPerTurn} items)`,
-        `hit rate                 ${pct(stats.hitRate.rate)} (${stats.hitRate.hits} of ${stats.hitRate.turns} turns with a learned rule injected: its pattern did not fire again)`,
-        `false-learning rate      ${pct(stats.falseLearningRate.rate)} (of ${stats.falseLearningRate.learned} learned items: ${stats.falseLearningRate.contradicted} contradicted, ${stats.falseLearningRate.removed} removed by the user, ${stats.falseLearningRate.archived} promoted instincts archived)`,
-        `promotion precision      ${pct(stats.promotionPrecision.rate)} (${stats.promotionPrecision.recurred} of ${stats.promotionPrecision.judged} promoted instincts with later sessions recurred; ${stats.promotionPrecision.promoted} promoted)`,
-        `model cost per turn      $${stats.costPerTurnUsd.turn.toFixed(6)} for the turn, $${stats.costPerTurnUsd.background.toFixed(6)} for background learning`,
-        stale.judged
-          ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
-          : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
-        '',
-      ].join('\n'),
-    );
-  return 0;
-};
+export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
+  runMemoryCommand('stats', defaultIo, async () => {
+    const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
+    if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
+    const { logs: files, problems, stale, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
+    for (const p of problems) process.stderr.write(`warning: ${p}\n`);
+    if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
+    else
+      process.stdout.write(
+        [
+          `logs ${files.length}, sessions ${stats.sessions}, turns ${stats.turns}`,
+          `injections per turn      ${stats.injectionsPerTurn} (${stats.injectedItemsPerTurn} items)`,
+          `hit rate                 ${pct(stats.hitRate.rate)} (${stats.hitRate.hits} of ${stats.hitRate.turns} turns with a learned rule injected: its pattern did not fire again)`,
+          `false-learning rate      ${pct(stats.falseLearningRate.rate)} (of ${stats.falseLearningRate.learned} learned items: ${stats.falseLearningRate.contradicted} contradicted, ${stats.falseLearningRate.removed} removed by the user, ${stats.falseLearningRate.archived} promoted instincts archived)`,
+          `promotion precision      ${pct(stats.promotionPrecision.rate)} (${stats.promotionPrecision.recurred} of ${stats.promotionPrecision.judged} promoted instincts with later sessions recurred; ${stats.promotionPrecision.promoted} promoted)`,
+          `model cost per turn      $${stats.costPerTurnUsd.turn.toFixed(6)} for the turn, $${stats.costPerTurnUsd.background.toFixed(6)} for background learning`,
+          stale.judged
+            ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
+            : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
+          '',
+        ].join('\n'),
+      );
+    return 0;
+  });

@@ -1,12 +1,15 @@
-import { MemoryUsageError, brainFor, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { withAuditBrain } from './open-audit-brain.js';
+import type { StoreFlags } from '../store/active-store.js';
 
-export interface MemoryWhyOptions extends MemoryRootOptions {
+export interface MemoryWhyOptions extends MemoryRootOptions, StoreFlags {
   readonly json?: boolean;
 }
 
 /**
  * `engram memory why TEXT`: provenance. Finds the entry (by id, exact text, else as a substring)
- * in both stores, then every encoding of its text in the project's and the global event logs,
+ * in both stores, then every encoding of its text in the project's and the global event logs (or
+ * the active store's logs, `--store`),
  * with the chain of causes (proposal, detector or lesson, turn end, model call, cells) as far as
  * the logs hold it. An entry no longer stored is still traced by the text given. Exit 1 when
  * neither memory nor any log knows the text.
@@ -14,7 +17,7 @@ export interface MemoryWhyOptions extends MemoryRootOptions {
 export const runMemoryWhy = (query: string, options: MemoryWhyOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('why', io, async () => {
     if (query.trim() === '') throw new MemoryUsageError('give the entry text (or its id) to explain');
-    const { entries: matched, provenance, notes, history } = await (await brainFor(options)).memory.why(query);
+    const { entries: matched, provenance, notes, history } = await withAuditBrain(options, (brain) => brain.memory.why(query));
     if (options.json === true) io.out(`${JSON.stringify({ query, entries: matched, provenance, notes, history })}\n`);
     else {
       if (matched.length === 0) io.out(`no stored entry matches ${JSON.stringify(query)}; searching the history and the logs for that text\n`);

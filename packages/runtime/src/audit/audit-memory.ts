@@ -1,6 +1,6 @@
 import { Cortex, PendingQueue } from '@engram/cortex';
 import { FileSemanticStore } from '@engram/hippocampus';
-import type { Clock, EngramScope } from '@engram/kernel';
+import type { Clock, EngramScope, SemanticStore } from '@engram/kernel';
 import type { EngramPaths } from '../engram-paths.js';
 import type { MemoryMode } from '../engram-session.js';
 
@@ -8,7 +8,7 @@ import type { MemoryMode } from '../engram-session.js';
 export interface AuditMemory {
   readonly cortex: Cortex;
   /** The project store is absent when the brain has no project. */
-  readonly stores: Readonly<Partial<Record<EngramScope, FileSemanticStore>>>;
+  readonly stores: Readonly<Partial<Record<EngramScope, SemanticStore>>>;
 }
 
 /** Opens the global and the project memory as a session would, without a session. */

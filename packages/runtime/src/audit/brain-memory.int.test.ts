@@ -58,9 +58,9 @@ describe('brain.instincts (the habit loop)', () => {
     expect(run.logs).toHaveLength(1);
     expect(run.auditError).toBeNull();
     expect(existsSync(run.instinctsDir)).toBe(true);
-    expect(new Set(brain.instincts.list().instincts.map((i) => i.id))).toEqual(new Set(run.plan.active.map((i) => i.id)));
-    expect(brain.instincts.show('no-such-instinct').found).toBeNull();
+    expect(new Set((await brain.instincts.list()).instincts.map((i) => i.id))).toEqual(new Set(run.plan.active.map((i) => i.id)));
+    expect((await brain.instincts.show('no-such-instinct')).found).toBeNull();
     await expect(brain.instincts.archive({ id: 'no-such-instinct' })).rejects.toThrow(RangeError);
-    expect(brain.instincts.list({ scope: 'global' }).instinctsDir).toBe(join(root, 'home', 'instincts'));
+    expect((await brain.instincts.list({ scope: 'global' })).instinctsDir).toBe(join(root, 'home', 'instincts'));
   });
 });

@@ -1,13 +1,13 @@
-import { readTextContained } from '@engram/fs';
-import { dirname } from 'node:path';
-import { draft, type AnyDraft } from '@engram/events';
+import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
 import type { Clock, EngramScope, MemoryEntry } from '@engram/kernel';
-import { readLogFile } from '@engram/store';
 import type { EngramPaths } from '../engram-paths.js';
 import type { MemoryMode } from '../engram-session.js';
-import { auditLogDirs, auditMemory } from './audit-memory.js';
+import { auditLogDirs, auditMemory, type AuditMemory } from './audit-memory.js';
 import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js';
-import { jsonlFilesIn, readEventLogs } from '../effects/event-log-files.js';
+import { fileSessionLogs } from '../effects/file-session-logs.js';
+import type { BrainStores } from '../brain-stores.js';
+import type { SessionLogs } from '../session-logs.js';
+import { Cortex, QuarantineStore } from '@engram/cortex';
 import { recordEvents } from './record-events.js';
 import { forgetSubject } from '../effects/forget/forget-subject.js';
 import type { ForgetReport } from '../effects/forget/forget-report.js';
@@ -64,14 +64,44 @@ export interface BrainMemory {
   forget(subject: string, options?: { readonly apply?: boolean }): Promise<ForgetReport>;
 }
 
-/** The encoding's type is in every line that can match: logs without it are not parsed at all. */
-const ENCODED_MARK = '"hippocampus.engram.encoded"';
+/** The encoding's type: logs without one hold no provenance and are not parsed at all. */
+const ENCODED = 'hippocampus.engram.encoded';
 
-/** The audit, provenance and ageing out of one brain's memory, read from its event logs. */
-export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock): BrainMemory => {
-  const memory = () => auditMemory(paths, mode, clock);
+/** Every log's events, in session order; a bad line or an unreadable log is a problem, and the rest is still read. */
+const readAll = async (source: SessionLogs) => {
+  const files: string[] = [];
+  const logs: AnyEnvelope[][] = [];
+  const problems: string[] = [];
+  for (const log of await source.list()) {
+    files.push(log.location);
+    try {
+      const r = await source.read(log);
+      logs.push([...r.events]);
+      problems.push(...r.problems);
+    } catch (err) {
+      logs.push([]);
+      problems.push(`${log.location}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return { files, logs, problems };
+};
+
+/**
+ * The audit, provenance and ageing out of one brain's memory, read from its event logs: the
+ * files (`store` null: the project's and the global events folders, the memory files), or the
+ * brain's store (`BrainStores`: its logs, semantic memory and pending queue; removals by ageing
+ * are recorded in its event log).
+ */
+export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock, store: BrainStores | null = null): BrainMemory => {
+  const memory = (): AuditMemory => {
+    if (store === null) return auditMemory(paths, mode, clock);
+    const { global, project } = store.semantic;
+    // The quarantine stays the file (as in a session on the store): the audit never proposes, so never holds anything there.
+    return { cortex: new Cortex({ global, project, mode, pending: store.pending, quarantine: new QuarantineStore(paths.quarantineFile), clock }), stores: project === null ? { global } : { global, project } };
+  };
+  const source = store?.logs ?? fileSessionLogs(auditLogDirs(paths));
   const stale = async (now: number | undefined) => {
-    const read = readEventLogs(auditLogDirs(paths));
+    const read = await readAll(source);
     return { read, stale: await staleEntries(memory(), read.logs, now ?? clock.now()) };
   };
   return {
@@ -82,9 +112,9 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
     why: async (query) => {
       const m = memory();
       const entries: FoundEntry[] = [];
-      for (const store of ['global', 'project'] as const) {
-        const snap = await m.stores[store]?.read();
-        if (snap !== undefined) for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) entries.push({ ...e, store });
+      for (const scope of ['global', 'project'] as const) {
+        const snap = await m.stores[scope]?.read();
+        if (snap !== undefined) for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) entries.push({ ...e, store: scope });
       }
       const q = normalizeEntryText(query);
       const exact = entries.filter((e) => e.id === query.trim() || normalizeEntryText(e.text) === q);
@@ -94,7 +124,8 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
       const provenance: Provenance[] = [];
       const notes: string[] = [];
       const records: (MemoryHistoryRecord & { store: EngramScope })[] = [];
-      for (const scope of ['global', 'project'] as const) {
+      // Retired entries' history: the files keep it beside each scope's memory; a database keeps none yet (`histories` null).
+      for (const scope of store === null ? (['global', 'project'] as const) : []) {
         if (scope === 'project' && paths.projectMemoryDir === null) continue;
         const h = new MemoryHistory(paths.memoryDir(scope), { root: scope === 'global' ? paths.home : paths.rootOf(paths.memoryDir(scope)) }).read();
         for (const r of h.records) records.push({ ...r, store: scope });
@@ -102,12 +133,10 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
       }
       const history = supersessionChain(records, matched.map((e) => e.id), query);
       for (const link of history) texts.add(normalizeEntryText(link.text));
-      for (const file of auditLogDirs(paths).flatMap(jsonlFilesIn)) {
-        // Contained: a log in an events folder is read only when it is a regular file, never through a link.
-        if (!(readTextContained(dirname(file), file) ?? '').includes(ENCODED_MARK)) continue;
-        const log = readLogFile(file);
-        for (const p of log.problems) notes.push(`${p.file}:${p.line}: ${p.field}: ${p.problem}`);
-        provenance.push(...traceProvenance(log.events, file, texts));
+      for (const log of await source.list()) {
+        const r = await source.read(log, { ifHolds: ENCODED });
+        notes.push(...r.problems);
+        provenance.push(...traceProvenance(r.events, log.location, texts));
       }
       return { query, entries: matched, provenance, notes, history };
     },
@@ -126,8 +155,10 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock):
             removed.push({ id: item.id, scope, text: item.text });
             (drafts[scope] ??= []).push(draft('hippocampus.engram.removed', { entryId: item.id, scope, text: item.text, by: 'ageing' }));
           }
-        if (drafts.global) await recordEvents(paths.globalEventsDir, now, drafts.global);
-        if (drafts.project && paths.project !== null) await recordEvents(paths.eventsDirOf('project'), now, drafts.project);
+        // A database keeps one log for the tenant's sessions: the records go there, where the audit reads them.
+        const into = (dir: string) => (store === null ? dir : (sessionId: string) => store.eventLog(sessionId));
+        if (drafts.global) await recordEvents(into(paths.globalEventsDir), now, drafts.global);
+        if (drafts.project && paths.project !== null) await recordEvents(into(paths.eventsDirOf('project')), now, drafts.project);
       }
       return { ...s, removed, problems: read.problems };
     },

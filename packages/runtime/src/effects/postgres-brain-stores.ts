@@ -3,7 +3,10 @@ import { projectId, type EngramPaths } from '@engram/fs';
 import type { Clock } from '@engram/kernel';
 import {
   appendEvents,
+  listSessionLogs,
   openPostgres,
+  readAnalysisState,
+  writeAnalysisState,
   PostgresEpisodeStore,
   PostgresInstinctStore,
   PostgresPendingStore,
@@ -12,10 +15,43 @@ import {
   PostgresSkillStore,
   readEvents,
   scopeKey,
+  sessionHolds,
   withReconnect,
   type PostgresDb,
 } from '@engram/store-postgres';
 import type { BrainStores, SessionLogWriter } from '../brain-stores.js';
+import type { AnalysisStateStore } from '../instincts/analysis-state-store.js';
+import { parseAnalysisState, renderAnalysisState } from '../instincts/analysis-state.js';
+import type { SessionLogs } from '../session-logs.js';
+
+/** The tenant's session logs: listed from `engram_sessions` (one row a session, kept by each append), read by session. */
+const postgresLogs = (db: PostgresDb): SessionLogs => {
+  const where = (sessionId: string) => `postgres:${db.tenant}/events/${sessionId}`;
+  return {
+    list: async () => {
+      const rows = await withReconnect(() => listSessionLogs(db));
+      // Session order as the files sort their names (the database's collation may differ).
+      return rows.map((r) => ({ sessionId: r.sessionId, location: where(r.sessionId), size: r.lastSeq, changedAt: r.changedAt })).sort((a, b) => a.sessionId.localeCompare(b.sessionId));
+    },
+    read: async (log, options = {}) => {
+      const types = options.ifHolds;
+      if (types !== undefined && !(await withReconnect(() => sessionHolds(db, log.sessionId, types)))) return { events: [], problems: [] };
+      // Envelopes were checked when appended: a database log has no bad lines to report.
+      return { events: await withReconnect(() => readEvents(db, log.sessionId)), problems: [] };
+    },
+  };
+};
+
+/**
+ * The analysis state in a row per scope (migration 12), not rebuilt in memory: a session's end
+ * runs in a fresh hook process, so a state kept only in memory would mean reading every log of
+ * the window at every end; one row read and written per run is what the file costs.
+ */
+const postgresAnalysisState = (db: PostgresDb, key: string): AnalysisStateStore => ({
+  location: `postgres:${db.tenant}/${key}/analysis-state`,
+  load: async (lookahead) => parseAnalysisState(await readAnalysisState(db, key), lookahead),
+  save: (state) => writeAnalysisState(db, key, renderAnalysisState(state)),
+});
 
 /** A session's log in PostgreSQL: each batch appended in one transaction, retried after a lost connection (idempotent by event id). */
 const postgresLog = (db: PostgresDb, sessionId: string): SessionLogWriter => ({
@@ -49,6 +85,8 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
       pending: new PostgresPendingStore(db, key('project')),
       instincts: (scope) => new PostgresInstinctStore(db, key(scope)),
       eventLog: (sessionId) => postgresLog(db, sessionId),
+      logs: postgresLogs(db),
+      analysisState: (scope) => postgresAnalysisState(db, key(scope)),
       episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock }),
       close: async () => {
         global.close();

@@ -1,13 +1,10 @@
-import { statSync } from 'node:fs';
-import { basename } from 'node:path';
 import { lastActivity, projectObservations, summarizeSessions } from '@engram/basal-ganglia';
-import { formatProblem, readLogFile } from '@engram/store';
-import { jsonlFilesIn } from './event-log-files.js';
+import type { SessionLogs } from '../session-logs.js';
 import { emptyAnalysisState, keptProblems, type AnalysisState, type LogEntry } from '../instincts/analysis-state.js';
 
 export interface SyncResult {
   readonly state: AnalysisState;
-  /** Every log in the folders, in session order. */
+  /** Every log (its location), in session order. */
   readonly files: readonly string[];
   /** Logs read in this run (new or changed since the state was written). */
   readonly read: readonly string[];
@@ -16,27 +13,22 @@ export interface SyncResult {
 }
 
 /**
- * Brings the analysis state up to date with the event logs in `dirs`: a log whose size and
- * modification time match its entry is not read; a new or changed log is read and summarised per
- * session; a log that is gone is dropped. Reading stops at `deadline` (ms, wall clock; one log
- * is always read), so a session's end never pays for a backlog at once: the progress is kept and
- * the next run goes on.
+ * Brings the analysis state up to date with the stored logs: a log whose size and change time
+ * match its entry is not read; a new or changed log is read and summarised per session; a log
+ * that is gone is dropped. Reading stops at `deadline` (ms, wall clock; one log is always read),
+ * so a session's end never pays for a backlog at once: the progress is kept and the next run goes on.
  * With `now` before the state's horizon (an analysis pinned in the past) everything is read again.
  */
-export const syncAnalysisState = (dirs: readonly string[], prior: AnalysisState, now: number, deadline = Number.POSITIVE_INFINITY): SyncResult => {
+export const syncAnalysisState = async (source: SessionLogs, prior: AnalysisState, now: number, deadline = Number.POSITIVE_INFINITY): Promise<SyncResult> => {
   const base = now < prior.horizon ? emptyAnalysisState(prior.recoveryLookahead) : prior;
-  const files = dirs.flatMap(jsonlFilesIn).sort((a, b) => basename(a).localeCompare(basename(b)));
+  const listed = await source.list();
   const logs: Record<string, LogEntry> = {};
   const read: string[] = [];
   let complete = true;
-  for (const file of files) {
-    let size: number;
-    let mtimeMs: number;
-    try {
-      ({ size, mtimeMs } = statSync(file));
-    } catch {
-      continue; // gone between listing and stat
-    }
+  for (const log of listed) {
+    const file = log.location;
+    const size = log.size;
+    const mtimeMs = log.changedAt;
     const known = base.logs[file];
     if (known !== undefined && known.size === size && known.mtimeMs === mtimeMs) {
       logs[file] = known;
@@ -50,14 +42,14 @@ export const syncAnalysisState = (dirs: readonly string[], prior: AnalysisState,
     }
     read.push(file);
     try {
-      const r = readLogFile(file);
+      const r = await source.read(log);
       const sessions = summarizeSessions(projectObservations(r.events), base.recoveryLookahead);
       const calls = sessions.reduce((n, s) => n + s.calls.length, 0);
       const last = sessions.reduce((m, s) => Math.max(m, lastActivity(s)), Number.NEGATIVE_INFINITY);
-      logs[file] = { size, mtimeMs, calls, lastAt: Number.isFinite(last) ? last : null, sessions, problems: keptProblems(r.problems.map(formatProblem)) };
+      logs[file] = { size, mtimeMs, calls, lastAt: Number.isFinite(last) ? last : null, sessions, problems: keptProblems(r.problems) };
     } catch (err) {
       logs[file] = { size, mtimeMs, calls: 0, lastAt: null, sessions: [], problems: [`${file}: ${err instanceof Error ? err.message : String(err)}`] };
     }
   }
-  return { state: { ...base, logs }, files, read, complete };
+  return { state: { ...base, logs }, files: listed.map((l) => l.location), read, complete };
 };

@@ -8,7 +8,10 @@ const MAX_PROBLEMS_PER_LOG = 20;
 
 /** What the state keeps of one event log. */
 export interface LogEntry {
-  /** Size and modification time when read: a log that changed since is read again. */
+  /**
+   * The log's size and change time when read (`StoredLog`: a file's bytes and modification time,
+   * or a database log's last seq and last append): a log that changed since is read again.
+   */
   readonly size: number;
   readonly mtimeMs: number;
   /** Tool calls in the log (kept when its summaries are dropped). */

@@ -28,24 +28,24 @@ const habitSession = async (brain: Brain): Promise<readonly string[]> => {
   return s.problems();
 };
 
-const statusOf = (brain: Brain, id: string): string | null => brain.instincts.list().instincts.find((i) => i.id === id)?.status ?? null;
+const statusOf = async (brain: Brain, id: string): Promise<string | null> => (await brain.instincts.list()).instincts.find((i) => i.id === id)?.status ?? null;
 
 describe('instinct analysis at each session end', () => {
   it('promotes a habit after the sessions that show it, with no `engram instincts promote`', async () => {
     const brain = newBrain();
     expect(await habitSession(brain)).toEqual([]);
-    expect(statusOf(brain, HABIT)).toBeNull(); // 6 of the 17 the frequency needs: not tracked yet
+    expect(await statusOf(brain, HABIT)).toBeNull(); // 6 of the 17 the frequency needs: not tracked yet
     await habitSession(brain);
-    expect(statusOf(brain, HABIT)).toBe('active'); // tracked, below promotion
+    expect(await statusOf(brain, HABIT)).toBe('active'); // tracked, below promotion
     await habitSession(brain);
-    expect(statusOf(brain, HABIT)).toBe('promoted');
-    expect(readFileSync(join(brain.instincts.list().instinctsDir, 'generated-rules.md'), 'utf8')).toContain(HABIT);
+    expect(await statusOf(brain, HABIT)).toBe('promoted');
+    expect(readFileSync(join((await brain.instincts.list()).instinctsDir, 'generated-rules.md'), 'utf8')).toContain(HABIT);
   });
 
   it('keeps a state so a session end reads only the logs that changed, and scores as a full read does', async () => {
     const brain = newBrain();
     for (let k = 0; k < 3; k++) await habitSession(brain);
-    const dir = brain.instincts.list().instinctsDir;
+    const dir = (await brain.instincts.list()).instinctsDir;
     // The last session end recorded its promotion in a log of its own: read once, then never again.
     const first = await brain.instincts.analyze();
     expect(first.read.every((f) => readFileSync(f, 'utf8').includes('basal-ganglia.instinct.promoted'))).toBe(true);
@@ -61,24 +61,24 @@ describe('instinct analysis at each session end', () => {
   it('treats a broken state file (a killed writer, a hand edit) as no state: everything is read again', async () => {
     const brain = newBrain();
     for (let k = 0; k < 3; k++) await habitSession(brain);
-    const dir = brain.instincts.list().instinctsDir;
+    const dir = (await brain.instincts.list()).instinctsDir;
     const before = await brain.instincts.analyze();
     writeFileSync(join(dir, ANALYSIS_STATE_FILE), '{"v":1,"logs":{"x":');
     const after = await brain.instincts.analyze({ now: before.now });
     expect(after.read.length).toBe(after.logs.length);
     expect(after.scores).toEqual(before.scores);
-    expect(statusOf(brain, HABIT)).toBe('promoted');
+    expect(await statusOf(brain, HABIT)).toBe('promoted');
   });
 
   it('stops reading at its budget, keeps the progress, and carries on at the next session end', async () => {
     const brain = newBrain(false);
     for (let k = 0; k < 3; k++) await habitSession(brain);
-    const dir = brain.instincts.list().instinctsDir;
+    const dir = (await brain.instincts.list()).instinctsDir;
     expect(existsSync(join(dir, ANALYSIS_STATE_FILE))).toBe(false); // auto off: nothing ran
     const starved = await brain.instincts.settle({ readBudgetMs: -1 });
     expect(starved.complete).toBe(false);
     expect(starved.read).toHaveLength(1); // one log per run at least: always progress
-    expect(statusOf(brain, HABIT)).toBeNull(); // nothing scored or written on an incomplete read
+    expect(await statusOf(brain, HABIT)).toBeNull(); // nothing scored or written on an incomplete read
     const next = await brain.instincts.settle({ readBudgetMs: 60_000 }); // a generous budget: a loaded machine must not make this flaky
     expect(next.complete).toBe(true);
     expect(next.plan.promoted).toEqual([HABIT]);
@@ -88,7 +88,7 @@ describe('instinct analysis at each session end', () => {
     const root = mkdtempSync(join(tmpdir(), 'engram-auto-instincts-'));
     const brain = createBrain({ home: join(root, 'home'), project: join(root, 'project'), modes: { memory: 'autopilot', acc: 'off' }, env: { ENGRAM_AUTO_INSTINCTS: '0' } });
     for (let k = 0; k < 3; k++) await habitSession(brain);
-    expect(brain.instincts.list().instincts).toEqual([]);
+    expect((await brain.instincts.list()).instincts).toEqual([]);
     expect(() => createBrain({ home: join(root, 'home'), env: { ENGRAM_AUTO_INSTINCTS: 'sometimes' } })).toThrow(/ENGRAM_AUTO_INSTINCTS="sometimes" is not allowed/);
   });
 });

@@ -1,12 +1,9 @@
-import { join } from 'node:path';
-import { analyzeSummaries, defaultBasalGangliaParams, InstinctStore, type Instinct, type InstinctPlan, type PatternScore } from '@engram/basal-ganglia';
-import { nodeFsPort, readTextContained, writeFileAtomic, type FsPort } from '@engram/fs';
+import { analyzeSummaries, defaultBasalGangliaParams, type Instinct, type InstinctPlan, type PatternScore } from '@engram/basal-ganglia';
 import type { Clock } from '@engram/kernel';
-import { auditLogDirs } from '../audit/audit-memory.js';
+import type { BrainStores } from '../brain-stores.js';
 import type { EngramPaths } from '../engram-paths.js';
-import { ANALYSIS_STATE_FILE, expireOldLogs, parseAnalysisState, renderAnalysisState } from './analysis-state.js';
+import { expireOldLogs } from './analysis-state.js';
 import { recordLifecycle } from './record-lifecycle.js';
-import { stateCache } from './state-cache.js';
 import { syncAnalysisState } from '../effects/sync-analysis-state.js';
 
 /**
@@ -14,13 +11,6 @@ import { syncAnalysisState } from '../effects/sync-analysis-state.js';
  * upgrade, logs copied in): far under a hook's patience; what is left is read at the next end.
  */
 export const SETTLE_READ_BUDGET_MS = 30;
-
-/**
- * The analysis state is a cache of the logs: written atomically (a reader sees the old or the new
- * file, never half of one) but not synced to disk, since after a power loss it is rebuilt from
- * the logs, and two syncs per session end were a large share of the analysis's time.
- */
-const cachePort: FsPort = { ...nodeFsPort, fsync: () => undefined };
 
 /** Which `instincts/` folder: the project's (`<project>/.engram/instincts`) or the global one (`$ENGRAM_HOME/instincts`). */
 export type InstinctScope = 'project' | 'global';
@@ -80,45 +70,61 @@ export interface BrainInstincts {
   /** Re-scores tracked instincts and archives decayed or stale ones; with `id`, archives that one by hand (a `RangeError` when it is not tracked). */
   archive(options?: InstinctOptions & { readonly id?: string }): Promise<InstinctRun>;
   /** Tracked instincts (with `all`, archived ones too), strongest first. */
-  list(options?: InstinctOptions & { readonly all?: boolean }): StoredInstinctList;
-  /** One instinct, tracked or archived, with its file; null when unknown. */
-  show(id: string, options?: InstinctOptions): { readonly instinctsDir: string; readonly found: { readonly instinct: Instinct; readonly file: string } | null };
+  list(options?: InstinctOptions & { readonly all?: boolean }): Promise<StoredInstinctList>;
+  /** One instinct, tracked or archived, with its file (or row); null when unknown. */
+  show(id: string, options?: InstinctOptions): Promise<{ readonly instinctsDir: string; readonly found: { readonly instinct: Instinct; readonly file: string } | null }>;
 }
 
-/** The basal-ganglia habit loop over a brain's event logs (seed 003's learning loop), as library calls. */
-export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts => {
-  const dirs = (scope: InstinctScope = 'project') => {
-    const s = scope === 'project' && paths.project !== null ? 'project' : 'global';
-    return { instinctsDir: paths.instinctsDir(s), eventsDir: paths.eventsDirOf(s) };
+/**
+ * The basal-ganglia habit loop over a brain's event logs (seed 003's learning loop), as library
+ * calls, on whichever store the brain has (`BrainStores`): the logs are listed and read through
+ * `stores.logs`, the instincts kept in `stores.instincts(scope)`, the incremental analysis in
+ * `stores.analysisState(scope)`, and promotions and archives recorded in the scope's events
+ * folder (files) or the store's event log (PostgreSQL), where the audit reads them.
+ */
+export const brainInstincts = (paths: EngramPaths, clock: Clock, stores: () => BrainStores): BrainInstincts => {
+  const open = (scope: InstinctScope = 'project') => {
+    const s: InstinctScope = scope === 'project' && paths.project !== null ? 'project' : 'global';
+    const st = stores();
+    const store = st.instincts(s);
+    return {
+      st,
+      s,
+      store,
+      instinctsDir: store.location,
+      // Files: the scope's own events folder, as before there was a choice; a database: the store's log.
+      eventsDir: st.kind === 'files' ? paths.eventsDirOf(s) : `${st.location} events`,
+      lifecycleLog: st.kind === 'files' ? paths.eventsDirOf(s) : (sessionId: string) => st.eventLog(sessionId),
+    };
   };
+  const problemsOf = (p: readonly { readonly file: string; readonly problem: string }[]) => p.map((x) => `${x.file}: ${x.problem}`);
   const loop = async (command: 'analyze' | 'promote' | 'archive', o: InstinctOptions & { readonly id?: string; readonly readBudgetMs?: number }): Promise<InstinctRun> => {
     const now = o.now ?? clock.now();
-    const { instinctsDir, eventsDir } = dirs(o.scope);
-    const store = new InstinctStore(instinctsDir);
-    // Read, analyse and write as one step under the store's lock: a concurrent run cannot lose this one's update.
-    const decided = await store.locked((tx) => {
-      const stored = tx.read();
-      const problems = stored.problems.map((p) => `${p.file}: ${p.problem}`);
+    const { st, s, store, instinctsDir, eventsDir, lifecycleLog } = open(o.scope);
+    const manual = command === 'archive' && o.id !== undefined;
+    const params = defaultBasalGangliaParams;
+    const cache = st.analysisState(s);
+    // Only logs new or changed since the last analysis are read; the others' summaries are kept.
+    // Read before the lock: the state is a cache, so a concurrent run at worst reads a log again.
+    const synced = manual ? null : await syncAnalysisState(st.logs, await cache.load(params.recoveryLookahead), now, Date.now() + (o.readBudgetMs ?? Number.POSITIVE_INFINITY));
+    // Analyse and write as one step under the store's lock: a concurrent run cannot lose this one's update.
+    const decided = await store.locked(async (tx) => {
+      const stored = await tx.read();
+      const problems = problemsOf(stored.problems);
       let plan: InstinctPlan;
       let observations = 0;
       let scores: readonly PatternScore[] = [];
       let logs: readonly string[] = [];
       let read: readonly string[] = [];
       let complete = true;
-      if (command === 'archive' && o.id !== undefined) {
+      if (synced === null) {
         const target = stored.tracked.find((i) => i.id === o.id);
         if (target === undefined) throw new RangeError(`no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}`);
         const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(now).toISOString(), archiveReason: 'manual' };
         plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
       } else {
-        // Only logs new or changed since the last analysis are read; the others' summaries are kept.
-        const params = defaultBasalGangliaParams;
-        const stateFile = join(instinctsDir, ANALYSIS_STATE_FILE);
-        const prior = stateCache.get(stateFile, params.recoveryLookahead) ?? parseAnalysisState(readTextContained(store.root, stateFile), params.recoveryLookahead);
-        const synced = syncAnalysisState(auditLogDirs(paths), prior, now, Date.now() + (o.readBudgetMs ?? Number.POSITIVE_INFINITY));
         const state = expireOldLogs(synced.state, now, params.windowDays);
-        writeFileAtomic(stateFile, renderAnalysisState(state), { root: store.root, port: cachePort });
-        stateCache.put(stateFile, state);
+        await cache.save(state);
         ({ files: logs, read, complete } = synced);
         for (const file of logs) problems.push(...(state.logs[file]?.problems ?? []));
         if (!complete) return { plan: { active: stored.tracked, archived: [], promoted: [], promotable: [] }, observations, scores, logs, read, complete, problems };
@@ -126,13 +132,13 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts
         observations = entries.reduce((n, e) => n + e.calls, 0);
         ({ plan, scores } = analyzeSummaries({ summaries: entries.flatMap((e) => e.sessions), existing: stored.tracked, now, params, track: command !== 'archive', promote: command === 'promote' }));
       }
-      tx.write(plan);
+      await tx.write(plan);
       return { plan, observations, scores, logs, read, complete, problems };
     });
     const { plan, observations, scores, logs, read, complete, problems } = decided;
     let auditError: Error | null = null;
     try {
-      await recordLifecycle(eventsDir, now, plan);
+      await recordLifecycle(lifecycleLog, now, plan);
     } catch (err) {
       auditError = err instanceof Error ? err : new Error(String(err));
     }
@@ -143,16 +149,15 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock): BrainInstincts
     promote: (o = {}) => loop('promote', o),
     settle: (o = {}) => loop('promote', { ...o, readBudgetMs: o.readBudgetMs ?? SETTLE_READ_BUDGET_MS }),
     archive: (o = {}) => loop('archive', o),
-    list: (o = {}) => {
-      const { instinctsDir } = dirs(o.scope);
-      const stored = new InstinctStore(instinctsDir).read();
+    list: async (o = {}) => {
+      const { store, instinctsDir } = open(o.scope);
+      const stored = await store.read();
       const instincts = [...stored.tracked, ...(o.all === true ? stored.archived : [])].sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id));
-      return { instinctsDir, instincts, problems: stored.problems.map((p) => `${p.file}: ${p.problem}`) };
+      return { instinctsDir, instincts, problems: problemsOf(stored.problems) };
     },
-    show: (id, o = {}) => {
-      const { instinctsDir } = dirs(o.scope);
-      const store = new InstinctStore(instinctsDir);
-      const stored = store.read();
+    show: async (id, o = {}) => {
+      const { store, instinctsDir } = open(o.scope);
+      const stored = await store.read();
       const instinct = [...stored.tracked, ...stored.archived].find((i) => i.id === id);
       return { instinctsDir, found: instinct === undefined ? null : { instinct, file: store.fileOf(instinct) } };
     },

@@ -26,7 +26,14 @@ const insertSql = `WITH ins AS (
   SELECT $1, $2::bigint + n, id, type, envelope
   FROM ROWS FROM (unnest($3::text[]), unnest($4::text[]), json_array_elements($5::json)) WITH ORDINALITY AS b(id, type, envelope, n)
   RETURNING 1
-) SELECT pg_notify($6, $7) FROM (SELECT count(*) FROM ins) AS done`;
+), logged AS (
+  -- The session's row in engram_sessions (migration 12), in the same statement: the rows just
+  -- inserted are counted, so a retried batch (which inserts none of its stored events) adds nothing.
+  INSERT INTO engram_sessions (session_id, last_seq, events)
+  SELECT $1, $2::bigint + count(*), count(*) FROM ins
+  ON CONFLICT (tenant, session_id) DO UPDATE SET last_seq = EXCLUDED.last_seq, events = engram_sessions.events + EXCLUDED.events, changed_at = now()
+  RETURNING 1
+) SELECT pg_notify($6, $7) FROM logged`;
 /** A unique constraint was violated: here, an event id already stored (a retried batch). */
 const UNIQUE_VIOLATION = '23505';
 
@@ -124,9 +131,32 @@ export const readEventLines = async (db: PostgresDb, sessionId: string): Promise
   return r.rows.map((row) => `${row.line}\n`);
 };
 
+/** Whether the session's log holds an event of `type` (one probe over the session's rows, no envelope parsed). */
+export const sessionHolds = async (db: PostgresDb, sessionId: string, type: string): Promise<boolean> => {
+  const r = await db.pool.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM engram_events WHERE session_id = $1 AND type = $2) AS found', [sessionId, type]);
+  return r.rows[0]?.found === true;
+};
+
 export const listSessions = async (db: PostgresDb): Promise<readonly string[]> => {
-  const r = await db.pool.query<{ session_id: string }>('SELECT DISTINCT session_id FROM engram_events ORDER BY session_id');
+  const r = await db.pool.query<{ session_id: string }>('SELECT session_id FROM engram_sessions ORDER BY session_id');
   return r.rows.map((row) => row.session_id);
+};
+
+/** One session's log as `engram_sessions` keeps it: its last seq grows with every batch appended. */
+export interface SessionLogRow {
+  readonly sessionId: string;
+  readonly lastSeq: number;
+  readonly events: number;
+  /** When the last batch was appended (ms). */
+  readonly changedAt: number;
+}
+
+/** Every session log of the tenant, in session order: one row each from `engram_sessions`, never a scan of the events. */
+export const listSessionLogs = async (db: PostgresDb): Promise<readonly SessionLogRow[]> => {
+  const r = await db.pool.query<{ session_id: string; last_seq: string; events: string; changed_at: Date }>(
+    'SELECT session_id, last_seq, events, changed_at FROM engram_sessions ORDER BY session_id',
+  );
+  return r.rows.map((row) => ({ sessionId: row.session_id, lastSeq: Number(row.last_seq), events: Number(row.events), changedAt: row.changed_at.getTime() }));
 };
 
 /**
