@@ -12,6 +12,8 @@ export { migrate, schemaVersion, type MigrationRun } from './effects/migrate.js'
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.js';
 export { makePostgresEventLog, layerPostgresEventLog } from './effects/layer-postgres-event-log.js';
 export { appendEvents, readEvents, readEventLines, followEvents, listSessions } from './effects/postgres-event-log.js';
+export { sessionSummaries, type SessionSummary } from './effects/session-summaries.js';
+export { tailEvents } from './effects/tail-events.js';
 export { PostgresError, postgresReason, type PostgresErrorReason } from './postgres-error.js';
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';
