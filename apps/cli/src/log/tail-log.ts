@@ -18,12 +18,15 @@ export interface TailLogOptions extends StoreFlags {
   readonly json?: boolean;
 }
 
-/** Runs `f` with a signal that Ctrl-C (or a TERM) aborts. */
+/**
+ * Runs `f` with a signal that Ctrl-C (or a TERM) aborts. `on` until done, not `once`: signal-exit
+ * (proper-lockfile's) re-raises a signal it finds no other listener for while it is emitted.
+ */
 const untilInterrupted = async (f: (signal: AbortSignal) => Promise<void>): Promise<void> => {
   const abort = new AbortController();
   const stop = () => abort.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
     await f(abort.signal);
   } finally {
