@@ -178,4 +178,24 @@ describe.skipIf(!started.ok)(`hosts on PostgreSQL${started.ok ? '' : ` (skipped:
     await expectOneResumedSession(url, 'team-serve', w);
   });
 
+  it('engram serve started without ENGRAM_STORE loads the PostgreSQL backend for a hook that carries it (no fallback, no warning)', { timeout: 180_000 }, async () => {
+    if (!started.ok) return;
+    const url = started.pg.createDatabase('hosts_serve_late');
+    const w = world('pg-serve-late');
+    delete w.env['ENGRAM_STORE'];
+    delete w.env['ENGRAM_TENANT'];
+    const served = await startServe(w);
+    try {
+      // Every hook names the store: the service loads `pg` only now, after it claimed its home.
+      turn(w, { ENGRAM_STORE: url, ENGRAM_TENANT: 'team-late' });
+      expect((await pingService(w.home, 2_000))?.served).toBeGreaterThanOrEqual(7);
+    } finally {
+      served.child.kill('SIGTERM');
+    }
+    const exit = await served.exited;
+    expect([exit.code, exit.signal], `${exit.stderr}${readFileSync(join(w.home, 'run', 'serve.log'), 'utf8')}`).toEqual([0, null]);
+    expect(readFileSync(join(w.home, 'run', 'serve.log'), 'utf8')).toMatch(/stopped: SIGTERM \(7 hooks served\)/);
+    await expectOneResumedSession(url, 'team-late', w);
+  });
+
 });

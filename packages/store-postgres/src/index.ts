@@ -13,6 +13,8 @@ export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.js';
 export { makePostgresEventLog, layerPostgresEventLog } from './effects/layer-postgres-event-log.js';
 export { appendEvents, readEvents, readEventLines, followEvents, listSessions, listSessionLogs, sessionHolds, type SessionLogRow } from './effects/postgres-event-log.js';
 export { readAnalysisState, writeAnalysisState } from './effects/postgres-analysis-state.js';
+export { sessionSummaries, type SessionSummary } from './effects/session-summaries.js';
+export { tailEvents } from './effects/tail-events.js';
 export { PostgresError, postgresReason, type PostgresErrorReason } from './postgres-error.js';
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';

@@ -6,6 +6,9 @@ const lines = numberOption({ kind: 'integer', min: 1, max: 1_000_000 });
 /** `prune --older-than`: at least one day (0 would remove the log of the session running now), at most a century. */
 const days = numberOption({ kind: 'integer', min: 1, max: 36_500 });
 
+const STORE_HELP = 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)';
+const TENANT_HELP = 'the tenant (env ENGRAM_TENANT; default "default")';
+
 /** `engram log ...`: inspect and validate event logs. */
 export const registerLog = (program: Command): void => {
   const log = program.command('log').description('inspect and validate event logs (one JSONL file per session)');
@@ -26,13 +29,26 @@ export const registerLog = (program: Command): void => {
       process.exitCode = (await import('../log/log-stats.js')).logStats(files, opts);
     });
   log
+    .command('list')
+    .description("the sessions of the active event log with their event counts and first and last times: the file logs (project, then home), or the tenant's sessions in PostgreSQL when --store/ENGRAM_STORE is set")
+    .option('--store <url>', STORE_HELP)
+    .option('--tenant <name>', TENANT_HELP)
+    .option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--project <dir>', 'project folder (default: .)')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { store?: string; tenant?: string; home?: string; project?: string; json?: boolean }) => {
+      process.exitCode = await (await import('../log/list-logs.js')).listLogs(opts);
+    });
+  log
     .command('tail')
-    .description('print the last events of a log; with --follow, keep printing new ones as they are appended (Ctrl-C stops)')
-    .argument('<file>', 'log file')
+    .description('print the last events of a log; with --follow, keep printing new ones as they are appended (Ctrl-C stops). With --store/ENGRAM_STORE, LOG is a session id in PostgreSQL, followed through LISTEN wake-ups')
+    .argument('<log>', 'log file, or a session id when a store is set')
     .option('-n, --lines <n>', 'how many of the last events to print', lines, 10)
     .option('-f, --follow', 'wait for new events')
     .option('--json', 'print events as JSON lines')
-    .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean }) => {
+    .option('--store <url>', STORE_HELP)
+    .option('--tenant <name>', TENANT_HELP)
+    .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean; store?: string; tenant?: string }) => {
       process.exitCode = await (await import('../log/tail-log.js')).tailLog(file, opts);
     });
   log
@@ -40,8 +56,8 @@ export const registerLog = (program: Command): void => {
     .description("write one session's events as the file log holds them (JSONL), from PostgreSQL when --store/ENGRAM_STORE is set, else from the file log; `engram replay FILE --check` reads it unchanged")
     .requiredOption('--session <id>', 'the session id')
     .option('--out <file>', 'write here (atomically) instead of stdout')
-    .option('--store <url>', 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE; default: the files)')
-    .option('--tenant <name>', 'the tenant (env ENGRAM_TENANT; default "default")')
+    .option('--store <url>', STORE_HELP)
+    .option('--tenant <name>', TENANT_HELP)
     .option('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)')
     .option('--project <dir>', 'project folder (default: .)')
     .action(async (opts: { session: string; out?: string; store?: string; tenant?: string; home?: string; project?: string }) => {

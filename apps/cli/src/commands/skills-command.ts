@@ -32,15 +32,16 @@ export const registerSkills = (program: Command): void => {
       process.exitCode = await runSkillsShow(label, o);
     });
 
-  home(skills.command('remove').description("delete one skill's folder (exact label or folder name only)").argument('<label>', 'the skill label'))
+  stores(home(skills.command('remove').description("delete one skill (its folder, or its row in PostgreSQL; exact label or folder name only)"))).argument('<label>', 'the skill label')
     .option('--json', 'print one JSON object')
     .action(async (label: string, o: SkillsRemoveOptions) => {
       const { runSkillsRemove } = await import('../skills/run-skills-remove.js');
       process.exitCode = await runSkillsRemove(label, o);
     });
 
-  home(addLlmOptions(skills.command('save').description("draft a skill from a recorded session's cells and messages (planning model), show it and save it")))
-    .requiredOption('--from <log>', 'the session event log (.engram/events/<session>.jsonl)')
+  stores(home(addLlmOptions(skills.command('save').description("draft a skill from a recorded session's cells and messages (planning model), show it and save it in the active store"))))
+    .option('--from <log>', 'the session event log (.engram/events/<session>.jsonl)')
+    .option('--session <id>', 'a session id, read from the active event log (PostgreSQL with --store/ENGRAM_STORE, else the file logs of --project and --home); instead of --from')
     .option('--name <hint>', 'the label wanted (made valid and unique)')
     .option('--project <dir>', 'project folder whose .engram/config.json is read for LLM settings (default: .)')
     .option('--dry-run', 'show the draft without saving it')

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { AnyEnvelope } from '@engram/events';
-import { followLogFile, formatProblem, readLogFile } from '@engram/store';
+import { followLogFile, formatProblem, readLogFile, sessionIdProblem } from '@engram/store';
+import { activeStore, openActivePostgres, type StoreFlags } from '../store/active-store.js';
 
 /** How much of an event's data a one-line summary shows. */
 const SUMMARY_CHARS = 100;
@@ -11,13 +12,35 @@ export const formatEventLine = (e: AnyEnvelope): string => {
   return `${String(e.seq).padStart(6)}  ${e.at}  t${e.turn}.r${e.round}  ${e.type}  ${summary}`;
 };
 
-/** `engram log tail FILE [-n N] [--follow] [--json]`: the last events, then (with --follow) new ones as they land. */
-export const tailLog = async (file: string, options: { lines: number; follow?: boolean; json?: boolean }): Promise<number> => {
-  if (!existsSync(file) && !options.follow) {
+export interface TailLogOptions extends StoreFlags {
+  readonly lines: number;
+  readonly follow?: boolean;
+  readonly json?: boolean;
+}
+
+/**
+ * Runs `f` with a signal that Ctrl-C (or a TERM) aborts. `on` until done, not `once`: signal-exit
+ * (proper-lockfile's) re-raises a signal it finds no other listener for while it is emitted.
+ */
+const untilInterrupted = async (f: (signal: AbortSignal) => Promise<void>): Promise<void> => {
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    await f(abort.signal);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+};
+
+/** The file log: the last events, then (with --follow) new ones as they land. */
+const tailFile = async (file: string, options: TailLogOptions, print: (e: AnyEnvelope) => void): Promise<number> => {
+  if (!existsSync(file) && options.follow !== true) {
     process.stderr.write(`engram log tail: ${file}: no such file\n`);
     return 1;
   }
-  const print = (e: AnyEnvelope) => process.stdout.write(`${options.json ? JSON.stringify(e) : formatEventLine(e)}\n`);
   let lastSeq = 0;
   if (existsSync(file)) {
     const ring: AnyEnvelope[] = [];
@@ -30,16 +53,55 @@ export const tailLog = async (file: string, options: { lines: number; follow?: b
     });
     ring.forEach(print);
   }
-  if (!options.follow) return 0;
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  try {
-    for await (const e of followLogFile(file, { signal: abort.signal, fromSeq: lastSeq + 1, onProblem: (p) => process.stderr.write(`${formatProblem(p)}\n`) })) print(e);
-  } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  }
+  if (options.follow !== true) return 0;
+  await untilInterrupted(async (signal) => {
+    for await (const e of followLogFile(file, { signal, fromSeq: lastSeq + 1, onProblem: (p) => process.stderr.write(`${formatProblem(p)}\n`) })) print(e);
+  });
   return 0;
+};
+
+/**
+ * `engram log tail LOG [-n N] [--follow] [--json]`: the last events, then (with --follow) new ones
+ * as they land. LOG is a log file, or with `--store`/`ENGRAM_STORE` a session id of the tenant's
+ * event log in PostgreSQL, followed through LISTEN wake-ups (`tailEvents`). Exit 2 for a bad
+ * setting or session id, 3 for a server that cannot be reached, 1 for an unknown session.
+ */
+export const tailLog = async (log: string, options: TailLogOptions): Promise<number> => {
+  const print = (e: AnyEnvelope) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : formatEventLine(e)}\n`);
+  const active = activeStore(options);
+  if (active.kind === 'problem') {
+    process.stderr.write(`engram log tail: ${active.problem}\n`);
+    return 2;
+  }
+  if (active.kind === 'files') return tailFile(log, options, print);
+  const bad = sessionIdProblem(log);
+  if (bad !== null) {
+    process.stderr.write(`engram log tail: ${log}: ${bad} (with a store set, give a session id)\n`);
+    return 2;
+  }
+  const opened = await openActivePostgres(active, false);
+  if ('exit' in opened) {
+    process.stderr.write(`engram log tail: ${opened.message}\n`);
+    return opened.exit;
+  }
+  const { db } = opened;
+  try {
+    const { tailEvents } = await import('@engram/store-postgres');
+    let shown = 0;
+    if (options.follow !== true) {
+      for await (const e of tailEvents(db, log, options.lines)) {
+        shown += 1;
+        print(e);
+      }
+      if (shown > 0) return 0;
+      process.stderr.write(`engram log tail: no events of session ${log} in ${db.where} (tenant ${db.tenant})\n`);
+      return 1;
+    }
+    await untilInterrupted(async (signal) => {
+      for await (const e of tailEvents(db, log, options.lines, signal)) print(e);
+    });
+    return 0;
+  } finally {
+    await db.close();
+  }
 };

@@ -33,8 +33,12 @@ export const runServeCommand = async (opts: {
   if (service.webUrl !== null) process.stderr.write(`engram serve: web app on ${service.webUrl}\n`);
   else if (opts.view === true) process.stderr.write('engram serve: the web app could not start (see <home>/run/serve.log)\n');
   const stopOn = (reason: string) => () => void service.stop(reason);
-  process.once('SIGTERM', stopOn('SIGTERM'));
-  process.once('SIGINT', stopOn('SIGINT'));
+  // `on`, not `once`: a `once` listener is gone while the signal is still being emitted, and
+  // signal-exit (loaded by proper-lockfile, under the home's locks) then sees only its own
+  // listener, takes the process for unhandled and kills it again with the signal before the
+  // service stopped (no log line, socket and pools left; exit by signal, not 0).
+  process.on('SIGTERM', stopOn('SIGTERM'));
+  process.on('SIGINT', stopOn('SIGINT'));
   process.on('uncaughtException', (err) => void service.stop(`uncaught error: ${err.message}`));
   process.on('unhandledRejection', (err) => void service.stop(`unhandled rejection: ${err instanceof Error ? err.message : String(err)}`));
   const reason = await service.stopped;

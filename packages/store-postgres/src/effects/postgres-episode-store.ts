@@ -115,7 +115,8 @@ export class PostgresEpisodeStore implements EpisodeStore {
   /** One session's records as its next lines, under the session's lock (line numbers stay dense). */
   private async appendSession(c: PoolClient, session: string, episodes: readonly Episode[]): Promise<void> {
     await c.query("SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/episodes/' || $1 || '/' || $2, 0))", [this.projectId, session]);
-    const last = await c.query<{ n: number }>('SELECT coalesce(max(line), 0)::int AS n FROM engram_episodes WHERE project = $1 AND session = $2', [this.projectId, session]);
+    // Ordered, not max(line): before the table's first ANALYZE, max was planned over the turn index, reading the whole session (as the event log's top seq was).
+    const last = await c.query<{ n: number }>('SELECT coalesce((SELECT line FROM engram_episodes WHERE project = $1 AND session = $2 ORDER BY line DESC LIMIT 1), 0)::int AS n', [this.projectId, session]);
     const first = (last.rows[0]?.n ?? 0) + 1;
     const fallbackMs = sessionFileTime(`${session}.jsonl`) ?? 0;
     const rows = episodes.map((e, i) => {
