@@ -1,9 +1,9 @@
 import { InstinctStore, type InstinctStorePort } from '@engram/basal-ganglia';
-import { PendingQueue, type PendingStore } from '@engram/cortex';
+import { PendingQueue, QuarantineStore, type PendingStore, type QuarantinePort } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { EngramPaths } from '@engram/fs';
-import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
-import type { Clock, EngramScope, MemoryHistoryPort, SemanticStore } from '@engram/kernel';
+import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import type { Clock, EngramScope, SemanticStore } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
 
@@ -31,11 +31,13 @@ export interface BrainStores {
   readonly location: string;
   /** Semantic memory of both scopes (project null outside a project). */
   readonly semantic: { readonly global: SemanticStore; readonly project: SemanticStore | null };
-  /** Where retired entries are kept, per scope; null: retired with no history (a database keeps none yet). */
-  readonly histories: { readonly global: MemoryHistoryPort; readonly project: MemoryHistoryPort | null } | null;
+  /** Where retired (superseded) entries are kept, per scope (project null outside a project). */
+  readonly histories: { readonly global: MemoryHistoryStore; readonly project: MemoryHistoryStore | null };
   readonly skills: SkillStore;
   readonly recipes: RecipeStore;
   readonly pending: PendingStore;
+  /** Proposals the write-time screen held (instruction-like), beside the pending queue; shown to a person only. */
+  readonly quarantine: QuarantinePort;
   instincts(scope: EngramScope): InstinctStorePort;
   eventLog(sessionId: string): SessionLogWriter;
   /**
@@ -75,6 +77,7 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   skills: new FileSkillStore({ root: paths.skillsDir, clock }),
   recipes: new FileRecipeStore({ root: paths.skillsDir }),
   pending: new PendingQueue(paths.pendingMemoryFile),
+  quarantine: new QuarantineStore(paths.quarantineFile),
   instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
   eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
   episodes: 'sqlite',

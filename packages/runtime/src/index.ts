@@ -29,7 +29,7 @@ export { FORGET_STORES, type ForgetItem, type ForgetReport, type ForgetStore } f
 export { supersessionChain, type SupersessionLink } from './audit/supersession-chain.js';
 export { normalizeEntryText, traceProvenance, type Provenance, type ProvenanceStep } from './audit/trace-provenance.js';
 export { readEventLogs, jsonlFilesIn, eventLogDirs, sessionLogFile, type EventLogs } from './effects/event-log-files.js';
-export { recordEvents } from './audit/record-events.js';
+export { recordEvents, recordEventsIn } from './audit/record-events.js';
 export { skillSourceFromEvents } from './audit/skill-source-from-events.js';
 export { type BrainInstincts, type InstinctRun, type InstinctOptions, type InstinctScope, type StoredInstinctList } from './instincts/brain-instincts.js';
 export { readGuardsConfig, parseGuardsConfig, GuardsConfigError, GUARDS_FILE } from './read-guards-config.js';

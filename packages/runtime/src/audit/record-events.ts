@@ -2,15 +2,16 @@ import { join } from 'node:path';
 import { createBus } from '@engram/bus';
 import type { AnyDraft, AnyEnvelope } from '@engram/events';
 import { manualClock, newSessionId } from '@engram/kernel';
-import { JsonlLogWriter } from '@engram/store';
+import { fileLogWriter, type SessionLogWriter } from '../brain-stores.js';
 
 /**
  * Records what a command decided outside any agent session (an instinct promoted, an entry the
- * user removed) as events in an event log of its own, next to the sessions' logs, so the audit
- * (`engram memory stats`) is computed from logs alone. The log holds no turn and no tool call, so
- * session statistics and the habit loop ignore it. Returns the log's path.
+ * user removed, a retirement) as events in an event log of its own, a session id of the command's
+ * own, beside the sessions' logs, so the audit is computed from logs alone. The log holds no turn
+ * and no tool call, so session statistics and the habit loop ignore it. `log` opens the log for
+ * that session id in whichever store is active (`BrainStores.eventLog`). Returns where it went.
  */
-export const recordEvents = async (eventsDir: string, now: number, drafts: readonly AnyDraft[]): Promise<string> => {
+export const recordEventsIn = async (log: (sessionId: string) => SessionLogWriter, now: number, drafts: readonly AnyDraft[]): Promise<string> => {
   const sessionId = newSessionId(now);
   const bus = createBus({ sessionId, clock: manualClock(now) });
   const events: AnyEnvelope[] = [];
@@ -18,13 +19,16 @@ export const recordEvents = async (eventsDir: string, now: number, drafts: reado
   for (const d of drafts) bus.publish(d.type, d.data);
   sub.unsubscribe();
   bus.close();
-  const file = join(eventsDir, `${sessionId}.jsonl`);
-  const writer = new JsonlLogWriter(file, sessionId);
+  const writer = log(sessionId);
   try {
     await writer.append(events);
     writer.sync();
   } finally {
     writer.close();
   }
-  return file;
+  return writer.location;
 };
+
+/** `recordEventsIn` a JSONL file of its own in `eventsDir` (a scope's events folder). Returns the file's path. */
+export const recordEvents = (eventsDir: string, now: number, drafts: readonly AnyDraft[]): Promise<string> =>
+  recordEventsIn((sessionId) => fileLogWriter(join(eventsDir, `${sessionId}.jsonl`), sessionId), now, drafts);
