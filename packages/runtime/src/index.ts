@@ -25,6 +25,7 @@ export type { MemoryStats } from './audit/compute-memory-stats.js';
 export type { PromotionPrecision } from './audit/promotion-precision.js';
 export type { StaleEntries } from './audit/stale-entries.js';
 export { forgetSubject, type ForgetOptions } from './effects/forget/forget-subject.js';
+export { forgetInStores } from './effects/forget/forget-in-stores.js';
 export { FORGET_STORES, type ForgetItem, type ForgetReport, type ForgetStore } from './effects/forget/forget-report.js';
 export { supersessionChain, type SupersessionLink } from './audit/supersession-chain.js';
 export { normalizeEntryText, traceProvenance, type Provenance, type ProvenanceStep } from './audit/trace-provenance.js';
