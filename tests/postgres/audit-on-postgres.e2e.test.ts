@@ -1,4 +1,5 @@
-import { openBrain, type Brain } from '@engram/runtime';
+import { draft } from '@engram/events';
+import { openBrain, recordEventsIn, type Brain } from '@engram/runtime';
 import { openPostgres } from '@engram/store-postgres';
 import { startTestPostgres } from '@engram/store-postgres/testing';
 import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -168,7 +169,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     expect(filesUnder(home)).toEqual(ONLY_PROJECT_ID);
   });
 
-  it('memory forget previews, then removes the subject from memory, history, pending, quarantine and episodes in the store; reindex says there is nothing to rebuild', { timeout: 120_000 }, async () => {
+  it('memory forget previews, then removes the subject from memory, history, pending, quarantine and episodes in the store and redacts it from the event log; reindex says there is nothing to rebuild', { timeout: 120_000 }, async () => {
     const { home, project, args } = roots();
     const tenant = 'forget';
     const e = { ENGRAM_STORE: url, ENGRAM_TENANT: tenant };
@@ -187,6 +188,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
         { ts: '2026-11-22T03:15:00+00:00', session: '20261122_031500_aaaa', turn: 1, role: 'user', content: 'how do I call zorblax?', meta: {} },
         { ts: '2026-11-22T03:15:01+00:00', session: '20261122_031500_aaaa', turn: 1, role: 'assistant', content: 'with a token', meta: {} },
       ]);
+      await recordEventsIn((id) => brain.stores.eventLog(id), Date.parse(at), [draft('hippocampus.engram.removed', { entryId: 'x1', scope: 'project', text: 'zorblax lesson, zorblax again', by: 'user' })]);
     } finally {
       await brain.close();
     }
@@ -196,12 +198,23 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     const p = JSON.parse(preview.stdout) as { applied: boolean; totals: Record<string, number> };
     expect(p.applied).toBe(false);
     // The global "never" is a rule, the project's a lesson; case and spacing do not matter.
-    expect(p.totals).toEqual({ rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1 });
+    expect(p.totals).toEqual({ rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2 });
     expect(lessons(runCli(['memory', 'show', '--json', ...args], e).stdout, 'project')).toHaveLength(2);
 
     const done = runCli(['memory', 'forget', 'Zorblax', '--yes', '--json', ...args], e);
     expect(done.status, done.stderr).toBe(0);
-    expect(JSON.parse(done.stdout)).toMatchObject({ applied: true, remaining: [], totals: { rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1 } });
+    const applied = JSON.parse(done.stdout) as { applied: boolean; remaining: string[]; totals: Record<string, number>; marker: string };
+    expect(applied).toMatchObject({ applied: true, remaining: [], totals: { rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2 } });
+    // The event log keeps its events, redacted in place, with a record of the redaction (never the text).
+    const logged = await openPostgres({ url, tenant });
+    try {
+      const events = (await logged.pool.query<{ envelope: { type: string; seq: number; data: Record<string, unknown> } }>('SELECT envelope FROM engram_events ORDER BY seq')).rows.map((r) => r.envelope);
+      expect(events.map((x) => x.type)).toEqual(['hippocampus.engram.removed', 'store.log.redacted']);
+      expect(events[0]!.data['text']).toBe(`${applied.marker} lesson, ${applied.marker} again`);
+      expect(events[1]!).toMatchObject({ seq: 2, data: { events: 1, occurrences: 2, seqs: [1], by: 'forget' } });
+    } finally {
+      await logged.close();
+    }
     const after = await brainOf(home, project, tenant);
     try {
       const { semantic, histories, pending, quarantine, episodes } = after.stores;

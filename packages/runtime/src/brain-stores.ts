@@ -3,7 +3,7 @@ import { PendingQueue, QuarantineStore, type PendingStore, type QuarantinePort }
 import type { AnyEnvelope } from '@engram/events';
 import type { EngramPaths } from '@engram/fs';
 import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
-import type { Clock, EngramScope, SemanticStore } from '@engram/kernel';
+import type { Clock, EngramScope, SemanticStore, SubjectMatcher } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
 
@@ -18,6 +18,15 @@ export interface SessionLogWriter {
   close(): void;
   /** The session's events as stored. */
   read(): Promise<readonly AnyEnvelope[]>;
+}
+
+/** What forgetting did (or would do) to one session's log in a store. */
+export interface EventLogRedaction {
+  /** Where the session's log is (`SessionLogWriter.location`). */
+  readonly location: string;
+  readonly events: number;
+  readonly occurrences: number;
+  readonly seqs: readonly number[];
 }
 
 /**
@@ -40,6 +49,12 @@ export interface BrainStores {
   readonly quarantine: QuarantinePort;
   instincts(scope: EngramScope): InstinctStorePort;
   eventLog(sessionId: string): SessionLogWriter;
+  /**
+   * `engram memory forget` on the event log of a store that keeps it (PostgreSQL): the subject
+   * redacted from every session's events as `redactLogFile` does to a JSONL log, per session, with
+   * a `store.log.redacted` record when `apply`. Null for the files: forget walks their folders.
+   */
+  readonly redactEvents: ((matcher: SubjectMatcher, options: { readonly marker: string; readonly apply: boolean }) => Promise<readonly EventLogRedaction[]>) | null;
   /**
    * Episodes (per project): `sqlite`, the session writes the project's JSONL files and recalls
    * through their FTS5 index; or the project's `EpisodeStore` (PostgreSQL, the project keyed by
@@ -80,6 +95,7 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   quarantine: new QuarantineStore(paths.quarantineFile),
   instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
   eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
+  redactEvents: null,
   episodes: 'sqlite',
   close: () => Promise.resolve(),
 });

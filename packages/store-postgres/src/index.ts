@@ -27,3 +27,4 @@ export { PostgresPendingStore } from './effects/postgres-pending-store.js';
 export { PostgresEpisodeStore, insertEpisodeRows, type PostgresEpisodeStoreOptions, type EpisodeRow } from './effects/postgres-episode-store.js';
 export { PostgresQuarantineStore } from './effects/postgres-quarantine-store.js';
 export { PostgresMemoryHistory } from './effects/postgres-memory-history.js';
+export { redactEvents, type SessionRedaction, type RedactEventsOptions } from './effects/redact-events.js';

@@ -13,6 +13,7 @@ import {
   PostgresSemanticStore,
   PostgresSkillStore,
   readEvents,
+  redactEvents,
   scopeKey,
   withReconnect,
   type PostgresDb,
@@ -53,6 +54,7 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
       quarantine: new PostgresQuarantineStore(db, key('project')),
       instincts: (scope) => new PostgresInstinctStore(db, key(scope)),
       eventLog: (sessionId) => postgresLog(db, sessionId),
+      redactEvents: async (matcher, options) => (await redactEvents(db, matcher, options)).map((r) => ({ location: postgresLog(db, r.sessionId).location, events: r.events, occurrences: r.occurrences, seqs: r.seqs })),
       episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock }),
       close: async () => {
         global.close();

@@ -25,6 +25,7 @@ import { columnText, foldForSearch, likePattern } from '../episode-search.js';
 import { scopeKey } from '../scope-key.js';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { subjectPattern } from '../subject-pattern.js';
 
 export interface PostgresEpisodeStoreOptions {
   readonly db: PostgresDb;
@@ -173,7 +174,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
    * kernel's matcher decides, so the preview and the removal count what the files would.
    */
   async forget(matcher: SubjectMatcher, apply: boolean): Promise<readonly string[]> {
-    const pattern = matcher.subject.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+    const pattern = subjectPattern(matcher);
     const rows = await withReconnect(
       async () =>
         (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>('SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE project = $1 AND record::text ~* $2 ORDER BY key', [this.projectId, pattern])).rows,

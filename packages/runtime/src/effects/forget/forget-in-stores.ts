@@ -55,7 +55,7 @@ const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
  * `engram memory forget` on a store that is not the files (PostgreSQL): the subject out of
  * semantic memory (by id, through the store), the retired entries' history, the pending queue,
  * the quarantine and the project's episodes, matched by the kernel's one `subjectMatcher` as on
- * files. Without `apply` it only counts. After applying, the stores are searched again and any
+ * files; the store's event log is redacted in place (`BrainStores.redactEvents`). Without `apply` it only counts. After applying, the stores are searched again and any
  * that still holds the subject is listed in `remaining` (a write from another host meanwhile).
  */
 export const forgetInStores = async (stores: BrainStores, subject: string, options: { readonly apply: boolean }): Promise<ForgetReport> => {
@@ -69,8 +69,11 @@ export const forgetInStores = async (stores: BrainStores, subject: string, optio
     if (options.apply) await h.drop(ids);
     items.push({ store: h.store, file: h.where, ids: [...ids], count: ids.length, action: 'remove' });
   }
+  if (stores.redactEvents !== null)
+    for (const r of await stores.redactEvents(matcher, { marker, apply: options.apply })) items.push({ store: 'events', file: r.location, ids: r.seqs.map(String), count: r.occurrences, action: 'redact' });
   const remaining: string[] = [];
   if (options.apply) for (const h of all) if ((await h.find()).length > 0) remaining.push(h.where);
+  if (options.apply && stores.redactEvents !== null) for (const r of await stores.redactEvents(matcher, { marker, apply: false })) remaining.push(r.location);
   const totals: Partial<Record<ForgetStore, number>> = {};
   for (const i of items) totals[i.store] = (totals[i.store] ?? 0) + i.count;
   return { applied: options.apply, marker, items, totals, remaining };
