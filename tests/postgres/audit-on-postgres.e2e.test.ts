@@ -169,7 +169,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     expect(filesUnder(home)).toEqual(ONLY_PROJECT_ID);
   });
 
-  it('memory forget previews, then removes the subject from memory, history, pending, quarantine and episodes in the store and redacts it from the event log; reindex says there is nothing to rebuild', { timeout: 120_000 }, async () => {
+  it('memory forget previews, then removes the subject from memory, history, pending, quarantine, skills and episodes in the store and redacts it from the event log; reindex says there is nothing to rebuild', { timeout: 120_000 }, async () => {
     const { home, project, args } = roots();
     const tenant = 'forget';
     const e = { ENGRAM_STORE: url, ENGRAM_TENANT: tenant };
@@ -188,6 +188,8 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
         { ts: '2026-11-22T03:15:00+00:00', session: '20261122_031500_aaaa', turn: 1, role: 'user', content: 'how do I call zorblax?', meta: {} },
         { ts: '2026-11-22T03:15:01+00:00', session: '20261122_031500_aaaa', turn: 1, role: 'assistant', content: 'with a token', meta: {} },
       ]);
+      await brain.stores.skills.save({ label: 'zorblax-deploy', description: 'how to deploy the service', body: 'run the deploy script\n' });
+      await brain.stores.skills.save({ label: 'csv-loading', description: 'load CSV files', body: 'mind the BOM\n' });
       await recordEventsIn((id) => brain.stores.eventLog(id), Date.parse(at), [draft('hippocampus.engram.removed', { entryId: 'x1', scope: 'project', text: 'zorblax lesson, zorblax again', by: 'user' })]);
     } finally {
       await brain.close();
@@ -198,13 +200,13 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     const p = JSON.parse(preview.stdout) as { applied: boolean; totals: Record<string, number> };
     expect(p.applied).toBe(false);
     // The global "never" is a rule, the project's a lesson; case and spacing do not matter.
-    expect(p.totals).toEqual({ rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2 });
+    expect(p.totals).toEqual({ rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2, skills: 1 });
     expect(lessons(runCli(['memory', 'show', '--json', ...args], e).stdout, 'project')).toHaveLength(2);
 
     const done = runCli(['memory', 'forget', 'Zorblax', '--yes', '--json', ...args], e);
     expect(done.status, done.stderr).toBe(0);
     const applied = JSON.parse(done.stdout) as { applied: boolean; remaining: string[]; totals: Record<string, number>; marker: string };
-    expect(applied).toMatchObject({ applied: true, remaining: [], totals: { rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2 } });
+    expect(applied).toMatchObject({ applied: true, remaining: [], totals: { rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2, skills: 1 } });
     // The event log keeps its events, redacted in place, with a record of the redaction (never the text).
     const logged = await openPostgres({ url, tenant });
     try {
@@ -222,6 +224,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
       expect(all.toLowerCase()).not.toContain('zorblax');
       expect(all).toContain('Keep this unrelated lesson');
       expect((await pending.list()).map((x) => x.pendingId)).toEqual(['p-k']);
+      expect((await after.stores.skills.list()).skills.map((x) => x.label)).toEqual(['csv-loading']);
       if (episodes === null || episodes === 'sqlite') throw new Error('episodes should be in the store');
       const kept = await episodes.recall('token');
       expect(kept.hits).toBe(1);

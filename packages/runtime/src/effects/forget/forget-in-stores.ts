@@ -13,7 +13,7 @@ interface Holder {
 
 const mentions = (matcher: SubjectMatcher, value: unknown): boolean => matcher.matches(JSON.stringify(value));
 
-/** What of a brain's stores may hold the subject: semantic memory and history per scope, the pending queue, the quarantine, the episodes. */
+/** What of a brain's stores may hold the subject: semantic memory and history per scope, the pending queue, the quarantine, skills (whole), the episodes. */
 const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
   const out: Holder[] = [];
   const scopes: EngramScope[] = stores.semantic.project === null ? ['global'] : ['global', 'project'];
@@ -43,6 +43,22 @@ const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
   }
   out.push({ store: 'pending', where: stores.pending.location, find: async () => (await stores.pending.list()).filter((i) => mentions(matcher, i)).map((i) => i.pendingId), drop: (ids) => stores.pending.take(ids) });
   out.push({ store: 'quarantine', where: stores.quarantine.location, find: async () => (await stores.quarantine.list()).filter((i) => mentions(matcher, i)).map((i) => i.quarantineId), drop: (ids) => stores.quarantine.take(ids) });
+  const skills = stores.skills;
+  out.push({
+    store: 'skills',
+    where: skills.location,
+    find: async () => {
+      const hits: string[] = [];
+      for (const summary of (await skills.list()).skills) {
+        const skill = await skills.load(summary.label);
+        if (matcher.matches(summary.label) || (skill !== null && mentions(matcher, skill))) hits.push(summary.label);
+      }
+      return hits;
+    },
+    drop: async (labels) => {
+      for (const label of labels) await skills.remove(label);
+    },
+  });
   const episodes = stores.episodes;
   if (episodes !== null && episodes !== 'sqlite' && episodes.forget !== undefined) {
     const forget = episodes.forget.bind(episodes);
@@ -54,7 +70,8 @@ const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
 /**
  * `engram memory forget` on a store that is not the files (PostgreSQL): the subject out of
  * semantic memory (by id, through the store), the retired entries' history, the pending queue,
- * the quarantine and the project's episodes, matched by the kernel's one `subjectMatcher` as on
+ * the quarantine, skills (a skill naming or holding it goes whole, as its folder does on files)
+ * and the project's episodes, matched by the kernel's one `subjectMatcher` as on
  * files; the store's event log is redacted in place (`BrainStores.redactEvents`). Without `apply` it only counts. After applying, the stores are searched again and any
  * that still holds the subject is listed in `remaining` (a write from another host meanwhile).
  */
