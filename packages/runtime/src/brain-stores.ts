@@ -1,9 +1,9 @@
 import { InstinctStore, type InstinctStorePort } from '@engram/basal-ganglia';
-import { PendingQueue, type PendingStore } from '@engram/cortex';
+import { PendingQueue, QuarantineStore, type PendingStore, type QuarantinePort } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { EngramPaths } from '@engram/fs';
-import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
-import type { Clock, EngramScope, MemoryHistoryPort, SemanticStore } from '@engram/kernel';
+import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import type { Clock, EngramScope, SemanticStore, SubjectMatcher } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
 import { auditLogDirs } from './audit/audit-memory.js';
@@ -25,6 +25,15 @@ export interface SessionLogWriter {
   read(): Promise<readonly AnyEnvelope[]>;
 }
 
+/** What forgetting did (or would do) to one session's log in a store. */
+export interface EventLogRedaction {
+  /** Where the session's log is (`SessionLogWriter.location`). */
+  readonly location: string;
+  readonly events: number;
+  readonly occurrences: number;
+  readonly seqs: readonly number[];
+}
+
 /**
  * Where a brain keeps everything it learns, chosen once by the runtime (the only package that
  * knows backends): the files under `$ENGRAM_HOME` and `<project>/.engram` (the default), or
@@ -36,17 +45,25 @@ export interface BrainStores {
   readonly location: string;
   /** Semantic memory of both scopes (project null outside a project). */
   readonly semantic: { readonly global: SemanticStore; readonly project: SemanticStore | null };
-  /** Where retired entries are kept, per scope; null: retired with no history (a database keeps none yet). */
-  readonly histories: { readonly global: MemoryHistoryPort; readonly project: MemoryHistoryPort | null } | null;
+  /** Where retired (superseded) entries are kept, per scope (project null outside a project). */
+  readonly histories: { readonly global: MemoryHistoryStore; readonly project: MemoryHistoryStore | null };
   readonly skills: SkillStore;
   readonly recipes: RecipeStore;
   readonly pending: PendingStore;
+  /** Proposals the write-time screen held (instruction-like), beside the pending queue; shown to a person only. */
+  readonly quarantine: QuarantinePort;
   instincts(scope: EngramScope): InstinctStorePort;
   eventLog(sessionId: string): SessionLogWriter;
   /** The stored session logs, listed and read back (the habit loop and the memory audit read them). */
   readonly logs: SessionLogs;
   /** Where the habit loop keeps a scope's incremental analysis (a cache of `logs`). */
   analysisState(scope: EngramScope): AnalysisStateStore;
+  /**
+   * `engram memory forget` on the event log of a store that keeps it (PostgreSQL): the subject
+   * redacted from every session's events as `redactLogFile` does to a JSONL log, per session, with
+   * a `store.log.redacted` record when `apply`. Null for the files: forget walks their folders.
+   */
+  readonly redactEvents: ((matcher: SubjectMatcher, options: { readonly marker: string; readonly apply: boolean }) => Promise<readonly EventLogRedaction[]>) | null;
   /**
    * Episodes (per project): `sqlite`, the session writes the project's JSONL files and recalls
    * through their FTS5 index; or the project's `EpisodeStore` (PostgreSQL, the project keyed by
@@ -84,10 +101,12 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   skills: new FileSkillStore({ root: paths.skillsDir, clock }),
   recipes: new FileRecipeStore({ root: paths.skillsDir }),
   pending: new PendingQueue(paths.pendingMemoryFile),
+  quarantine: new QuarantineStore(paths.quarantineFile),
   instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
   eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
   logs: fileSessionLogs(auditLogDirs(paths)),
   analysisState: (scope) => fileAnalysisState(paths.instinctsDir(scope)),
+  redactEvents: null,
   episodes: 'sqlite',
   close: () => Promise.resolve(),
 });

@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, QuarantineStore, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { Clock, SemanticStore } from '@engram/kernel';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
@@ -60,10 +60,10 @@ export class SessionMemory {
       project,
       mode,
       pending: stores.pending,
-      quarantine: new QuarantineStore(paths.quarantineFile),
+      quarantine: stores.quarantine,
       sink: bus,
       clock,
-      ...(stores.histories === null ? {} : { histories: stores.histories }),
+      histories: stores.histories,
       ...(judge === undefined ? {} : { judge }),
     });
     bus.subscribe('session-memory', (e) => this.onEvent(e));

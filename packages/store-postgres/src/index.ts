@@ -28,3 +28,6 @@ export { PostgresRecipeStore } from './effects/postgres-recipe-store.js';
 export { PostgresInstinctStore } from './effects/postgres-instinct-store.js';
 export { PostgresPendingStore } from './effects/postgres-pending-store.js';
 export { PostgresEpisodeStore, insertEpisodeRows, type PostgresEpisodeStoreOptions, type EpisodeRow } from './effects/postgres-episode-store.js';
+export { PostgresQuarantineStore } from './effects/postgres-quarantine-store.js';
+export { PostgresMemoryHistory } from './effects/postgres-memory-history.js';
+export { redactEvents, type SessionRedaction, type RedactEventsOptions } from './effects/redact-events.js';

@@ -228,6 +228,34 @@ CREATE TABLE engram_analysis_state (
 );
 ${tenantPolicy('engram_analysis_state')}`,
   },
+  {
+    version: 13,
+    name: 'quarantine and memory history',
+    sql: `
+-- Proposals held by the write-time screen (instruction-like), in order (pos), per scope as the
+-- pending queue: shown to a person by engram memory quarantine, never put into a prompt.
+CREATE TABLE engram_quarantine (
+  tenant        text NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key     text NOT NULL CHECK (scope_key = 'global' OR scope_key ~ '^project:[A-Za-z0-9_-]{8,64}$'),
+  quarantine_id text NOT NULL,
+  pos           int  NOT NULL,
+  item          json NOT NULL,
+  PRIMARY KEY (tenant, scope_key, quarantine_id)
+);
+${tenantPolicy('engram_quarantine')}
+-- Retired (superseded) entries of a scope, append-only in order (seq); forget deletes by entry id.
+CREATE TABLE engram_history (
+  tenant    text      NOT NULL DEFAULT current_setting('engram.tenant', true),
+  scope_key text      NOT NULL CHECK (scope_key = 'global' OR scope_key ~ '^project:[A-Za-z0-9_-]{8,64}$'),
+  seq       bigserial NOT NULL,
+  entry_id  text      NOT NULL,
+  -- json, not jsonb: the record comes back field for field, in its order, as it was appended.
+  record    json      NOT NULL,
+  PRIMARY KEY (tenant, scope_key, seq)
+);
+CREATE INDEX engram_history_entry ON engram_history (tenant, scope_key, entry_id);
+${tenantPolicy('engram_history')}`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -180,7 +180,7 @@ export class ViewSource {
     let quarantine: readonly QuarantineItem[] = [];
     try {
       pending = await cortex.pendingItems();
-      quarantine = cortex.quarantineItems();
+      quarantine = await cortex.quarantineItems();
     } catch (err) {
       problems.push(err instanceof Error ? err.message : String(err));
     }

@@ -93,26 +93,26 @@ export const registerMemory = (program: Command): void => {
     });
 
   const quarantine = memory.command('quarantine').description('entries held at write time because they read as instructions to the agent (docs/memory-trust.md)');
-  roots(quarantine.command('list').description('list held entries with their reasons, numbered'))
+  stores(roots(quarantine.command('list').description('list held entries with their reasons, numbered')))
     .option('--json', 'print JSON')
     .action(async (o: MemoryQuarantineOptions) => {
       const { runQuarantineList } = await import('../memory/run-memory-quarantine.js');
       process.exitCode = await runQuarantineList(o);
     });
-  roots(quarantine.command('accept').description('vouch for held entries: store them with trust user').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`'))
+  stores(roots(quarantine.command('accept').description('vouch for held entries: store them with trust user').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`')))
     .option('--json', 'print JSON')
     .action(async (ids: string[], o: MemoryQuarantineOptions) => {
       const { runQuarantineAccept } = await import('../memory/run-memory-quarantine.js');
       process.exitCode = await runQuarantineAccept(ids, o);
     });
-  roots(quarantine.command('reject').description('delete held entries for good').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`'))
+  stores(roots(quarantine.command('reject').description('delete held entries for good').argument('<ids...>', 'quarantine ids or numbers from `quarantine list`')))
     .option('--json', 'print JSON')
     .action(async (ids: string[], o: MemoryQuarantineOptions) => {
       const { runQuarantineReject } = await import('../memory/run-memory-quarantine.js');
       process.exitCode = await runQuarantineReject(ids, o);
     });
 
-  roots(addLlmOptions(memory.command('compact').description('ask the model which entries are duplicates or superseded; show them, and remove them with --yes')))
+  stores(roots(addLlmOptions(memory.command('compact').description('ask the model which entries are duplicates or superseded; show them, and remove them with --yes'))))
     .option('--scope <scope>', 'global or project (default: both)')
     .option('--yes', 'remove what the preview shows')
     .option('--json', 'print JSON')
@@ -128,11 +128,13 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryWhy(text, o);
     });
 
-  roots(
-    memory
-      .command('forget')
-      .description('forget a subject everywhere: rules, lessons, profile, history, pending, quarantine, episodes and their index, skills, recipes, instincts; redact it from event logs. Shows what would go; --yes does it')
-      .argument('<subject>', 'the text to forget (case and spacing do not matter; at least 3 characters)'),
+  stores(
+    roots(
+      memory
+        .command('forget')
+        .description('forget a subject everywhere: rules, lessons, profile, history, pending, quarantine, episodes and their index, skills, recipes, instincts; redact it from event logs. Shows what would go; --yes does it')
+        .argument('<subject>', 'the text to forget (case and spacing do not matter; at least 3 characters)'),
+    ),
   )
     .option('--yes', 'remove and redact what the preview shows')
     .option('--json', 'print one JSON object')
@@ -163,7 +165,7 @@ export const registerMemory = (program: Command): void => {
       process.exitCode = await runMemoryPruneStale(o);
     });
 
-  roots(memory.command('reindex').description("rebuild the project's episode recall index from the episode files"))
+  stores(roots(memory.command('reindex').description("rebuild the project's episode recall index from the episode files (on PostgreSQL: nothing to rebuild, says so)")))
     .option('--json', 'print one JSON object')
     .action(async (o: MemoryReindexOptions) => {
       const { runMemoryReindex } = await import('../memory/run-memory-reindex.js');

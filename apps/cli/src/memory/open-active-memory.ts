@@ -1,5 +1,6 @@
-import { Cortex, QuarantineStore } from '@engram/cortex';
+import { Cortex } from '@engram/cortex';
 import type { EngramPaths } from '@engram/fs';
+import type { AnyDraft } from '@engram/events';
 import type { EngramScope, EventSink, SemanticStore } from '@engram/kernel';
 import { resolve } from 'node:path';
 import { activeStore, type StoreFlags } from '../store/active-store.js';
@@ -13,6 +14,12 @@ export interface ActiveMemory {
   /** Where a scope's entries are, for messages: its folder, or the store and tenant. */
   readonly where: (scope: EngramScope) => string;
   readonly paths: EngramPaths;
+  /**
+   * Records what the command did (a removal, a retirement, a contradiction) in an event log of its
+   * own session id: a JSONL file in the scope's events folder, or the store's event log. Call it
+   * before `close`. Returns where the records went.
+   */
+  readonly record: (scope: EngramScope, drafts: readonly AnyDraft[]) => Promise<string>;
   /** Releases the store's connections (nothing for files). */
   readonly close: () => Promise<void>;
 }
@@ -20,19 +27,20 @@ export interface ActiveMemory {
 /**
  * The memory of the store `--store`/`ENGRAM_STORE` names: the files exactly as `openMemory` opens
  * them (the default, loading no database client), or PostgreSQL through the brain the runtime
- * opens (`openActiveBrain`: the project keyed by its stable id). The quarantine stays a file
- * either way (docs/postgres.md).
+ * opens (`openActiveBrain`: the project keyed by its stable id), with the store's quarantine and
+ * the retired entries' history.
  */
 export const openActiveMemory = async (options: MemoryRootOptions & StoreFlags & { readonly sink?: EventSink }, env: NodeJS.ProcessEnv = process.env): Promise<ActiveMemory> => {
   const active = activeStore(options, env);
   if (active.kind === 'problem') throw new MemoryUsageError(active.problem);
   if (active.kind === 'files') {
     const m = openMemory(options, env);
-    return { cortex: m.cortex, stores: m.stores, where: (s) => m.stores[s].dir, paths: m.paths, close: () => Promise.resolve() };
+    const record = async (scope: EngramScope, drafts: readonly AnyDraft[]) => (await import('@engram/runtime')).recordEvents(m.paths.eventsDirOf(scope), Date.now(), drafts);
+    return { cortex: m.cortex, stores: m.stores, where: (s) => m.stores[s].dir, paths: m.paths, record, close: () => Promise.resolve() };
   }
   const mode = memoryModeOf(env);
   const brain = await openActiveBrain({ ...options, project: resolve(options.project ?? process.cwd()) }, env);
-  const { semantic, pending, histories, location } = brain.stores;
+  const { semantic, pending, quarantine, histories, location } = brain.stores;
   if (semantic.project === null) {
     await brain.close();
     throw new MemoryUsageError('no project folder: give --project DIR');
@@ -42,9 +50,21 @@ export const openActiveMemory = async (options: MemoryRootOptions & StoreFlags &
     ...stores,
     mode,
     pending,
-    quarantine: new QuarantineStore(brain.paths.quarantineFile),
-    ...(histories === null ? {} : { histories }),
+    quarantine,
+    histories,
     ...(options.sink === undefined ? {} : { sink: options.sink }),
   });
-  return { cortex, stores, where: (s) => `${location} ${s}`, paths: brain.paths, close: () => brain.close() };
+  const { recordEventsIn } = await import('@engram/runtime');
+  const record = (_scope: EngramScope, drafts: readonly AnyDraft[]) => recordEventsIn((id) => brain.stores.eventLog(id), Date.now(), drafts);
+  return { cortex, stores, where: (s) => `${location} ${s}`, paths: brain.paths, record, close: () => brain.close() };
+};
+
+/** Runs `f` on the active store's memory, then releases it (also when `f` fails). */
+export const withActiveMemory = async <T>(options: MemoryRootOptions & StoreFlags & { readonly sink?: EventSink }, f: (m: ActiveMemory) => Promise<T>): Promise<T> => {
+  const m = await openActiveMemory(options);
+  try {
+    return await f(m);
+  } finally {
+    await m.close();
+  }
 };

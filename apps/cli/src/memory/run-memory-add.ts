@@ -24,7 +24,7 @@ const RECORDED: ReadonlySet<string> = new Set(['hippocampus.engram.superseded', 
  * always lets through: the user is the authority the gate asks). `--supersedes` retires the named
  * entries into the history (`memory/history.jsonl`); a contradiction with an active entry is
  * judged the same way. Each retirement and contradiction is recorded in an event log of the
- * entry's scope, so the audit sees it (`memory why` reads the chain from the history). Words the
+ * entry's scope (on PostgreSQL, the store's event log), so the audit sees it (`memory why` reads the chain from the history). Words the
  * write-time screen would have quarantined from the model are stored all the same (the user
  * vouches for them), with a note on stderr naming the reasons, so a pasted instruction is a
  * choice and not an accident.
@@ -40,18 +40,18 @@ export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: Memory
     const sink: EventSink = { publish: (type, data) => void drafts.push(draft(type, data) as AnyDraft) };
     const m = await openActiveMemory({ ...options, sink });
     const note = options.reason?.trim() ?? '';
-    const r = await m.cortex
-      .propose({
+    let r;
+    try {
+      r = await m.cortex.propose({
         engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' },
         origin: 'user',
         ...(corrects.length === 0 ? {} : { corrects, note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
-      })
-      .finally(() => m.close());
-    // Only the retirements and contradictions: the proposal and the store's answer belong to a session's log (replay checks an answer against its session's settings).
-    const recorded = drafts.filter((d) => RECORDED.has(d.type));
-    if (recorded.length > 0) {
-      const { recordEvents } = await import('@engram/runtime');
-      await recordEvents(m.paths.eventsDirOf(r.scope ?? scope), Date.now(), recorded);
+      });
+      // Only the retirements and contradictions: the proposal and the store's answer belong to a session's log (replay checks an answer against its session's settings).
+      const recorded = drafts.filter((d) => RECORDED.has(d.type));
+      if (recorded.length > 0) await m.record(r.scope ?? scope, recorded);
+    } finally {
+      await m.close();
     }
     const missing = corrects.filter((c) => !(r.retired ?? []).some((x) => x.id === c || x.text === c));
     if (options.json === true) io.out(`${JSON.stringify({ ...r, ...(corrects.length > 0 ? { notRetired: missing } : {}) })}\n`);

@@ -1,9 +1,11 @@
 import { LlmConfigError } from '@engram/llm';
 import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
-import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { withActiveMemory } from './open-active-memory.js';
+import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
+export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues, StoreFlags {
   readonly scope?: string;
   /** Apply the compaction after showing it; without it only the preview is printed. */
   readonly yes?: boolean;
@@ -13,20 +15,21 @@ export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues
 /**
  * `engram memory compact`: asks the model which entries to keep and shows what would go; with
  * `--yes` it removes them (each by id, under the store's lock, so entries written meanwhile
- * stay). A failed or empty answer removes nothing (exit 1 when a call failed).
+ * stay), in the active store (the files, or PostgreSQL with `--store`/`ENGRAM_STORE`). A failed or empty answer removes nothing (exit 1 when a call failed).
  */
 export const runMemoryCompact = (options: MemoryCompactOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('compact', io, async () => {
     const scope = parseScope(options.scope);
-    const m = openMemory(options);
-    let model;
-    try {
-      model = await openCliLlm(options, { projectDir: m.project, home: m.home });
-    } catch (err) {
-      if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
-      throw err;
-    }
-    const report = await m.cortex.compact(model, { preview: options.yes !== true, scopes: scopesOf(scope) });
+    const report = await withActiveMemory(options, async (m) => {
+      let model;
+      try {
+        model = await openCliLlm(options, { projectDir: m.paths.project ?? process.cwd(), home: m.paths.home });
+      } catch (err) {
+        if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
+        throw err;
+      }
+      return m.cortex.compact(model, { preview: options.yes !== true, scopes: scopesOf(scope) });
+    });
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
     else {
       for (const f of report) {

@@ -1,6 +1,5 @@
 import { draft } from '@engram/events';
 import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
-import { recordEvents } from '@engram/runtime';
 import type { StoreFlags } from '../store/active-store.js';
 import { openActiveMemory, type ActiveMemory } from './open-active-memory.js';
 import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
@@ -29,20 +28,21 @@ const report = (io: MemoryIo, r: MutationResult): number => {
 
 /**
  * `engram memory remove ID|TEXT`. A removal is recorded as `hippocampus.engram.removed` in an event
- * log of the entry's scope (the project's or the global events folder), because the audit counts
+ * log of the entry's scope (the project's or the global events folder; on PostgreSQL the store's
+ * event log), because the audit counts
  * what users take out of memory against what engram learned (the false-learning rate).
  */
 export const runMemoryRemove = (target: string, options: MemoryEditOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('remove', io, async () => {
     const m = await openActiveMemory(options);
-    const { hit, result } = await find(m, parseScope(options.scope), target)
-      .then(async (h) => ({ hit: h, result: await m.stores[h.scope].remove(h.entry.id) }))
-      .finally(() => m.close());
-    if (result.outcome === 'removed') {
-      const eventsDir = m.paths.eventsDirOf(hit.scope);
-      await recordEvents(eventsDir, Date.now(), [draft('hippocampus.engram.removed', { entryId: hit.entry.id, scope: hit.scope, text: hit.entry.text, by: 'user' })]);
+    try {
+      const hit = await find(m, parseScope(options.scope), target);
+      const result = await m.stores[hit.scope].remove(hit.entry.id);
+      if (result.outcome === 'removed') await m.record(hit.scope, [draft('hippocampus.engram.removed', { entryId: hit.entry.id, scope: hit.scope, text: hit.entry.text, by: 'user' })]);
+      return report(io, result);
+    } finally {
+      await m.close();
     }
-    return report(io, result);
   });
 
 /** `engram memory edit ID|TEXT NEW_TEXT`: the entry keeps its id; the store scrubs and sanitises the text. */

@@ -1,6 +1,10 @@
+import { resolve } from 'node:path';
+import type { ForgetReport } from '@engram/runtime';
+import { activeStore, type StoreFlags } from '../store/active-store.js';
+import { openActiveBrain } from '../store/open-active-brain.js';
 import { MemoryUsageError, brainFor, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryForgetOptions extends MemoryRootOptions {
+export interface MemoryForgetOptions extends MemoryRootOptions, StoreFlags {
   readonly yes?: boolean;
   readonly json?: boolean;
 }
@@ -8,15 +12,30 @@ export interface MemoryForgetOptions extends MemoryRootOptions {
 /**
  * `engram memory forget SUBJECT [--yes]`: the preview (what would go, per store, with counts and
  * ids), then with `--yes` the removal and redaction (docs/forget.md). Exit 0 done (or previewed),
- * 1 when files engram owns still hold the subject after `--yes`, 2 usage (a blank or too short subject).
+ * 1 when files engram owns still hold the subject after `--yes`, 2 usage (a blank or too short subject,
+ * a bad store setting), 3 a store that cannot be reached. On PostgreSQL (`--store`/`ENGRAM_STORE`)
+ * the subject goes from the store (`forgetInStores`), and no file is touched.
  */
 export const runMemoryForget = (subject: string, options: MemoryForgetOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('forget', io, async () => {
-    const { SubjectError } = await import('@engram/kernel');
-    const brain = await brainFor(options);
-    let report;
+    const { SubjectError, subjectMatcher } = await import('@engram/kernel');
+    const active = activeStore(options);
+    if (active.kind === 'problem') throw new MemoryUsageError(active.problem);
+    const apply = options.yes === true;
+    let report: ForgetReport;
     try {
-      report = await brain.memory.forget(subject, { apply: options.yes === true });
+      if (active.kind === 'files') report = await (await brainFor(options)).memory.forget(subject, { apply });
+      else {
+        // Checked before the store is opened: a blank subject is a usage error whatever the server says.
+        subjectMatcher(subject);
+        const brain = await openActiveBrain({ ...options, project: resolve(options.project ?? process.cwd()) });
+        const { forgetInStores } = await import('@engram/runtime');
+        try {
+          report = await forgetInStores(brain.stores, subject, { apply });
+        } finally {
+          await brain.close();
+        }
+      }
     } catch (err) {
       if (err instanceof SubjectError) throw new MemoryUsageError(err.message);
       throw err;
@@ -25,13 +44,14 @@ export const runMemoryForget = (subject: string, options: MemoryForgetOptions, i
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
     else {
       io.out(report.applied ? 'forgotten:\n' : 'would forget (run again with --yes to do it):\n');
-      if (report.items.length === 0) io.out('  nothing under the home or the project mentions it\n');
+      if (report.items.length === 0) io.out(active.kind === 'files' ? '  nothing under the home or the project mentions it\n' : '  nothing in the store mentions it\n');
       for (const i of report.items) {
         const what = i.action === 'redact' ? `${i.count} occurrence(s) redacted as ${report.marker}` : i.action === 'rebuild' ? 'rebuilt from the remaining episodes' : i.action === 'keep' ? 'your own file: not changed' : `${i.count} removed`;
         const ids = i.ids.length === 0 ? '' : ` [${i.ids.slice(0, 20).join(', ')}${i.ids.length > 20 ? `, ... ${i.ids.length - 20} more` : ''}]`;
         io.out(`  ${i.store.padEnd(13)} ${what}  ${i.file}${ids}\n`);
       }
       for (const f of report.remaining) io.err(`note: still holds it: ${f}\n`);
+      if (active.kind === 'postgres') io.err("note: on PostgreSQL forget covers memory, its history, the pending queue, the quarantine, skills, the project's episodes and the event log; recipes and instincts in the store are not searched yet (docs/postgres.md)\n");
     }
     return leftInEngramFiles.length > 0 ? 1 : 0;
   });

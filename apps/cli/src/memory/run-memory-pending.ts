@@ -1,16 +1,6 @@
 import type { StoreFlags } from '../store/active-store.js';
-import { openActiveMemory, type ActiveMemory } from './open-active-memory.js';
+import { withActiveMemory as withMemory } from './open-active-memory.js';
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-
-/** Runs `f` on the active store's memory, then releases it. */
-const withMemory = async <T>(options: MemoryPendingOptions, f: (m: ActiveMemory) => Promise<T>): Promise<T> => {
-  const m = await openActiveMemory(options);
-  try {
-    return await f(m);
-  } finally {
-    await m.close();
-  }
-};
 
 export interface MemoryPendingOptions extends MemoryRootOptions, StoreFlags {
   readonly json?: boolean;
@@ -23,7 +13,7 @@ export interface MemoryPendingOptions extends MemoryRootOptions, StoreFlags {
 export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('pending list', io, async () => {
     // Held entries are shown too, flagged, so a copilot user reviewing the queue sees them; they are released by `quarantine accept`.
-    const { items, held } = await withMemory(options, async ({ cortex }) => ({ items: await cortex.pendingItems(), held: cortex.quarantineItems() }));
+    const { items, held } = await withMemory(options, async ({ cortex }) => ({ items: await cortex.pendingItems(), held: await cortex.quarantineItems() }));
     if (options.json === true) {
       io.out(`${JSON.stringify(options.quarantined === true ? { pending: items, quarantined: held } : items)}\n`);
       return 0;

@@ -1,7 +1,10 @@
 import type { QuarantineItem } from '@engram/cortex';
-import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import type { StoreFlags } from '../store/active-store.js';
+import { withActiveMemory } from './open-active-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryQuarantineOptions extends MemoryRootOptions {
+/** The quarantine commands work on the active store's quarantine: the file beside the pending queue, or PostgreSQL's. */
+export interface MemoryQuarantineOptions extends MemoryRootOptions, StoreFlags {
   readonly json?: boolean;
 }
 
@@ -13,12 +16,12 @@ export const quarantineLine = (x: QuarantineItem, n: number): string =>
 
 /** `engram memory quarantine list`: what the write-time screen held, numbered, with its reasons. */
 export const runQuarantineList = (options: MemoryQuarantineOptions, io: MemoryIo = defaultIo): Promise<number> =>
-  runMemoryCommand('quarantine list', io, () => {
-    const items = openMemory(options).cortex.quarantineItems();
+  runMemoryCommand('quarantine list', io, async () => {
+    const items = await withActiveMemory(options, ({ cortex }) => Promise.resolve(cortex.quarantineItems()));
     if (options.json === true) io.out(`${JSON.stringify(items)}\n`);
     else if (items.length === 0) io.out('nothing in quarantine\n');
     else io.out(`${items.map((x, i) => quarantineLine(x, i + 1)).join('\n')}\n`);
-    return Promise.resolve(0);
+    return 0;
   });
 
 const selectorsOf = (selectors: readonly string[]): string[] => {
@@ -30,8 +33,8 @@ const selectorsOf = (selectors: readonly string[]): string[] => {
 /** `engram memory quarantine accept ID|N...`: a person vouches for the entries; they are stored with trust `user`. */
 export const runQuarantineAccept = (selectors: readonly string[], options: MemoryQuarantineOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('quarantine accept', io, async () => {
-    const { cortex } = openMemory(options);
-    const { accepted, unknown } = await cortex.acceptQuarantined(selectorsOf(selectors));
+    const wanted = selectorsOf(selectors);
+    const { accepted, unknown } = await withActiveMemory(options, ({ cortex }) => cortex.acceptQuarantined(wanted));
     if (options.json === true) io.out(`${JSON.stringify({ accepted, unknown })}\n`);
     else for (const r of accepted) io.out(`${r.status} ${r.entry?.text ?? ''}${r.location === null ? '' : ` (${r.location})`}\n`);
     for (const u of unknown) io.err(`engram memory quarantine accept: nothing in quarantine as ${JSON.stringify(u)}\n`);
@@ -41,8 +44,8 @@ export const runQuarantineAccept = (selectors: readonly string[], options: Memor
 /** `engram memory quarantine reject ID|N...`: deletes the entries for good. */
 export const runQuarantineReject = (selectors: readonly string[], options: MemoryQuarantineOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('quarantine reject', io, async () => {
-    const { cortex } = openMemory(options);
-    const { rejected, unknown } = await cortex.rejectQuarantined(selectorsOf(selectors));
+    const wanted = selectorsOf(selectors);
+    const { rejected, unknown } = await withActiveMemory(options, ({ cortex }) => cortex.rejectQuarantined(wanted));
     if (options.json === true) io.out(`${JSON.stringify({ rejected, unknown })}\n`);
     else for (const r of rejected) io.out(`rejected ${r.quarantineId}\n`);
     for (const u of unknown) io.err(`engram memory quarantine reject: nothing in quarantine as ${JSON.stringify(u)}\n`);

@@ -49,6 +49,7 @@ export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, t
 export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
 export type { PendingStore } from './effects/pending-store.js';
 export { QuarantineStore, QuarantineFileError, quarantinePathFor, QUARANTINE_FILE_NAME } from './effects/quarantine-store.js';
+export type { QuarantinePort } from './effects/quarantine-port.js';
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
 export type { StructuredModel } from './effects/structured-model.js';

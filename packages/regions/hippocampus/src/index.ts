@@ -31,6 +31,7 @@ export { MemoryIndex } from './memory-index.js';
 // Effects: files, locks.
 export { FileSemanticStore, type FileSemanticStoreOptions } from './effects/file-semantic-store.js';
 export { MemoryHistory, type HistoryProblem } from './effects/memory-history.js';
+export type { MemoryHistoryStore } from './effects/memory-history-store.js';
 export { MemoryHistoryRecordSchema, type MemoryHistoryRecord } from './memory-history-record.js';
 // Episodic memory: per-session JSONL logs and their SQLite FTS5 recall index.
 export * from './episodes/index.js';

@@ -6,13 +6,12 @@ import { fileLogWriter, type SessionLogWriter } from '../brain-stores.js';
 
 /**
  * Records what a command decided outside any agent session (an instinct promoted, an entry the
- * user removed) as events in an event log of its own, next to the sessions' logs, so the audit
- * (`engram memory stats`) is computed from logs alone. The log holds no turn and no tool call, so
- * session statistics and the habit loop ignore it. `target` is an events folder (the log is
- * `<folder>/<session>.jsonl`) or the store's log opener (`BrainStores.eventLog`: the log is then
- * wherever the store keeps the sessions'). Returns the log's location.
+ * user removed, a retirement) as events in an event log of its own, a session id of the command's
+ * own, beside the sessions' logs, so the audit is computed from logs alone. The log holds no turn
+ * and no tool call, so session statistics and the habit loop ignore it. `log` opens the log for
+ * that session id in whichever store is active (`BrainStores.eventLog`). Returns where it went.
  */
-export const recordEvents = async (target: string | ((sessionId: string) => SessionLogWriter), now: number, drafts: readonly AnyDraft[]): Promise<string> => {
+export const recordEventsIn = async (log: (sessionId: string) => SessionLogWriter, now: number, drafts: readonly AnyDraft[]): Promise<string> => {
   const sessionId = newSessionId(now);
   const bus = createBus({ sessionId, clock: manualClock(now) });
   const events: AnyEnvelope[] = [];
@@ -20,7 +19,7 @@ export const recordEvents = async (target: string | ((sessionId: string) => Sess
   for (const d of drafts) bus.publish(d.type, d.data);
   sub.unsubscribe();
   bus.close();
-  const writer = typeof target === 'string' ? fileLogWriter(join(target, `${sessionId}.jsonl`), sessionId) : target(sessionId);
+  const writer = log(sessionId);
   try {
     await writer.append(events);
     writer.sync();
@@ -29,3 +28,10 @@ export const recordEvents = async (target: string | ((sessionId: string) => Sess
   }
   return writer.location;
 };
+
+/**
+ * `recordEventsIn` a JSONL file of its own in `target` (a scope's events folder), or in the
+ * store's log when `target` is its opener (`BrainStores.eventLog`). Returns where it went.
+ */
+export const recordEvents = (target: string | ((sessionId: string) => SessionLogWriter), now: number, drafts: readonly AnyDraft[]): Promise<string> =>
+  recordEventsIn(typeof target === 'string' ? (sessionId) => fileLogWriter(join(target, `${sessionId}.jsonl`), sessionId) : target, now, drafts);

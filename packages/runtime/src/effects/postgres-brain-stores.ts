@@ -9,11 +9,14 @@ import {
   writeAnalysisState,
   PostgresEpisodeStore,
   PostgresInstinctStore,
+  PostgresMemoryHistory,
   PostgresPendingStore,
+  PostgresQuarantineStore,
   PostgresRecipeStore,
   PostgresSemanticStore,
   PostgresSkillStore,
   readEvents,
+  redactEvents,
   scopeKey,
   sessionHolds,
   withReconnect,
@@ -65,7 +68,8 @@ const postgresLog = (db: PostgresDb, sessionId: string): SessionLogWriter => ({
 /**
  * Every store of a brain on one PostgreSQL pool bound to the tenant: the event log, semantic
  * memory of both scopes (the project keyed by its stable id from `<project>/.engram/project.json`),
- * skills, recipes, instincts, the pending queue and the project's episodes. Loaded
+ * skills, recipes, instincts, the pending queue, the quarantine, the retired entries' history and
+ * the project's episodes. Loaded
  * only when a store URL is set, so a brain on files never loads `pg`.
  */
 export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string }, paths: EngramPaths, clock: Clock): Promise<BrainStores> => {
@@ -79,14 +83,16 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
       kind: 'postgres',
       location: `${db.where} (tenant ${db.tenant})`,
       semantic: { global, project: projectStore },
-      histories: null,
+      histories: { global: new PostgresMemoryHistory(db, 'global'), project: project === null ? null : new PostgresMemoryHistory(db, key('project')) },
       skills: new PostgresSkillStore(db, { clock }),
       recipes: new PostgresRecipeStore(db),
       pending: new PostgresPendingStore(db, key('project')),
+      quarantine: new PostgresQuarantineStore(db, key('project')),
       instincts: (scope) => new PostgresInstinctStore(db, key(scope)),
       eventLog: (sessionId) => postgresLog(db, sessionId),
       logs: postgresLogs(db),
       analysisState: (scope) => postgresAnalysisState(db, key(scope)),
+      redactEvents: async (matcher, options) => (await redactEvents(db, matcher, options)).map((r) => ({ location: postgresLog(db, r.sessionId).location, events: r.events, occurrences: r.occurrences, seqs: r.seqs })),
       episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock }),
       close: async () => {
         global.close();

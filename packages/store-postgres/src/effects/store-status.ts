@@ -14,7 +14,7 @@ export interface StoreStatus {
 }
 
 /** Tables the status counts, in the order they are shown. */
-const COUNTED = ['engram_events', 'engram_memory', 'engram_skills', 'engram_recipes', 'engram_instincts', 'engram_pending', 'engram_episodes'] as const;
+const COUNTED = ['engram_events', 'engram_memory', 'engram_skills', 'engram_recipes', 'engram_instincts', 'engram_pending', 'engram_quarantine', 'engram_history', 'engram_episodes'] as const;
 
 /** The schema version, the newest this build knows, and this tenant's row counts. */
 export const storeStatus = async (db: PostgresDb): Promise<StoreStatus> => {

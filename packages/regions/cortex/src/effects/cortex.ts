@@ -39,6 +39,7 @@ import { compactStore, type CompactOptions, type FileCompaction } from './compac
 import { extractIdentity, type IdentityUpdate } from './extract-identity.js';
 import { PendingQueue } from './pending-queue.js';
 import type { PendingStore } from './pending-store.js';
+import type { QuarantinePort } from './quarantine-port.js';
 import { QuarantineStore, quarantinePathFor } from './quarantine-store.js';
 import { quarantineIdFor, type QuarantineItem } from '../quarantine/quarantine-item.js';
 import { screenText } from '../quarantine/screen-text.js';
@@ -51,7 +52,7 @@ export interface CortexOptions {
   readonly mode: MemoryMode;
   readonly pending: PendingStore;
   /** Where instruction-like proposals are held (docs/memory-trust.md); beside the pending file by default. */
-  readonly quarantine?: QuarantineStore;
+  readonly quarantine?: QuarantinePort;
   /** Where proposals, queueing, confirmations and encodings are published; none by default. */
   readonly sink?: EventSink;
   readonly ids?: IdSource;
@@ -158,7 +159,7 @@ export class Cortex {
   private readonly ids: IdSource;
   private readonly clock: Clock;
   private readonly budgets: ContextBudgets;
-  private readonly quarantine: QuarantineStore;
+  private readonly quarantine: QuarantinePort;
 
   constructor(private readonly options: CortexOptions) {
     this.mode = options.mode;
@@ -262,7 +263,7 @@ export class Cortex {
   }
 
   /** What the quarantine holds, oldest first: shown to a person, never to the model. */
-  quarantineItems(): readonly QuarantineItem[] {
+  quarantineItems(): Awaitable<readonly QuarantineItem[]> {
     return this.quarantine.list();
   }
 

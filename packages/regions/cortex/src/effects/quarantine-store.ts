@@ -1,6 +1,7 @@
 import { ENGRAM_FILE_NAMES } from '@engram/fs';
 import { join } from 'node:path';
 import { JsonItemFile } from './json-item-file.js';
+import type { QuarantinePort } from './quarantine-port.js';
 import { EMPTY_QUARANTINE, QuarantineFileSchema, addQuarantined, takeQuarantined, type QuarantineFile, type QuarantineItem } from '../quarantine/quarantine-item.js';
 
 /** The quarantine file's name inside an `.engram` folder (or `$ENGRAM_HOME`). */
@@ -26,7 +27,7 @@ export class QuarantineFileError extends Error {
  * read-modify-write; a corrupt file is refused, never overwritten. Nothing here is ever read into
  * a prompt: only `engram memory quarantine` shows it, to a person.
  */
-export class QuarantineStore {
+export class QuarantineStore implements QuarantinePort {
   private readonly store: JsonItemFile<QuarantineFile>;
 
   constructor(file: string, options: { readonly root?: string } = {}) {
@@ -34,6 +35,10 @@ export class QuarantineStore {
   }
 
   get file(): string {
+    return this.store.file;
+  }
+
+  get location(): string {
     return this.store.file;
   }
 

@@ -1,6 +1,15 @@
 import { appendDurably, ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
 import { dirname, join } from 'node:path';
 import { MemoryHistoryRecordSchema, type MemoryHistoryRecord } from '../memory-history-record.js';
+import type { MemoryHistoryStore } from './memory-history-store.js';
+
+const safeJson = (line: string): unknown => {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
+};
 
 /** A line of the history that could not be read: reported with its place, kept in the file. */
 export interface HistoryProblem {
@@ -14,7 +23,7 @@ export interface HistoryProblem {
  * lock and fdatasynced (a retirement that returned survives a power loss), read line by line
  * (a bad line is reported and skipped, never fatal), rewritten atomically only by `forget`.
  */
-export class MemoryHistory {
+export class MemoryHistory implements MemoryHistoryStore {
   readonly file: string;
   readonly root: string;
 
@@ -24,6 +33,23 @@ export class MemoryHistory {
   ) {
     this.file = join(dir, ENGRAM_FILE_NAMES.memoryHistory);
     this.root = options.root ?? rootForDir(dir);
+  }
+
+  get location(): string {
+    return this.file;
+  }
+
+  records(): Promise<readonly MemoryHistoryRecord[]> {
+    return Promise.resolve(this.read().records);
+  }
+
+  /** Drops the lines of these entry ids (a line that is not a record stays), under the lock, atomically. */
+  remove(ids: readonly string[]): Promise<number> {
+    const gone = new Set(ids);
+    return this.filterLines((line) => {
+      const r = MemoryHistoryRecordSchema.safeParse(safeJson(line));
+      return !(r.success && gone.has(r.data.id));
+    });
   }
 
   async append(records: readonly MemoryHistoryRecord[]): Promise<void> {

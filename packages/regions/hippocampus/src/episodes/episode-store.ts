@@ -1,3 +1,4 @@
+import type { SubjectMatcher } from '@engram/kernel';
 import type { Episode } from './episode.js';
 import type { EpisodeRecallOutcome, EpisodeRecallRequest } from './episodic-memory.js';
 
@@ -30,4 +31,10 @@ export interface EpisodeStore {
   recallFormatted(query: string, request?: EpisodeRecallRequest & { readonly budgetChars?: number }): Promise<string>;
   /** Releases what the store holds open (an index; a database pool stays with its owner). */
   close(): Promise<void>;
+  /**
+   * `engram memory forget` on a store that keeps episodes itself (PostgreSQL): the records whose
+   * stored line holds the subject, as `SESSION#LINE`, removed when `apply`. The files have none:
+   * forget walks their JSONL lines and rebuilds the index (`forgetSubject`).
+   */
+  forget?(matcher: SubjectMatcher, apply: boolean): Promise<readonly string[]>;
 }

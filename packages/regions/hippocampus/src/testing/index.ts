@@ -2,3 +2,4 @@
 export { skillStoreContract, type SkillStoreHarness } from './skill-store.contract.js';
 export { recipeStoreContract, type RecipeStoreHarness } from './recipe-store.contract.js';
 export { episodeStoreContract, type EpisodeStoreHarness } from './episode-store.contract.js';
+export { memoryHistoryContract, type MemoryHistoryHarness } from './memory-history.contract.js';
