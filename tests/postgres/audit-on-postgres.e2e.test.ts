@@ -128,6 +128,11 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     }
     const afterAdd = await eventTypes(tenant);
     expect(afterAdd.map((x) => x.type)).toEqual(['hippocampus.engram.superseded']);
+    // The audit reads the store's history: why shows the corrections chain there.
+    const why = runCli(['memory', 'why', 'Use pnpm for installs', '--json', ...args], e);
+    expect(why.status, why.stderr).toBe(0);
+    const w = JSON.parse(why.stdout) as { history: { id: string; text: string }[] };
+    expect(w.history.map((l) => l.text)).toContain('Use npm for installs');
 
     const removed = runCli(['memory', 'remove', r.entry.id, ...args], e);
     expect(removed.status, removed.stderr).toBe(0);

@@ -96,8 +96,7 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock, 
   const memory = (): AuditMemory => {
     if (store === null) return auditMemory(paths, mode, clock);
     const { global, project } = store.semantic;
-    // The quarantine stays the file (as in a session on the store): the audit never proposes, so never holds anything there.
-    return { cortex: new Cortex({ global, project, mode, pending: store.pending, quarantine: new QuarantineStore(paths.quarantineFile), clock }), stores: project === null ? { global } : { global, project } };
+    return { cortex: new Cortex({ global, project, mode, pending: store.pending, quarantine: store.quarantine, clock }), stores: project === null ? { global } : { global, project } };
   };
   const source = store?.logs ?? fileSessionLogs(auditLogDirs(paths));
   const stale = async (now: number | undefined) => {
@@ -124,8 +123,13 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock, 
       const provenance: Provenance[] = [];
       const notes: string[] = [];
       const records: (MemoryHistoryRecord & { store: EngramScope })[] = [];
-      // Retired entries' history: the files keep it beside each scope's memory; a database keeps none yet (`histories` null).
-      for (const scope of store === null ? (['global', 'project'] as const) : []) {
+      // Retired entries' history: beside each scope's memory on files (read with its problems), in the store's table on a database.
+      for (const scope of ['global', 'project'] as const) {
+        if (store !== null) {
+          const h = store.histories[scope];
+          if (h !== null) for (const r of await h.records()) records.push({ ...r, store: scope });
+          continue;
+        }
         if (scope === 'project' && paths.projectMemoryDir === null) continue;
         const h = new MemoryHistory(paths.memoryDir(scope), { root: scope === 'global' ? paths.home : paths.rootOf(paths.memoryDir(scope)) }).read();
         for (const r of h.records) records.push({ ...r, store: scope });
