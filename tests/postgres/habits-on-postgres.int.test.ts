@@ -1,9 +1,10 @@
-import { openBrain, type Brain } from '@engram/runtime';
+import { openBrain } from '@engram/runtime';
 import { startTestPostgres } from '@engram/store-postgres/testing';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { habitSession } from './habit-session.js';
 
 const started = await startTestPostgres();
 afterAll(() => (started.ok ? started.pg.stop() : undefined));
@@ -19,20 +20,6 @@ const host = async (tenant: string, acc: 'off' | 'active' = 'off') => {
   return { home, project, brain };
 };
 
-/** One host-driven session with the habit: Grep, Read, Edit, six times over; closed at the end (the habit loop runs then). */
-const habitSession = async (brain: Brain): Promise<void> => {
-  const s = brain.session();
-  s.startTurn('fix the parser');
-  for (let i = 0; i < 6; i++)
-    for (const name of ['Grep', 'Read', 'Edit']) {
-      const id = s.toolCalled({ name, input: { path: 'src/parser.ts' } });
-      s.toolResulted({ id, name, ok: true, output: 'ok' });
-      s.endRound();
-    }
-  s.endTurn('fixed');
-  await s.close();
-  expect(s.problems()).toEqual([]);
-};
 
 /** What the files backend would have written: nothing of it may exist when the store is PostgreSQL. */
 const filesWritten = (home: string, project: string): string[] =>
@@ -43,11 +30,11 @@ describe.skipIf(!started.ok)(`the habit loop and the memory audit on PostgreSQL$
     const { home, project, brain } = await host('acme');
     try {
       const status = async () => (await brain.instincts.list()).instincts.find((i) => i.id === HABIT)?.status ?? null;
-      await habitSession(brain);
+      expect(await habitSession(brain)).toEqual([]);
       expect(await status()).toBeNull(); // 6 of the 17 the frequency needs
-      await habitSession(brain);
+      expect(await habitSession(brain)).toEqual([]);
       expect(await status()).toBe('active');
-      await habitSession(brain);
+      expect(await habitSession(brain)).toEqual([]);
       expect(await status()).toBe('promoted');
       const listed = await brain.instincts.list();
       expect(listed.instinctsDir).toMatch(/^postgres:acme\/project:/);

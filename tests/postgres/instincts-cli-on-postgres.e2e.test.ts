@@ -1,9 +1,10 @@
-import { openBrain, type Brain } from '@engram/runtime';
+import { openBrain } from '@engram/runtime';
 import { startTestPostgres } from '@engram/store-postgres/testing';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { habitSession } from './habit-session.js';
 import { runCli } from '../cli/run-cli.js';
 
 const started = await startTestPostgres();
@@ -18,19 +19,6 @@ const roots = () => {
   return { home, project, args: ['--home', home, '--project', project] };
 };
 
-/** A host's session on the store with the habit (Grep, Read, Edit six times); no habit loop at its end, so the CLI does the finding. */
-const habitSession = async (brain: Brain): Promise<void> => {
-  const s = brain.session();
-  s.startTurn('fix the parser');
-  for (let i = 0; i < 6; i++)
-    for (const name of ['Grep', 'Read', 'Edit']) {
-      const id = s.toolCalled({ name, input: { path: 'src/parser.ts' } });
-      s.toolResulted({ id, name, ok: true, output: 'ok' });
-      s.endRound();
-    }
-  s.endTurn('fixed');
-  await s.close();
-};
 
 /** What the files backend would have written: none of it may exist when the store is PostgreSQL. */
 const filesWritten = (home: string, project: string): string[] =>

@@ -1,20 +1,15 @@
 import { engramPaths } from '@engram/fs';
 import { resolve } from 'node:path';
 import { activeStore, openActivePostgres } from '../store/active-store.js';
+import type { FileSessionSummary } from '@engram/runtime';
 import type { SessionFlags } from './session-events.js';
 
 export interface ListLogsOptions extends SessionFlags {
   readonly json?: boolean;
 }
 
-interface Listed {
-  readonly sessionId: string;
-  readonly events: number;
-  readonly lastSeq: number;
-  readonly firstAt: string;
-  readonly lastAt: string;
-  readonly location: string;
-}
+/** A session as listed: the file summary's fields (PostgreSQL's rows get the store's location). */
+type Listed = FileSessionSummary;
 
 const formatRow = (s: Listed): string => `${s.sessionId}  ${String(s.events).padStart(6)} events  ${s.firstAt || '-'} .. ${s.lastAt || '-'}  ${s.location}`;
 
