@@ -58,6 +58,14 @@ describe('engram log list and tail: the store settings', () => {
 });
 
 describe.skipIf(!started.ok)(`engram log list and tail on PostgreSQL${started.ok ? '' : ` (skipped: ${started.reason})`}`, () => {
+  it('log list on a database never migrated brings the schema up and lists nothing, exit 0 (not a missing table)', () => {
+    if (!started.ok) return;
+    const fresh = started.pg.createDatabase('log_cli_fresh');
+    const r = runCli(['log', 'list', '--json', '--store', fresh, '--home', join(root, 'fresh-home')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Listed).sessions).toEqual([]);
+  });
+
   it("log list shows the tenant's sessions with counts and times, and no other tenant's; log tail prints the last N", { timeout: 60_000 }, async () => {
     const db = await openPostgres({ url, tenant: 'team-a' });
     const other = await openPostgres({ url, tenant: 'team-b' });

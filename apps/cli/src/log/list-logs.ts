@@ -36,7 +36,7 @@ export const listLogs = async (opts: ListLogsOptions): Promise<number> => {
     where = dirs.join(' and ');
     sessions = read.sessions;
   } else {
-    const opened = await openActivePostgres(active, false);
+    const opened = await openActivePostgres(active);
     if ('exit' in opened) {
       process.stderr.write(`engram log list: ${opened.message}\n`);
       return opened.exit;

@@ -31,7 +31,7 @@ export const sessionEvents = async (sessionId: string, flags: SessionFlags): Pro
     const file = sessionLogFile(paths.home, paths.project ?? process.cwd(), sessionId);
     return file === null ? { kind: 'problem', exit: 1, message: `no log of session ${sessionId} in ${eventLogDirs(paths.home, paths.project ?? process.cwd()).join(' or ')}` } : { kind: 'file', file };
   }
-  const opened = await openActivePostgres(active, false);
+  const opened = await openActivePostgres(active);
   if ('exit' in opened) return { kind: 'problem', exit: opened.exit, message: opened.message };
   try {
     const { readEventLines } = await import('@engram/store-postgres');

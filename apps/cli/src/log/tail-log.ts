@@ -79,7 +79,7 @@ export const tailLog = async (log: string, options: TailLogOptions): Promise<num
     process.stderr.write(`engram log tail: ${log}: ${bad} (with a store set, give a session id)\n`);
     return 2;
   }
-  const opened = await openActivePostgres(active, false);
+  const opened = await openActivePostgres(active);
   if ('exit' in opened) {
     process.stderr.write(`engram log tail: ${opened.message}\n`);
     return opened.exit;

@@ -23,7 +23,11 @@ export const activeStore = (flags: StoreFlags, env: Readonly<Record<string, stri
   return bad === null ? { kind: 'postgres', url: parsed.url, tenant } : { kind: 'problem', problem: `${flags.tenant !== undefined ? '--tenant' : 'ENGRAM_TENANT'}: ${bad}` };
 };
 
-/** An open database, or why not with the exit code: 3 when the server cannot be reached (like an unreachable model), else 1. */
+/**
+ * An open database, or why not with the exit code: 3 when the server cannot be reached (like an
+ * unreachable model), else 1. Migrates when the schema is behind, readers too (under the advisory
+ * lock, once however many start): a reader on an older schema would fail on a table it lacks.
+ */
 export const openActivePostgres = async (store: { readonly url: string; readonly tenant: string }, migrate = true): Promise<{ readonly db: PostgresDb } | { readonly exit: 1 | 3; readonly message: string }> => {
   // Loaded only now: a command on the files never loads `pg`.
   const { openPostgres, postgresReason } = await import('@engram/store-postgres');
