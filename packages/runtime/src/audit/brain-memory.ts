@@ -7,7 +7,7 @@ import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js'
 import { fileSessionLogs } from '../effects/file-session-logs.js';
 import type { BrainStores } from '../brain-stores.js';
 import type { SessionLogs } from '../session-logs.js';
-import { Cortex, QuarantineStore } from '@engram/cortex';
+import { Cortex } from '@engram/cortex';
 import { recordEvents } from './record-events.js';
 import { forgetSubject } from '../effects/forget/forget-subject.js';
 import type { ForgetReport } from '../effects/forget/forget-report.js';
