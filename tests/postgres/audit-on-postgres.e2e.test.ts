@@ -195,7 +195,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
       ]);
       await brain.stores.skills.save({ label: 'zorblax-deploy', description: 'how to deploy the service', body: 'run the deploy script\n' });
       await brain.stores.skills.save({ label: 'csv-loading', description: 'load CSV files', body: 'mind the BOM\n' });
-      const recipe = (recipeId: string, hint: string) => ({ recipeId, trigger: { errorClass: 'encoding', signature: 's', tool: 'Read', target: { exact: 'a.cbl', glob: '*.cbl' } }, steps: [{ tool: 'Read', hint }], evidence: { failedToolUseId: 't1', succeededToolUseId: 't2' }, confidence: 0.4 });
+      const recipe = (recipeId: string, hint: string) => ({ recipeId, trigger: { errorClass: 'encoding' as const, signature: 's', tool: 'Read', target: { exact: 'a.cbl', glob: '*.cbl' } }, steps: [{ tool: 'Read', hint }], evidence: { failedToolUseId: 't1', succeededToolUseId: 't2' }, confidence: 0.4 });
       await brain.stores.recipes.record(recipe('r.zorblax', 'read the Zorblax ledger as latin-1'), { at, sessionId: 's1' });
       await brain.stores.recipes.record(recipe('r.keep', 'read it as latin-1'), { at, sessionId: 's1' });
       const instinct = (id: string, description: string, status: 'active' | 'promoted' | 'archived') => ({ id, kind: 'chain' as const, tools: ['A', 'B'], description, status, confidence: 0.9, frequency: 1, consistency: 1, observations: 3, selfConfirmed: 0, sessions: 2, sessionsInWindow: 2, firstSeen: at, lastSeen: at, updatedAt: at, promotedAt: status === 'promoted' ? at : null, archivedAt: status === 'archived' ? at : null, archiveReason: status === 'archived' ? ('manual' as const) : null });
