@@ -174,7 +174,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     expect(filesUnder(home)).toEqual(ONLY_PROJECT_ID);
   });
 
-  it('memory forget previews, then removes the subject from memory, history, pending, quarantine, skills and episodes in the store and redacts it from the event log; reindex says there is nothing to rebuild', { timeout: 120_000 }, async () => {
+  it('memory forget previews, then removes the subject from memory, history, pending, quarantine, skills, recipes, instincts of both scopes and episodes in the store and redacts it from the event log; reindex says there is nothing to rebuild', { timeout: 120_000 }, async () => {
     const { home, project, args } = roots();
     const tenant = 'forget';
     const e = { ENGRAM_STORE: url, ENGRAM_TENANT: tenant };
@@ -195,6 +195,13 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
       ]);
       await brain.stores.skills.save({ label: 'zorblax-deploy', description: 'how to deploy the service', body: 'run the deploy script\n' });
       await brain.stores.skills.save({ label: 'csv-loading', description: 'load CSV files', body: 'mind the BOM\n' });
+      const recipe = (recipeId: string, hint: string) => ({ recipeId, trigger: { errorClass: 'encoding' as const, signature: 's', tool: 'Read', target: { exact: 'a.cbl', glob: '*.cbl' } }, steps: [{ tool: 'Read', hint }], evidence: { failedToolUseId: 't1', succeededToolUseId: 't2' }, confidence: 0.4 });
+      await brain.stores.recipes.record(recipe('r.zorblax', 'read the Zorblax ledger as latin-1'), { at, sessionId: 's1' });
+      await brain.stores.recipes.record(recipe('r.keep', 'read it as latin-1'), { at, sessionId: 's1' });
+      const instinct = (id: string, description: string, status: 'active' | 'promoted' | 'archived') => ({ id, kind: 'chain' as const, tools: ['A', 'B'], description, status, confidence: 0.9, frequency: 1, consistency: 1, observations: 3, selfConfirmed: 0, sessions: 2, sessionsInWindow: 2, firstSeen: at, lastSeen: at, updatedAt: at, promotedAt: status === 'promoted' ? at : null, archivedAt: status === 'archived' ? at : null, archiveReason: status === 'archived' ? ('manual' as const) : null });
+      const [zGlobal, keepGlobal, zProject] = [instinct('i.zorblax', 'Grep the zorblax client then edit it', 'promoted'), instinct('i.keep', 'Grep then edit', 'active'), instinct('i.old-zorblax', 'Read ZORBLAX docs then run', 'archived')];
+      await brain.stores.instincts('global').write({ active: [zGlobal, keepGlobal], archived: [], promoted: [zGlobal.id], promotable: [] });
+      await brain.stores.instincts('project').write({ active: [], archived: [zProject], promoted: [], promotable: [] });
       await recordEventsIn((id) => brain.stores.eventLog(id), Date.parse(at), [draft('hippocampus.engram.removed', { entryId: 'x1', scope: 'project', text: 'zorblax lesson, zorblax again', by: 'user' })]);
     } finally {
       await brain.close();
@@ -202,16 +209,29 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
 
     const preview = runCli(['memory', 'forget', 'Zorblax', '--json', ...args], e);
     expect(preview.status, preview.stderr).toBe(0);
-    const p = JSON.parse(preview.stdout) as { applied: boolean; totals: Record<string, number> };
+    const p = JSON.parse(preview.stdout) as { applied: boolean; totals: Record<string, number>; items: { store: string; file: string; ids: string[] }[] };
     expect(p.applied).toBe(false);
     // The global "never" is a rule, the project's a lesson; case and spacing do not matter.
-    expect(p.totals).toEqual({ rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2, skills: 1 });
+    expect(p.totals).toEqual({ rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2, skills: 1, recipes: 1, instincts: 2 });
+    // Recipes and instincts of both scopes (a promoted one, an archived one) are listed by id where they are.
+    expect(p.items.filter((i) => i.store === 'recipes' || i.store === 'instincts').map((i) => [i.store, i.file, i.ids])).toEqual([
+      ['recipes', `postgres:${tenant}/recipes`, ['r.zorblax']],
+      ['instincts', `postgres:${tenant}/global/instincts`, ['i.zorblax']],
+      ['instincts', expect.stringMatching(new RegExp(`^postgres:${tenant}/project:[^/]+/instincts$`)) as unknown, ['i.old-zorblax']],
+    ]);
+    const unchanged = await brainOf(home, project, tenant);
+    try {
+      expect((await unchanged.stores.recipes.list()).recipes).toHaveLength(2);
+      expect((await unchanged.stores.instincts('project').read()).archived).toHaveLength(1);
+    } finally {
+      await unchanged.close();
+    }
     expect(lessons(runCli(['memory', 'show', '--json', ...args], e).stdout, 'project')).toHaveLength(2);
 
     const done = runCli(['memory', 'forget', 'Zorblax', '--yes', '--json', ...args], e);
     expect(done.status, done.stderr).toBe(0);
     const applied = JSON.parse(done.stdout) as { applied: boolean; remaining: string[]; totals: Record<string, number>; marker: string };
-    expect(applied).toMatchObject({ applied: true, remaining: [], totals: { rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2, skills: 1 } });
+    expect(applied).toMatchObject({ applied: true, remaining: [], totals: { rules: 1, lessons: 1, history: 1, pending: 1, quarantine: 1, episodes: 1, events: 2, skills: 1, recipes: 1, instincts: 2 } });
     // The event log keeps its events, redacted in place, with a record of the redaction (never the text).
     const logged = await openPostgres({ url, tenant });
     try {
@@ -230,6 +250,9 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
       expect(all).toContain('Keep this unrelated lesson');
       expect((await pending.list()).map((x) => x.pendingId)).toEqual(['p-k']);
       expect((await after.stores.skills.list()).skills.map((x) => x.label)).toEqual(['csv-loading']);
+      expect((await after.stores.recipes.list()).recipes.map((r) => r.recipeId)).toEqual(['r.keep']);
+      const [g, pr] = [await after.stores.instincts('global').read(), await after.stores.instincts('project').read()];
+      expect([g.tracked.map((i) => i.id), g.archived, pr.tracked, pr.archived]).toEqual([['i.keep'], [], [], []]);
       if (episodes === null || episodes === 'sqlite') throw new Error('episodes should be in the store');
       const kept = await episodes.recall('token');
       expect(kept.hits).toBe(1);

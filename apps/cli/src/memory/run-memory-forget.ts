@@ -51,7 +51,6 @@ export const runMemoryForget = (subject: string, options: MemoryForgetOptions, i
         io.out(`  ${i.store.padEnd(13)} ${what}  ${i.file}${ids}\n`);
       }
       for (const f of report.remaining) io.err(`note: still holds it: ${f}\n`);
-      if (active.kind === 'postgres') io.err("note: on PostgreSQL forget covers memory, its history, the pending queue, the quarantine, skills, the project's episodes and the event log; recipes and instincts in the store are not searched yet (docs/postgres.md)\n");
     }
     return leftInEngramFiles.length > 0 ? 1 : 0;
   });

@@ -66,4 +66,14 @@ export class PostgresInstinctStore implements InstinctStorePort {
   write(plan: InstinctPlan): Promise<void> {
     return this.locked((tx) => tx.write(plan));
   }
+
+  /** Deletes the scope's rows of these ids (a promoted one's rule goes with its row) under the scope's lock. */
+  remove(ids: readonly string[]): Promise<readonly string[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return lockedTransaction(this.db, `instincts/${this.scopeKey}`, `instincts ${this.scopeKey}`, async (c) => {
+      const r = await c.query<{ id: string }>('DELETE FROM engram_instincts WHERE scope_key = $1 AND id = ANY($2::text[]) RETURNING id', [this.scopeKey, [...ids]]);
+      const removed = r.rows.map((row) => row.id).sort();
+      return { value: removed, changed: removed.length > 0 };
+    });
+  }
 }

@@ -12,7 +12,7 @@ const readAll = async (q: Queryable): Promise<StoredRecipe[]> => (await q.query<
 /**
  * Recovery recipes of a tenant in PostgreSQL, answering as recipes.json does: listed by id, a
  * re-learned recipe merged into the one of its id by the same pure `mergeRecipe` (which also keeps
- * at most MAX_RECIPES), scrubbed first, all under the tenant's recipes lock so hosts recording at
+ * at most MAX_RECIPES), scrubbed first, and `remove` deleting by id, all under the tenant's recipes lock so hosts recording at
  * once lose nothing; a `recipes` wake-up goes out in the transaction.
  */
 export class PostgresRecipeStore implements RecipeStore {
@@ -39,6 +39,16 @@ export class PostgresRecipeStore implements RecipeStore {
         [merged.recipe.recipeId, JSON.stringify(merged.recipe)],
       );
       return { value: { recipe: merged.recipe, outcome: merged.outcome }, changed: true };
+    });
+  }
+
+  /** Deletes the recipes of these ids under the recipes lock; a `recipes` wake-up goes out when any went. */
+  remove(ids: readonly string[]): Promise<readonly string[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return lockedTransaction(this.db, 'recipes', 'recipes', async (c) => {
+      const r = await c.query<{ recipe_id: string }>('DELETE FROM engram_recipes WHERE recipe_id = ANY($1::text[]) RETURNING recipe_id', [[...ids]]);
+      const removed = r.rows.map((row) => row.recipe_id).sort();
+      return { value: removed, changed: removed.length > 0 };
     });
   }
 }

@@ -24,6 +24,12 @@ export interface InstinctStorePort {
   read(): Awaitable<StoredInstincts>;
   locked<T>(fn: (tx: InstinctTransactionPort) => T | Promise<T>): Promise<T>;
   write(plan: InstinctPlan): Promise<void>;
+  /**
+   * Takes the instincts of these ids out, tracked or archived, under the lock (`engram memory
+   * forget`); a promoted one leaves the generated rules too. Unknown ids are skipped. Resolves to
+   * the ids removed.
+   */
+  remove(ids: readonly string[]): Promise<readonly string[]>;
   /** Where one instinct is kept (a file, or a row's address). */
   fileOf(i: Instinct): string;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +38,25 @@ describe('the instinct store skips rewrites that change no decision', () => {
     // The next decision is the same as with every file rewritten: decay is recomputed from stored inputs.
     const again = await run(store, T0 + 2 * DAY_MS + 60_000, false);
     expect(again.active[0]?.confidence).toBeCloseTo(later.active[0]!.confidence, 3);
+  });
+});
+
+describe('removing instincts from the folder', () => {
+  it('deletes the files and takes a promoted one out of generated-rules.md, keeping the other rules', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'engram-instinct-remove-')), 'instincts');
+    const store = new InstinctStore(dir);
+    const at = new Date(T0).toISOString();
+    const promoted = (id: string, description: string) => ({ ...score, id, description, status: 'promoted' as const, firstSeen: at, lastSeen: at, updatedAt: at, promotedAt: at, archivedAt: null, archiveReason: null });
+    const keep = promoted('basal-ganglia.chain.Ls>Cat', 'List then read the file');
+    const gone = promoted(ID, 'Search the Zorblax ledger then edit it');
+    await store.write({ active: [keep, gone], archived: [], promoted: [keep.id, gone.id], promotable: [] });
+    expect(readFileSync(store.rulesFile, 'utf8')).toContain('Zorblax');
+    const file = store.fileOf(gone);
+    expect(await store.remove([gone.id])).toEqual([gone.id]);
+    expect(existsSync(file)).toBe(false);
+    const rules = readFileSync(store.rulesFile, 'utf8');
+    expect(rules).not.toContain('Zorblax');
+    expect(rules).toContain('List then read the file');
+    expect(store.read().tracked.map((i) => i.id)).toEqual([keep.id]);
   });
 });

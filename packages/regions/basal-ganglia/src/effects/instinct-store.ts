@@ -117,6 +117,23 @@ export class InstinctStore implements InstinctStorePort {
     return this.locked((tx) => tx.write(plan));
   }
 
+  /** Deletes the files of these instincts (tracked or archived) under the lock, and rewrites the generated rules when a promoted one went. */
+  remove(ids: readonly string[]): Promise<readonly string[]> {
+    const wanted = new Set(ids);
+    if (wanted.size === 0) return Promise.resolve([]);
+    ensureDir(this.root, this.dir);
+    return withLock(this.rulesFile, this.lockSettings, () => {
+      const { tracked, archived } = this.read();
+      const gone = [...tracked, ...archived].filter((i) => wanted.has(i.id));
+      for (const i of gone) removeContained(this.root, this.fileOf(i));
+      if (gone.some((i) => i.status === 'promoted')) {
+        const rules = renderGeneratedRules(tracked.filter((i) => i.status === 'promoted' && !wanted.has(i.id)));
+        if (this.readRules() !== rules) writeFileAtomic(this.rulesFile, rules, { root: this.root });
+      }
+      return [...new Set(gone.map((i) => i.id))].sort();
+    });
+  }
+
   private writeUnlocked(plan: InstinctPlan, stored?: readonly Instinct[]): void {
     const put = (file: string, text: string) => writeFileAtomic(file, text, { root: this.root });
     const before = new Map((stored ?? []).map((i) => [i.id, i]));

@@ -82,6 +82,22 @@ export const instinctStoreContract = (name: string, fresh: () => Promise<Instinc
         expect(s.fileOf(gone)).not.toBe(s.fileOf(b));
       }));
 
+    it('removes instincts by id, tracked, promoted or archived, for every store object, skipping ids it does not hold', () =>
+      withStore(async (h) => {
+        const s = h.open();
+        const a = instinct('basal-ganglia.chain.Grep>Read');
+        const p = instinct('basal-ganglia.chain.Read>Edit', { status: 'promoted', promotedAt: AT, confidence: 0.9 });
+        const q = instinct('basal-ganglia.chain.Edit>Bash', { status: 'promoted', promotedAt: AT, confidence: 0.9 });
+        const old = instinct('basal-ganglia.chain.Ls>Cat', { status: 'archived', archivedAt: AT, archiveReason: 'manual' });
+        await s.write({ active: [a, p, q], archived: [old], promoted: [p.id, q.id], promotable: [] });
+        expect(await h.open().remove([p.id, old.id, 'basal-ganglia.chain.None>None'])).toEqual([p.id, old.id].sort());
+        const read = await h.open().read();
+        expect(byId(read.tracked)).toEqual(byId([a, q]));
+        expect(read.archived).toEqual([]);
+        expect(await s.remove([p.id])).toEqual([]);
+        expect(await s.remove([])).toEqual([]);
+      }));
+
     it('loses no update when runs read, decide and write under the lock at once', () =>
       withStore(async (h) => {
         const [a, b] = [h.open(), h.open()];

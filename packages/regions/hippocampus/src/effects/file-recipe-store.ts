@@ -94,4 +94,25 @@ export class FileRecipeStore implements RecipeStore {
       return { recipe: merged.recipe, outcome: merged.outcome };
     });
   }
+
+  /**
+   * Takes the recipes of these ids out of the file under its lock. Throws RecipeFileError,
+   * writing nothing, when the file has a part it cannot read (rewriting would lose it).
+   */
+  async remove(ids: readonly string[]): Promise<readonly string[]> {
+    const wanted = new Set(ids);
+    if (wanted.size === 0) return [];
+    return withLock(this.file, this.lockSettings, (assertHeld) => {
+      const text = readTextContained(this.home, this.file);
+      if (text === null) return [];
+      const read = parseRecipeFile(text, this.file);
+      const [problem] = read.problems;
+      if (problem !== undefined) throw new RecipeFileError(problem);
+      const removed = read.recipes.filter((r) => wanted.has(r.recipeId)).map((r) => r.recipeId);
+      if (removed.length === 0) return [];
+      writeFileAtomic(this.file, renderRecipeFile(read.recipes.filter((r) => !wanted.has(r.recipeId))), { root: this.home, beforeCommit: assertHeld });
+      this.cache = null;
+      return removed;
+    });
+  }
 }

@@ -23,7 +23,7 @@ const learned = (over: Partial<LearnedRecipe> = {}): LearnedRecipe => ({
 
 /**
  * What every `RecipeStore` backend must do (recipes.json and PostgreSQL alike): record, merge a
- * re-learned recipe into the one of its id (confidence rises once per new session), scrub, and
+ * re-learned recipe into the one of its id (confidence rises once per new session), remove by id, scrub, and
  * lose no update when processes record at once.
  */
 export const recipeStoreContract = (name: string, fresh: () => Promise<RecipeStoreHarness>) => {
@@ -65,6 +65,18 @@ export const recipeStoreContract = (name: string, fresh: () => Promise<RecipeSto
         await s.record(learned({ recipeId: 'r.b' }), { at: '2026-11-22T03:15:00.000Z', sessionId: 's1' });
         await s.record(learned({ recipeId: 'r.a' }), { at: '2026-11-22T03:16:00.000Z', sessionId: 's1' });
         expect((await s.list()).recipes.map((r) => r.recipeId)).toEqual(['r.a', 'r.b']);
+      }));
+
+    it('removes recipes by id for every store object, skipping ids it does not hold, and records again after', () =>
+      withStore(async (h) => {
+        const s = h.open();
+        for (const id of ['r.a', 'r.b', 'r.c']) await s.record(learned({ recipeId: id }), { at: '2026-11-22T03:15:00.000Z', sessionId: 's1' });
+        expect(await h.open().remove(['r.c', 'r.a', 'r.unknown'])).toEqual(['r.a', 'r.c']);
+        expect((await h.open().list()).recipes.map((r) => r.recipeId)).toEqual(['r.b']);
+        expect(await s.remove(['r.a'])).toEqual([]);
+        expect(await s.remove([])).toEqual([]);
+        await s.record(learned({ recipeId: 'r.a' }), { at: '2026-11-23T03:15:00.000Z', sessionId: 's2' });
+        expect((await h.open().list()).recipes.map((r) => [r.recipeId, r.count])).toEqual([['r.a', 1], ['r.b', 1]]);
       }));
 
     it('scrubs secrets before storing', () =>

@@ -13,7 +13,7 @@ interface Holder {
 
 const mentions = (matcher: SubjectMatcher, value: unknown): boolean => matcher.matches(JSON.stringify(value));
 
-/** What of a brain's stores may hold the subject: semantic memory and history per scope, the pending queue, the quarantine, skills (whole), the episodes. */
+/** What of a brain's stores may hold the subject: semantic memory and history per scope, the pending queue, the quarantine, skills (whole), recipes, instincts per scope (tracked and archived), the episodes. */
 const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
   const out: Holder[] = [];
   const scopes: EngramScope[] = stores.semantic.project === null ? ['global'] : ['global', 'project'];
@@ -59,6 +59,19 @@ const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
       for (const label of labels) await skills.remove(label);
     },
   });
+  out.push({ store: 'recipes', where: stores.recipes.location, find: async () => (await stores.recipes.list()).recipes.filter((r) => mentions(matcher, r)).map((r) => r.recipeId), drop: (ids) => stores.recipes.remove(ids) });
+  for (const scope of scopes) {
+    const instincts = stores.instincts(scope);
+    out.push({
+      store: 'instincts',
+      where: instincts.location,
+      find: async () => {
+        const read = await instincts.read();
+        return [...read.tracked, ...read.archived].filter((i) => mentions(matcher, i)).map((i) => i.id);
+      },
+      drop: (ids) => instincts.remove(ids),
+    });
+  }
   const episodes = stores.episodes;
   if (episodes !== null && episodes !== 'sqlite' && episodes.forget !== undefined) {
     const forget = episodes.forget.bind(episodes);
@@ -70,9 +83,10 @@ const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
 /**
  * `engram memory forget` on a store that is not the files (PostgreSQL): the subject out of
  * semantic memory (by id, through the store), the retired entries' history, the pending queue,
- * the quarantine, skills (a skill naming or holding it goes whole, as its folder does on files)
- * and the project's episodes, matched by the kernel's one `subjectMatcher` as on
- * files; the store's event log is redacted in place (`BrainStores.redactEvents`). Without `apply` it only counts. After applying, the stores are searched again and any
+ * the quarantine, skills (a skill naming or holding it goes whole, as its folder does on files),
+ * recovery recipes, the instincts of both scopes (tracked and archived; a promoted one's
+ * generated rule goes with it) and the project's episodes, each item matched over its stored JSON
+ * by the kernel's one `subjectMatcher` as on files; the store's event log is redacted in place (`BrainStores.redactEvents`). Without `apply` it only counts. After applying, the stores are searched again and any
  * that still holds the subject is listed in `remaining` (a write from another host meanwhile).
  */
 export const forgetInStores = async (stores: BrainStores, subject: string, options: { readonly apply: boolean }): Promise<ForgetReport> => {
