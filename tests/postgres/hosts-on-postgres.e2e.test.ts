@@ -62,6 +62,15 @@ describe('hosts with a store that cannot be used', () => {
     expect(bad.stderr).toContain('--tenant');
   });
 
+  it('a hook with a bad --store fails open with one line naming the flag, and records nothing', () => {
+    const w = world('pg-hook-bad-flag');
+    const r = hook(w, 'session-start', 'session-start', {}, { ENGRAM_SERVE: '0' }, ['--store', 'mysql://db/engram']);
+    expect([r.status, r.stdout]).toEqual([0, '']);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^engram hook session-start: --store "mysql:\/\/db\/engram"/);
+    expect(existsSync(join(w.project, '.engram', 'events'))).toBe(false);
+  });
+
   it('a hook fails open with one line when the store cannot be reached', () => {
     const w = world('pg-down');
     mkdirSync(join(w.project, '.engram'), { recursive: true });
@@ -125,15 +134,15 @@ describe.skipIf(!started.ok)(`hosts on PostgreSQL${started.ok ? '' : ` (skipped:
   });
 
   /** A Claude Code turn through the built `engram hook`: start, a failing Read, the same Read again, stop. */
-  const turn = (w: World, env: NodeJS.ProcessEnv) => {
+  const turn = (w: World, env: NodeJS.ProcessEnv, args: readonly string[] = []) => {
     const runs = [
-      hook(w, 'session-start', 'session-start', {}, env),
-      hook(w, 'user-prompt-submit', 'user-prompt-submit', {}, env),
-      hook(w, 'pre-tool-use', 'pre-tool-use-read', {}, env),
-      hook(w, 'post-tool-use', 'post-tool-use-failure-read', {}, env),
-      hook(w, 'pre-tool-use', 'pre-tool-use-read', { tool_use_id: 'toolu_02ReadPayroll' }, env),
-      hook(w, 'post-tool-use', 'post-tool-use-read', { tool_use_id: 'toolu_02ReadPayroll' }, env),
-      hook(w, 'stop', 'stop', {}, env),
+      hook(w, 'session-start', 'session-start', {}, env, args),
+      hook(w, 'user-prompt-submit', 'user-prompt-submit', {}, env, args),
+      hook(w, 'pre-tool-use', 'pre-tool-use-read', {}, env, args),
+      hook(w, 'post-tool-use', 'post-tool-use-failure-read', {}, env, args),
+      hook(w, 'pre-tool-use', 'pre-tool-use-read', { tool_use_id: 'toolu_02ReadPayroll' }, env, args),
+      hook(w, 'post-tool-use', 'post-tool-use-read', { tool_use_id: 'toolu_02ReadPayroll' }, env, args),
+      hook(w, 'stop', 'stop', {}, env, args),
     ];
     for (const r of runs) expect([r.status, r.stderr]).toEqual([0, '']);
     return runs;
@@ -157,6 +166,27 @@ describe.skipIf(!started.ok)(`hosts on PostgreSQL${started.ok ? '' : ` (skipped:
     const w = world('pg-hooks');
     turn(w, { ENGRAM_STORE: url, ENGRAM_TENANT: 'team-hooks', ENGRAM_SERVE: '0' });
     await expectOneResumedSession(url, 'team-hooks', w);
+  });
+
+  it('engram hook --store URL --tenant T, with nothing in the environment: the flags move the hook to PostgreSQL, in a process per hook and through the service it starts', { timeout: 180_000 }, async () => {
+    if (!started.ok) return;
+    const url = started.pg.createDatabase('hosts_hook_flags');
+    const w = world('pg-hook-flags');
+    delete w.env['ENGRAM_STORE'];
+    delete w.env['ENGRAM_TENANT'];
+    turn(w, { ENGRAM_SERVE: '0' }, ['--store', url, '--tenant', 'team-flags']);
+    await expectOneResumedSession(url, 'team-flags', w);
+    // The service a hook starts is handed the hook's store; the next hooks go through it.
+    const viaService = world('pg-hook-flags-serve');
+    delete viaService.env['ENGRAM_STORE'];
+    delete viaService.env['ENGRAM_TENANT'];
+    try {
+      turn(viaService, {}, [`--store=${url}`, '--tenant=team-flags-serve']);
+      await expectOneResumedSession(url, 'team-flags-serve', viaService);
+    } finally {
+      const pid = (await pingService(viaService.home, 2_000))?.pid;
+      if (pid !== undefined) process.kill(pid, 'SIGTERM');
+    }
   });
 
   it('engram hook through engram serve (warm sessions): the same session in PostgreSQL, and the service closes its pool when stopped', { timeout: 180_000 }, async () => {

@@ -39,8 +39,8 @@ export const payloadOf = (w: World, fixture: string, override: Record<string, un
 };
 
 /** Pipes a payload through the built `engram hook <command>` (the launcher's fast path). */
-export const hook = (w: World, command: string, fixture: string, override: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = {}): HookRun => {
-  const r = spawnSync(process.execPath, [BIN, 'hook', command], { input: payloadOf(w, fixture, override), encoding: 'utf8', env: { ...w.env, ...env }, cwd: ROOT, timeout: 120_000 });
+export const hook = (w: World, command: string, fixture: string, override: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): HookRun => {
+  const r = spawnSync(process.execPath, [BIN, 'hook', command, ...args], { input: payloadOf(w, fixture, override), encoding: 'utf8', env: { ...w.env, ...env }, cwd: ROOT, timeout: 120_000 });
   const output = r.stdout.trim() === '' ? null : ((JSON.parse(r.stdout) as { hookSpecificOutput: Record<string, unknown> }).hookSpecificOutput ?? null);
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, output };
 };

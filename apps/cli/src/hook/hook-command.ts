@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { HOOK_EVENTS, HOOK_NAMES, type HookFlags, type HookName } from '@engram/claude-code/names';
+import { HOOK_EVENTS, HOOK_NAMES, type HookName } from '@engram/claude-code/names';
+import type { HookCommandFlags } from './run-hook.js';
 
 
 const WHAT: Readonly<Record<HookName, string>> = {
@@ -29,7 +30,9 @@ export const registerHook = (program: Command): void => {
       .description(`${HOOK_EVENTS[name].join(' / ')}: ${WHAT[name]}`)
       .option('--project <dir>', 'project folder (default $CLAUDE_PROJECT_DIR, else the payload cwd)')
       .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
-      .action(async (opts: HookFlags) => {
+      .option('--store <url>', 'PostgreSQL store (default $ENGRAM_STORE; without either, the files)')
+      .option('--tenant <name>', 'tenant in the store (default $ENGRAM_TENANT, else "default")')
+      .action(async (opts: HookCommandFlags) => {
         process.exitCode = await (await import('./run-hook.js')).runHookCommand(name, opts);
       });
 };

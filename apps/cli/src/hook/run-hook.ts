@@ -7,7 +7,24 @@ import { readStdin } from './read-stdin.js';
 export interface HookCommandFlags {
   readonly project?: string | undefined;
   readonly home?: string | undefined;
+  /** Override ENGRAM_STORE / ENGRAM_TENANT for this hook (a host that cannot set its hooks' environment). */
+  readonly store?: string | undefined;
+  readonly tenant?: string | undefined;
 }
+
+/**
+ * The environment the hook runs with: `--store`/`--tenant` take the place of ENGRAM_STORE and
+ * ENGRAM_TENANT, so the service and the in-process fallback see one setting. A bad value is a
+ * problem naming the flag (the hook then fails open).
+ */
+const hookEnv = async (flags: HookCommandFlags): Promise<{ readonly env: NodeJS.ProcessEnv } | { readonly problem: string }> => {
+  if (flags.store === undefined && flags.tenant === undefined) return { env: process.env };
+  const { activeStore } = await import('../store/active-store.js');
+  const store = activeStore({ ...(flags.store === undefined ? {} : { store: flags.store }), ...(flags.tenant === undefined ? {} : { tenant: flags.tenant }) });
+  if (store.kind === 'problem') return { problem: store.problem };
+  // On the files a tenant means nothing, as for every other command.
+  return { env: store.kind === 'files' ? process.env : { ...process.env, ENGRAM_STORE: store.url, ENGRAM_TENANT: store.tenant } };
+};
 
 /** The launcher a hook starts `engram serve` with when no service runs for its home. */
 const LAUNCHER = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
@@ -36,7 +53,13 @@ export const runHookCommand = async (name: HookCommand, flags: HookCommandFlags)
     warn(err instanceof Error ? err.message : String(err));
     return 0;
   }
-  const forwarded = await forwardHook({ name, payload, flags, env: process.env, cwd: process.cwd(), launcher: LAUNCHER });
+  const setting = await hookEnv(flags);
+  if ('problem' in setting) {
+    warn(setting.problem);
+    return 0;
+  }
+  const { env } = setting;
+  const forwarded = await forwardHook({ name, payload, flags, env, cwd: process.cwd(), launcher: LAUNCHER });
   if (forwarded.kind === 'answered') {
     for (const w of forwarded.warnings) warn(w);
     if (forwarded.output !== null) process.stdout.write(`${JSON.stringify(forwarded.output)}\n`);
@@ -44,5 +67,5 @@ export const runHookCommand = async (name: HookCommand, flags: HookCommandFlags)
   }
   if (forwarded.warning !== null) warn(forwarded.warning);
   const { runHookInProcess } = await import('./run-hook-in-process.js');
-  return runHookInProcess(name, payload, flags, warn);
+  return runHookInProcess(name, payload, flags, env, warn);
 };
