@@ -55,13 +55,17 @@ describe.skipIf(!started.ok)(`the habit loop and the memory audit on PostgreSQL$
       expect([audit.sessions, audit.turns]).toEqual([3, 3]);
       expect(filesWritten(home, project)).toEqual([]);
 
-      // Another tenant's loop sees none of these logs.
-      const other = await host('globex');
-      try {
-        const run = await other.brain.instincts.analyze();
-        expect([run.logs, run.observations]).toEqual([[], 0]);
-      } finally {
-        await other.brain.close();
+      // Another tenant's loop sees none of these logs, nor does another project of the same tenant
+      // (migration 14: a session is its project's), as on the files, where each project has its own folder.
+      for (const tenant of ['globex', 'acme']) {
+        const other = await host(tenant);
+        try {
+          const run = await other.brain.instincts.analyze();
+          expect([tenant, run.logs, run.observations]).toEqual([tenant, [], 0]);
+          expect((await other.brain.memory.stats()).sessions).toBe(0);
+        } finally {
+          await other.brain.close();
+        }
       }
     } finally {
       await brain.close();

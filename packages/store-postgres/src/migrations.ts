@@ -256,6 +256,16 @@ CREATE TABLE engram_history (
 CREATE INDEX engram_history_entry ON engram_history (tenant, scope_key, entry_id);
 ${tenantPolicy('engram_history')}`,
   },
+  {
+    version: 14,
+    name: 'the project of each session log',
+    sql: `
+-- The project a session ran in (its stable id from project.json), set by the session's first
+-- append; null for a session without a project and for logs stored before this migration. The
+-- habit loop and the audit of a project read its own sessions and those without a project, as on
+-- the files they read the project's events folder and the global one.
+ALTER TABLE engram_sessions ADD COLUMN project_id text CHECK (project_id ~ '^[A-Za-z0-9_-]{8,64}$');`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -27,12 +27,15 @@ import type { AnalysisStateStore } from '../instincts/analysis-state-store.js';
 import { parseAnalysisState, renderAnalysisState } from '../instincts/analysis-state.js';
 import type { SessionLogs } from '../session-logs.js';
 
-/** The tenant's session logs: listed from `engram_sessions` (one row a session, kept by each append), read by session. */
-const postgresLogs = (db: PostgresDb): SessionLogs => {
+/**
+ * The project's session logs and those without a project (a brain without a project: only
+ * those), listed from `engram_sessions` (one row a session, kept by each append), read by session.
+ */
+const postgresLogs = (db: PostgresDb, project: string | null): SessionLogs => {
   const where = (sessionId: string) => `postgres:${db.tenant}/events/${sessionId}`;
   return {
     list: async () => {
-      const rows = await withReconnect(() => listSessionLogs(db));
+      const rows = await withReconnect(() => listSessionLogs(db, { project }));
       // Session order as the files sort their names (the database's collation may differ).
       return rows.map((r) => ({ sessionId: r.sessionId, location: where(r.sessionId), size: r.lastSeq, changedAt: r.changedAt })).sort((a, b) => a.sessionId.localeCompare(b.sessionId));
     },
@@ -56,10 +59,13 @@ const postgresAnalysisState = (db: PostgresDb, key: string): AnalysisStateStore 
   save: (state) => writeAnalysisState(db, key, renderAnalysisState(state)),
 });
 
-/** A session's log in PostgreSQL: each batch appended in one transaction, retried after a lost connection (idempotent by event id). */
-const postgresLog = (db: PostgresDb, sessionId: string): SessionLogWriter => ({
+/**
+ * A session's log in PostgreSQL: each batch appended in one transaction, retried after a lost
+ * connection (idempotent by event id), the session marked as the project's.
+ */
+const postgresLog = (db: PostgresDb, sessionId: string, project: string | null): SessionLogWriter => ({
   location: `postgres:${db.tenant}/events/${sessionId}`,
-  append: (batch: readonly AnyEnvelope[]) => withReconnect(() => appendEvents(db, sessionId, batch)),
+  append: (batch: readonly AnyEnvelope[]) => withReconnect(() => appendEvents(db, sessionId, batch, { project })),
   sync: () => undefined,
   close: () => undefined,
   read: () => withReconnect(() => readEvents(db, sessionId)),
@@ -89,10 +95,10 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
       pending: new PostgresPendingStore(db, key('project')),
       quarantine: new PostgresQuarantineStore(db, key('project')),
       instincts: (scope) => new PostgresInstinctStore(db, key(scope)),
-      eventLog: (sessionId) => postgresLog(db, sessionId),
-      logs: postgresLogs(db),
+      eventLog: (sessionId) => postgresLog(db, sessionId, project),
+      logs: postgresLogs(db, project),
       analysisState: (scope) => postgresAnalysisState(db, key(scope)),
-      redactEvents: async (matcher, options) => (await redactEvents(db, matcher, options)).map((r) => ({ location: postgresLog(db, r.sessionId).location, events: r.events, occurrences: r.occurrences, seqs: r.seqs })),
+      redactEvents: async (matcher, options) => (await redactEvents(db, matcher, options)).map((r) => ({ location: postgresLog(db, r.sessionId, project).location, events: r.events, occurrences: r.occurrences, seqs: r.seqs })),
       episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock }),
       close: async () => {
         global.close();

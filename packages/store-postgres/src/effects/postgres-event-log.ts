@@ -40,9 +40,11 @@ const insertSql = `WITH ins AS (
 ), logged AS (
   -- The session's row in engram_sessions (migration 12), in the same statement: the rows just
   -- inserted are counted, so a retried batch (which inserts none of its stored events) adds nothing.
-  INSERT INTO engram_sessions (session_id, last_seq, events)
-  SELECT $1, $2::bigint + count(*), count(*) FROM ins
-  ON CONFLICT (tenant, session_id) DO UPDATE SET last_seq = EXCLUDED.last_seq, events = engram_sessions.events + EXCLUDED.events, changed_at = now()
+  -- Its project (migration 14) is the first appender's: a session runs in one project.
+  INSERT INTO engram_sessions (session_id, last_seq, events, project_id)
+  SELECT $1, $2::bigint + count(*), count(*), $8::text FROM ins
+  ON CONFLICT (tenant, session_id) DO UPDATE SET last_seq = EXCLUDED.last_seq, events = engram_sessions.events + EXCLUDED.events, changed_at = now(),
+    project_id = coalesce(engram_sessions.project_id, EXCLUDED.project_id)
   RETURNING 1
 ) SELECT pg_notify($6, $7) FROM logged`;
 /** A unique constraint was violated: here, an event id already stored (a retried batch). */
@@ -66,8 +68,14 @@ const underSessionLock = async <A>(c: Client, sessionId: string, f: (top: number
   }
 };
 
+/** Where a batch goes: the session, and the project it runs in (null: none, or not known). */
+interface Target {
+  readonly sessionId: string;
+  readonly project: string | null;
+}
+
 /** Numbers `events` from `top + 1` and inserts them with the wake-up; the caller holds the session's lock. */
-const insertNumbered = async (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[], top: number): Promise<AnyEnvelope[]> => {
+const insertNumbered = async (c: Client, db: PostgresDb, { sessionId, project }: Target, events: readonly AnyEnvelope[], top: number): Promise<AnyEnvelope[]> => {
   const fresh = events.map((e, i) => ({ ...e, seq: top + i + 1 }));
   await c.query(insertSql, [
     sessionId,
@@ -78,6 +86,7 @@ const insertNumbered = async (c: Client, db: PostgresDb, sessionId: string, even
     fresh.map((e) => JSON.stringify(e)).join('\n'),
     changeChannel(db.tenant),
     `events ${sessionId} ${top + fresh.length}`,
+    project,
   ]);
   return fresh;
 };
@@ -87,9 +96,9 @@ const insertNumbered = async (c: Client, db: PostgresDb, sessionId: string, even
  * one statement, without first looking each id up. Null when an id is already stored (or repeats
  * in the batch): the transaction is rolled back whole and the caller takes the checked path.
  */
-const appendNew = async (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[] | null> => {
+const appendNew = async (c: Client, db: PostgresDb, target: Target, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[] | null> => {
   try {
-    return await underSessionLock(c, sessionId, (top) => insertNumbered(c, db, sessionId, events, top));
+    return await underSessionLock(c, target.sessionId, (top) => insertNumbered(c, db, target, events, top));
   } catch (err) {
     if ((err as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) return null;
     throw err;
@@ -97,9 +106,9 @@ const appendNew = async (c: Client, db: PostgresDb, sessionId: string, events: r
 };
 
 /** A batch that repeats stored events (a retry): those are returned as stored, the rest numbered after them. */
-const appendChecked = (c: Client, db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[]> =>
-  underSessionLock(c, sessionId, async (top) => {
-    const known = await c.query<{ event_id: string; envelope: AnyEnvelope }>(knownSql, [sessionId, events.map((e) => e.id)]);
+const appendChecked = (c: Client, db: PostgresDb, target: Target, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[]> =>
+  underSessionLock(c, target.sessionId, async (top) => {
+    const known = await c.query<{ event_id: string; envelope: AnyEnvelope }>(knownSql, [target.sessionId, events.map((e) => e.id)]);
     const stored = new Map<string, AnyEnvelope | null>(known.rows.map((r) => [r.event_id, r.envelope]));
     const news: AnyEnvelope[] = [];
     for (const e of events) {
@@ -107,7 +116,7 @@ const appendChecked = (c: Client, db: PostgresDb, sessionId: string, events: rea
       stored.set(e.id, null);
       news.push(e);
     }
-    if (news.length > 0) for (const e of await insertNumbered(c, db, sessionId, news, top)) stored.set(e.id, e);
+    if (news.length > 0) for (const e of await insertNumbered(c, db, target, news, top)) stored.set(e.id, e);
     return events.map((e) => stored.get(e.id) as AnyEnvelope);
   });
 
@@ -117,11 +126,12 @@ const appendChecked = (c: Client, db: PostgresDb, sessionId: string, events: rea
  * the connection dropped at commit) is returned as stored, never added twice. The wake-up is sent
  * in the same transaction, so readers are woken only once the rows are visible.
  */
-export const appendEvents = async (db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[]): Promise<readonly AnyEnvelope[]> => {
+export const appendEvents = async (db: PostgresDb, sessionId: string, events: readonly AnyEnvelope[], options: { readonly project?: string | null } = {}): Promise<readonly AnyEnvelope[]> => {
   if (events.length === 0) return [];
+  const target = { sessionId, project: options.project ?? null };
   const c = await db.pool.connect();
   try {
-    return (await appendNew(c, db, sessionId, events)) ?? (await appendChecked(c, db, sessionId, events));
+    return (await appendNew(c, db, target, events)) ?? (await appendChecked(c, db, target, events));
   } finally {
     c.release();
   }
@@ -162,10 +172,17 @@ export interface SessionLogRow {
   readonly changedAt: number;
 }
 
-/** Every session log of the tenant, in session order: one row each from `engram_sessions`, never a scan of the events. */
-export const listSessionLogs = async (db: PostgresDb): Promise<readonly SessionLogRow[]> => {
+/**
+ * The tenant's session logs, in session order: one row each from `engram_sessions`, never a scan
+ * of the events. With `project`, those of that project and those without one (null: only those
+ * without one), as a brain on the files reads its project's events folder and the global one.
+ */
+export const listSessionLogs = async (db: PostgresDb, options: { readonly project?: string | null } = {}): Promise<readonly SessionLogRow[]> => {
+  const columns = 'SELECT session_id, last_seq, events, changed_at FROM engram_sessions';
   const r = await db.pool.query<{ session_id: string; last_seq: string; events: string; changed_at: Date }>(
-    'SELECT session_id, last_seq, events, changed_at FROM engram_sessions ORDER BY session_id',
+    options.project === undefined
+      ? `${columns} ORDER BY session_id`
+      : { text: `${columns} WHERE project_id IS NULL OR project_id = $1 ORDER BY session_id`, values: [options.project] },
   );
   return r.rows.map((row) => ({ sessionId: row.session_id, lastSeq: Number(row.last_seq), events: Number(row.events), changedAt: row.changed_at.getTime() }));
 };

@@ -49,6 +49,31 @@ describe.skipIf(!started.ok)(`session logs on PostgreSQL (migration 12)${started
     }
   });
 
+  it('a session is its first appender\'s project (migration 14): a project lists its own sessions and those without a project', async () => {
+    if (!started.ok) return;
+    const url = started.pg.createDatabase('session_projects');
+    const db = await openPostgres({ url, tenant: 'acme' });
+    const A = '20261124_120000_pa01';
+    const B = '20261124_120100_pb01';
+    const NONE = '20261124_120200_pn01';
+    try {
+      await appendEvents(db, A, stream(2, A), { project: 'project-alpha' });
+      // A later batch without a project (a command's record, an older writer) keeps the session's project.
+      await appendEvents(db, A, stream(1, A));
+      await appendEvents(db, B, stream(2, B), { project: 'project-bravo' });
+      await appendEvents(db, NONE, stream(2, NONE));
+      const ids = async (project?: string | null) => (await listSessionLogs(db, project === undefined ? {} : { project })).map((r) => r.sessionId);
+      expect(await ids('project-alpha')).toEqual([A, NONE]);
+      expect(await ids('project-bravo')).toEqual([B, NONE]);
+      expect(await ids(null)).toEqual([NONE]);
+      expect(await ids()).toEqual([A, B, NONE]);
+      // Project ids are checked like every project key: nothing else reaches the column.
+      await expect(appendEvents(db, '20261124_120300_px01', stream(1, '20261124_120300_px01'), { project: '../x' })).rejects.toThrow(/check constraint/);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('migration 12 backfills the sessions already stored, every tenant\'s, and keeps row-level security on', async () => {
     if (!started.ok) return;
     const url = started.pg.createDatabase('session_backfill');
