@@ -21,6 +21,7 @@ export { InputError, parseInput, parseJsonInput, inputIssues, fieldPath, type In
 export { EnvChoiceError, parseEnvChoice, parseEnvSwitch, checkEngramEnv, ENGRAM_ENV_CHOICES, SWITCH_VALUES } from './parse-env-choice.js';
 export { FORGOTTEN_MARKER, ALTERNATE_FORGOTTEN_MARKER, FORGOTTEN_MARKERS, forgottenMarkerFor } from './forget/forgotten-marker.js';
 export { subjectMatcher, redactJsonValue, SubjectError, MIN_SUBJECT_CHARS, type SubjectMatcher } from './forget/subject-matcher.js';
+export { valueMentions, textMentions } from './forget/mentions-subject.js';
 export { TRUST_ORDER, mayReplace } from './trust-order.js';
 export type { SupersedeReason, RetiredEntry, MemoryHistoryPort } from './memory-history-port.js';
 export type { Awaitable } from './awaitable.js';

@@ -1,4 +1,4 @@
-import { systemClock, type Clock, type SubjectMatcher } from '@engram/kernel';
+import { systemClock, textMentions, type Clock, type SubjectMatcher } from '@engram/kernel';
 import {
   checkSessionId,
   DEFAULT_MAX_RESULTS,
@@ -170,17 +170,17 @@ export class PostgresEpisodeStore implements EpisodeStore {
 
   /**
    * The project's records whose stored line holds the subject (as the file backend drops a JSONL
-   * line that does), removed in one statement when `apply`. The server narrows with a
-   * case-insensitive regular expression of the subject (whitespace runs as \s+), then the
-   * kernel's matcher decides, so the preview and the removal count what the files would.
+   * line that does, as written or in a decoded string), removed in one statement when `apply`.
+   * The server narrows with `subjectPattern`, then the kernel decides, so the preview and the
+   * removal count what the files would.
    */
   async forget(matcher: SubjectMatcher, apply: boolean): Promise<readonly string[]> {
     const pattern = subjectPattern(matcher);
     const rows = await withReconnect(
       async () =>
-        (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>('SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE project = $1 AND record::text ~* $2 ORDER BY key', [this.projectId, pattern])).rows,
+        (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>('SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE project = $1 AND record::text ~ $2 ORDER BY key', [this.projectId, pattern])).rows,
     );
-    const hits = rows.filter((r) => matcher.matches(r.text));
+    const hits = rows.filter((r) => textMentions(matcher, r.text));
     if (apply && hits.length > 0) await this.db.pool.query('DELETE FROM engram_episodes WHERE project = $1 AND key = ANY($2::bigint[])', [this.projectId, hits.map((h) => h.key)]);
     return hits.map((h) => `${h.session}#${h.line}`);
   }

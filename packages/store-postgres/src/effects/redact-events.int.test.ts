@@ -29,4 +29,21 @@ describe.skipIf(!started.ok)(`redactEvents on PostgreSQL${started.ok ? '' : ` (s
       await db.close();
     }
   });
+
+  it('finds a subject that JSON escapes (quotes, a backslash, a line break between its words) and no more', async () => {
+    if (!started.ok) return;
+    const db = await openPostgres({ url: started.pg.createDatabase('redact_escaped'), tenant: 'acme' });
+    const session = '20261124_101500_rd02';
+    try {
+      const messages = ['copy to "D:\\Backups"\nnightly', 'copy to D:\\Backups nightly', 'say "D:\\backups" NIGHTLY'];
+      await appendEvents(db, session, messages.map((message, i) => ({ ...buildEvent('executive.turn.started', { message }, { sessionId: session }), id: `re-${i}` })));
+      const matcher = subjectMatcher('"d:\\backups" nightly');
+      const preview = await redactEvents(db, matcher, { marker: '[FORGOTTEN]', apply: false });
+      expect(preview.map((r) => [r.seqs, r.occurrences])).toEqual([[[1, 3], 2]]);
+      await redactEvents(db, matcher, { marker: '[FORGOTTEN]', apply: true });
+      expect((await readEvents(db, session)).slice(0, 3).map((e) => (e.data as { message: string }).message)).toEqual(['copy to [FORGOTTEN]', messages[1], 'say [FORGOTTEN]']);
+    } finally {
+      await db.close();
+    }
+  });
 });

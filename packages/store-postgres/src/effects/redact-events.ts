@@ -32,11 +32,10 @@ export interface RedactEventsOptions {
  */
 export const redactEvents = async (db: PostgresDb, matcher: SubjectMatcher, options: RedactEventsOptions): Promise<SessionRedaction[]> => {
   const rows = await withReconnect(
-    async () => (await db.pool.query<{ session_id: string; seq: string; text: string }>('SELECT session_id, seq::text AS seq, envelope::text AS text FROM engram_events WHERE envelope::text ~* $1 ORDER BY session_id, engram_events.seq', [subjectPattern(matcher)])).rows,
+    async () => (await db.pool.query<{ session_id: string; seq: string; text: string }>('SELECT session_id, seq::text AS seq, envelope::text AS text FROM engram_events WHERE envelope::text ~ $1 ORDER BY session_id, engram_events.seq', [subjectPattern(matcher)])).rows,
   );
   const bySession = new Map<string, { seq: number; envelope: AnyEnvelope; occurrences: number }[]>();
   for (const row of rows) {
-    if (!matcher.matches(row.text)) continue;
     const envelope = JSON.parse(row.text) as AnyEnvelope;
     const r = redactJsonValue(envelope.data, matcher, options.marker);
     if (r.count === 0) continue;

@@ -1,6 +1,6 @@
 import { containedPath, readContained, withLock, writeFileAtomic } from '@engram/fs';
-import { redactJsonValue, type SubjectMatcher } from '@engram/kernel';
-import { itemId, mentions } from './mentions.js';
+import { redactJsonValue, textMentions, type SubjectMatcher } from '@engram/kernel';
+import { itemId } from './item-id.js';
 
 /** What a file-level step did: how many lines, items or occurrences, and the ids it could name. */
 export interface FileChange {
@@ -36,7 +36,7 @@ export const dropLines = (root: string, file: string, matcher: SubjectMatcher, m
     const lines = text.split('\n');
     const ids: string[] = [];
     const kept = lines.filter((l) => {
-      if (!mentions(l, matcher, marker)) return true;
+      if (!textMentions(matcher, l)) return true;
       const id = idOf(l);
       if (id !== null) ids.push(id);
       return false;

@@ -1,4 +1,4 @@
-import { forgottenMarkerFor, subjectMatcher, type EngramScope, type SubjectMatcher } from '@engram/kernel';
+import { forgottenMarkerFor, subjectMatcher, valueMentions as mentions, type EngramScope, type SubjectMatcher } from '@engram/kernel';
 import type { BrainStores } from '../../brain-stores.js';
 import type { ForgetItem, ForgetReport, ForgetStore } from './forget-report.js';
 
@@ -10,8 +10,6 @@ interface Holder {
   readonly find: () => Promise<readonly string[]>;
   readonly drop: (ids: readonly string[]) => Promise<unknown>;
 }
-
-const mentions = (matcher: SubjectMatcher, value: unknown): boolean => matcher.matches(JSON.stringify(value));
 
 /** What of a brain's stores may hold the subject: semantic memory and history per scope, the pending queue, the quarantine, skills (whole), recipes, instincts per scope (tracked and archived), the episodes. */
 const holders = (stores: BrainStores, matcher: SubjectMatcher): Holder[] => {
