@@ -84,7 +84,10 @@ export const scrubBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const speeds: number[] = [];
   // The dense case is reported beside the target, not in it: real output is not half secrets.
   const dense = denseCorpus(Math.max(1, mb / 4));
-  const cases: readonly (readonly [string, readonly string[], number])[] = [...shapes.map(([name, size]) => [name, chunks, size] as const), ['secret-dense outputs of ~16 KB (every chunk a secret or a look-alike)', dense, 16_000]];
+  const cases: readonly (readonly [string, readonly string[], number])[] = [...shapes.map(([name, size]) => [name, chunks, size] as const), ['secret-dense outputs of ~16 KB (every chunk a secret or a look-alike)', dense, 16_000],
+    // One long secret-dense text: the span merge once compared every span with every other here (quadratic).
+    ['secret-dense, one huge output', dense, Number.MAX_SAFE_INTEGER],
+  ];
   for (const [name, source, size] of cases) {
     const batch = texts(source, size);
     const caseBytes = batch.reduce((n, t) => n + t.length, 0);

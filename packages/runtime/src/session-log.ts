@@ -40,7 +40,9 @@ export class SessionLog {
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
-      void this.flush();
+      // The failure is kept and reported by the next `flushed()` (the caller's turn end, or the
+      // hook's exit); left unhandled here it would kill the process with a stack trace instead.
+      this.flush().catch(() => undefined);
     });
   }
 

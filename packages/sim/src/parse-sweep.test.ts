@@ -17,6 +17,8 @@ describe('parseSweep', () => {
     ['acc.kill-loop.minKills=4..2', /range "4..2" runs backwards/],
     ['acc.kill-loop.minKills=0..2', /"0" is not a whole number of at least 1/],
     ['acc.kill-loop.minKills=two', /"two" is not a whole number/],
+    ['acc.kill-loop.minKills=02', /"02" is not a whole number/],
+    ['acc.kill-loop.minKills=99999999999999999999', /"99999999999999999999" is not a whole number/],
     ['acc.kill-loop.minKills=', /no values after "="/],
     ['acc.kill-loop.minKills=1..5000', /more than 1000 values/],
     ['acc.name-switch.honourConfirmedNewPad=yes', /"yes" is not true or false/],

@@ -20,7 +20,7 @@ export interface ParsedSweep {
 const isDetector = (x: string): x is DetectorId => Object.hasOwn(DETECTOR_PARAM_FIELDS, x);
 
 const wholeNumber = (text: string, arg: string): number => {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new SweepError(`--sweep ${arg}: "${text}" is not a whole number of at least 1`);
+  if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text))) throw new SweepError(`--sweep ${arg}: "${text}" is not a whole number of at least 1`);
   return Number(text);
 };
 

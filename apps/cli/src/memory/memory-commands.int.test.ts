@@ -1,6 +1,6 @@
 import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
 import { FileSemanticStore } from '@engram/hippocampus';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,17 @@ describe('memory commands', () => {
     expect(out).toContain('- first idea <!--');
     expect(out).not.toContain('second idea');
     expect(out).toContain('--- scratchpad primer (0 tokens) ---\n(empty)');
+  });
+
+  it('context names a linked memory file it did not follow on stderr, and shows nothing of its target', async () => {
+    const outside = join(dir, 'outside-rules.md');
+    await writeFile(outside, '# Rules\n\n## Always\n- always read the outside file\n');
+    await mkdir(join(roots.project, '.engram', 'memory'), { recursive: true });
+    await symlink(outside, join(roots.project, '.engram', 'memory', 'rules.md'));
+    expect(await runMemoryContext(roots, io)).toBe(0);
+    expect(out).not.toContain('outside file');
+    expect(err).toContain(`engram memory context: note: ${join(roots.project, '.engram', 'memory', 'rules.md')}`);
+    expect(err).toContain('symbolic link');
   });
 
   it('scrubs secrets on add, and refuses ambiguous removal', async () => {

@@ -1,4 +1,7 @@
+import type { EngramScope } from '@engram/kernel';
 import { defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+
+const SCOPES: readonly EngramScope[] = ['global', 'project'];
 
 export interface MemoryContextOptions extends MemoryRootOptions {
   readonly message?: string;
@@ -8,13 +11,17 @@ export interface MemoryContextOptions extends MemoryRootOptions {
 /**
  * `engram memory context`: prints exactly the memory block the next system prompt gets (the
  * same function the runtime calls), then the scratchpad primer as appended to the tool
- * description. `--json` adds what was injected and the token counts.
+ * description. `--json` adds what was injected and the token counts. What could not be read (a
+ * linked memory file, which is never followed; a bad line) is named on stderr, so a block that
+ * is missing a file says why.
  */
 export const runMemoryContext = (options: MemoryContextOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('context', io, async () => {
-    const { cortex } = openMemory(options);
+    const { cortex, stores } = openMemory(options);
     const context = await cortex.memoryContext(options.message ?? '');
     const primer = await cortex.scratchpadPrimer();
+    for (const scope of SCOPES)
+      for (const d of (await stores[scope].read()).diagnostics) io.err(`engram memory context: note: ${d.location}:${d.line}${d.field === null ? '' : ` (${d.field})`}: ${d.message}\n`);
     if (options.json === true) {
       io.out(`${JSON.stringify({ context: context.text, primer: primer.suffix, sections: context.sections.map(({ key, tokens, budget, omitted }) => ({ key, tokens, budget, omitted })), injected: [context.injection, primer.injection] })}\n`);
       return 0;

@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ForgetReport } from '@engram/runtime';
 import { activeStore, type StoreFlags } from '../store/active-store.js';
@@ -9,10 +10,19 @@ export interface MemoryForgetOptions extends MemoryRootOptions, StoreFlags {
   readonly json?: boolean;
 }
 
+/** A path `remaining` lists that is a link: forget never enters one, so it was not searched. */
+const isLink = (path: string): boolean => {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+
 /**
  * `engram memory forget SUBJECT [--yes]`: the preview (what would go, per store, with counts and
  * ids), then with `--yes` the removal and redaction (docs/forget.md). Exit 0 done (or previewed),
- * 1 when files engram owns still hold the subject after `--yes`, 2 usage (a blank or too short subject,
+ * 1 when files engram owns still hold the subject after `--yes` (or a link it would not follow may), 2 usage (a blank or too short subject,
  * a bad store setting), 3 a store that cannot be reached. On PostgreSQL (`--store`/`ENGRAM_STORE`)
  * the subject goes from the store (`forgetInStores`), and no file is touched.
  */
@@ -44,13 +54,14 @@ export const runMemoryForget = (subject: string, options: MemoryForgetOptions, i
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
     else {
       io.out(report.applied ? 'forgotten:\n' : 'would forget (run again with --yes to do it):\n');
-      if (report.items.length === 0) io.out(active.kind === 'files' ? '  nothing under the home or the project mentions it\n' : '  nothing in the store mentions it\n');
+      const searched = report.remaining.length === 0 ? '' : ' that engram searched';
+      if (report.items.length === 0) io.out(active.kind === 'files' ? `  nothing under the home or the project${searched} mentions it\n` : '  nothing in the store mentions it\n');
       for (const i of report.items) {
         const what = i.action === 'redact' ? `${i.count} occurrence(s) redacted as ${report.marker}` : i.action === 'rebuild' ? 'rebuilt from the remaining episodes' : i.action === 'keep' ? 'your own file: not changed' : `${i.count} removed`;
         const ids = i.ids.length === 0 ? '' : ` [${i.ids.slice(0, 20).join(', ')}${i.ids.length > 20 ? `, ... ${i.ids.length - 20} more` : ''}]`;
         io.out(`  ${i.store.padEnd(13)} ${what}  ${i.file}${ids}\n`);
       }
-      for (const f of report.remaining) io.err(`note: still holds it: ${f}\n`);
+      for (const f of report.remaining) io.err(isLink(f) ? `note: a link, never followed, so not searched: ${f}\n` : `note: still holds it: ${f}\n`);
     }
     return leftInEngramFiles.length > 0 ? 1 : 0;
   });

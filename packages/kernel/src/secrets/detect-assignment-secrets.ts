@@ -1,4 +1,5 @@
 import { matches } from './each-match.js';
+import { isSpace, runEnd } from './hit-context.js';
 import { isSecretName, isStrongSecretName } from './secret-name.js';
 import type { SecretDetector, SecretSpan } from './secret-span.js';
 import { looksRandom } from './looks-random.js';
@@ -72,6 +73,22 @@ const mayFireAt = (text: string, hit: number): boolean => {
   return separatorFollows(text, end) && isSecretName(text.slice(start, end));
 };
 
+const isUrlUserChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46 || c === 95;
+
+/**
+ * A name right after `scheme://` is a URL's user (`https://x-access-token:TOKEN@github.com/...`),
+ * not a pair: the URL-credential detector takes the password, while a pair's bare value would run
+ * to the next blank and take the host and path along.
+ */
+const isUrlUser = (text: string, start: number): boolean => {
+  let i = start;
+  while (i > 0 && isUrlUserChar(text.charCodeAt(i - 1))) i--;
+  if (i < 3 || !text.startsWith('://', i - 3)) return false;
+  // Only with the `@` that makes it user info (which the URL detector then reads): `https://token:X` alone stays a pair.
+  const end = runEnd(text, start, (c) => c !== 64 && c !== 47 && !isSpace(c));
+  return end !== -1 && text.charCodeAt(end) === 64;
+};
+
 const bareIsSecret = (name: string, value: string, sep: string, spaced: boolean): boolean => {
   if (isCodeReference(value, name)) return false;
   if (sep.startsWith(':') && sep !== ':=') return /[^A-Za-z]/.test(value) || value.length >= 12;
@@ -94,7 +111,7 @@ export const detectAssignmentSecrets = (text: string, hits?: readonly number[]):
     if (hit < doneTo) continue;
     const [start, nameEnd] = nameAround(text, hit);
     doneTo = nameEnd;
-    if (!separatorFollows(text, nameEnd)) continue;
+    if (!separatorFollows(text, nameEnd) || isUrlUser(text, start)) continue;
     const inQuotes = start > 0 && QUOTES.includes(text[start - 1] ?? '');
     pair.lastIndex = inQuotes ? start - 1 : start;
     let m = pair.exec(text);

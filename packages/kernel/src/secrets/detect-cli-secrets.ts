@@ -9,11 +9,14 @@ import { isInertValue, isSmallNumber } from './secret-value.js';
  * Secrets passed on a command line: long flags with a secret-ish name (`--password X`,
  * `--api-key=X`, `--client-secret X`; not `--password-stdin` or `--key-file`), user:password
  * pairs (`curl -u user:pw`, `--user user:pw`, `--proxy-user`), the MySQL family's glued
- * password (`mysql -u root -pS3cret`, where `-p` alone prompts) and `sshpass -p PW`.
+ * password (`mysql -u root -pS3cret`, where `-p` alone prompts), `docker login -p PW` and
+ * `sshpass -p PW`.
  */
 const LONG_FLAG = /(?<![\w-])--([A-Za-z][\w-]*)(=|[ \t]+)(["']?)([^\s"']+)\3/g;
 const USER_PASSWORD = /(?<![\w-])(?:-u|-U|--user|--proxy-user|--basic-auth|--auth)(?:=|[ \t]*)(["']?)([^\s:"'@]*):([^\s"']+)\1/g;
 const MYSQL_GLUED = /\b(?:mysql\w*|mariadb[\w-]*)\b[^\n|;&]*?(?<![\w-])-p(["']?)([^\s"']+)\1/g;
+/** `docker login -p PW` (and the registry clients sharing its flags): `-p` is the password, not a port, after `login`. */
+const REGISTRY_LOGIN = /\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm[ \t]+registry)[ \t]+login\b[^\n|;&]*?(?<![\w-])-p(?:=|[ \t]*)(["']?)([^\s"']+)\1/g;
 const SSHPASS = /\bsshpass[ \t]+-p[ \t]*(["']?)([^\s"']+)\1/g;
 
 const push = (spans: SecretSpan[], text: string, end: number, value: string, quote: string, kind: string): void => {
@@ -41,6 +44,7 @@ const detectPasswordArguments = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   for (const m of matches(USER_PASSWORD, text)) push(spans, text, m.index + m[0].length, m[3] ?? '', m[1] ?? '', 'cli-password');
   for (const m of matches(MYSQL_GLUED, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
+  for (const m of matches(REGISTRY_LOGIN, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
   for (const m of matches(SSHPASS, text)) push(spans, text, m.index + m[0].length, m[2] ?? '', m[1] ?? '', 'cli-password');
   return spans;
 };
@@ -72,7 +76,7 @@ const isTab = (c: number): boolean => c === 32 || c === 9;
 
 /**
  * USER_PASSWORD (`-u user:pw`, `--user=user:pw`) needs a `:` after the flag with at most one run
- * of blanks before it; MYSQL_GLUED a `-p` later on the line.
+ * of blanks before it; MYSQL_GLUED and REGISTRY_LOGIN a `-p` later on the line.
  */
 const mayHoldPasswordArgument = (text: string, at: number, keyword: string): boolean => {
   if (keyword === '-u' || keyword === '-auth') {
@@ -84,7 +88,7 @@ const mayHoldPasswordArgument = (text: string, at: number, keyword: string): boo
     i = runEnd(text, i, notSpaceOrColon);
     return i === -1 || text.charCodeAt(i) === 58;
   }
-  if (keyword === 'mysql' || keyword === 'mariad') {
+  if (keyword === 'mysql' || keyword === 'mariad' || keyword === 'login') {
     const stop = Math.min(text.length, at + SCAN_LIMIT);
     for (let i = at; i < stop; i++) {
       const c = text.charCodeAt(i);
@@ -110,5 +114,5 @@ export const cliDetectors: readonly SecretDetector[] = [
     detect: detectLongFlags,
     mayFireAt: mayHoldLongFlag,
   },
-  { name: 'cli-passwords', keywords: ['-u', '-auth', 'mysql', 'mariadb', 'sshpass'], scope: 'line', detect: detectPasswordArguments, mayFireAt: mayHoldPasswordArgument },
+  { name: 'cli-passwords', keywords: ['-u', '-auth', 'mysql', 'mariadb', 'login', 'sshpass'], scope: 'line', detect: detectPasswordArguments, mayFireAt: mayHoldPasswordArgument },
 ];

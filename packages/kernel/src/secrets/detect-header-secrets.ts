@@ -45,9 +45,16 @@ const detectAuthorization = (text: string): SecretSpan[] => {
   return spans;
 };
 
+/**
+ * A "header" right after `://` is a URL's user (`https://x-access-token:TOKEN@github.com/...`):
+ * the URL-credential detector takes its password, and reading it as a header would take the
+ * host and path along (the value runs to the next blank).
+ */
+const isUrlUser = (text: string, at: number): boolean => at >= 3 && text.startsWith('://', at - 3);
+
 const detectApiKeyHeader = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
-  for (const m of matches(API_KEY_HEADER, text)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
+  for (const m of matches(API_KEY_HEADER, text)) if (!isUrlUser(text, m.index)) push(spans, text, m.index + (m[1]?.length ?? 0), m[2] ?? '', 'api-key-header');
   return spans;
 };
 

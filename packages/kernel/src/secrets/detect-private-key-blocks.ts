@@ -24,10 +24,10 @@ const BODY_TAIL = /[A-Za-z0-9+/=]{16,}\r?$/;
 const blockEnd = (text: string, from: number): number => {
   let lineEnd = text.indexOf('\n', from);
   if (lineEnd === -1) lineEnd = text.length;
-  END.lastIndex = from;
-  const end = END.exec(text);
-  END.lastIndex = 0;
-  if (end !== null && end.index < lineEnd) return end.index + end[0].length;
+  // Searched on the line only: an END cannot span lines, and a search through the rest of the
+  // text for every BEGIN made many cut blocks in one long text quadratic.
+  const end = END_LINE.exec(text.slice(from, lineEnd));
+  if (end !== null) return from + end.index + end[0].length;
   let stop = lineEnd;
   while (stop < text.length) {
     const start = stop + 1;

@@ -29,6 +29,13 @@ const FORMATS: readonly TokenFormat[] = [
   { kind: 'google-api-key', pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}`, 'g') },
   { kind: 'huggingface-token', pattern: new RegExp(`${START}hf_[A-Za-z0-9]{30,}`, 'g') },
   { kind: 'npm-token', pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}`, 'g') },
+  // secretlint's SendGrid rule allows one `-` or `_` in the second part; real keys (gitleaks: `SG.` and 66 of [\w.=-]) have more.
+  { kind: 'sendgrid', pattern: new RegExp(`${START}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`, 'g') },
+  // gitleaks twilio-api-key: an API key SID is `SK` and 32 hex digits (case-sensitive `SK`, as gitleaks).
+  { kind: 'twilio-key', pattern: new RegExp(`${START}SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, 'g') },
+  // gitleaks pypi-upload-token: a macaroon whose base64 starts with the encoded `pypi.org` header.
+  { kind: 'pypi-token', pattern: new RegExp(`${START}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`, 'g') },
+  { kind: 'discord-webhook', pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/([A-Za-z0-9_-]{20,})/g, group: 1 },
   { kind: 'jwt', pattern: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}`, 'g') },
 ];
 
@@ -44,7 +51,7 @@ export const detectTokenFormats = (text: string): SecretSpan[] => {
   return spans;
 };
 
-const KEYWORDS = ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'a3t', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xox', 'hooks.slack.com', 'aiza', 'hf_', 'npm_', 'eyj'];
+const KEYWORDS = ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'a3t', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xox', 'hooks.slack.com', 'aiza', 'hf_', 'npm_', 'eyj', 'sg.', 'sk', 'pypi-ageichlwas5vcmc', 'discord'];
 
 /**
  * Every format starts with one of KEYWORDS after no letter or digit (`START`, `\b`, or the `//`
@@ -52,7 +59,23 @@ const KEYWORDS = ['sk-', 'sk_', 'rk_', 'akia', 'asia', 'abia', 'acca', 'agpa', '
  * cut keyword whose whole form is not there (`github.com` is not `github_pat_`).
  */
 const mayBeTokenFormat = (text: string, at: number, keyword: string): boolean =>
-  (at === 0 || !isAsciiAlnum(text.charCodeAt(at - 1))) && KEYWORDS.some((k) => k.startsWith(keyword) && wordAt(text, at, k));
+  (at === 0 || !isAsciiAlnum(text.charCodeAt(at - 1))) && (keyword === 'sk' ? mayBeTwilioKey(text, at) : KEYWORDS.some((k) => k.startsWith(keyword) && wordAt(text, at, k)));
+
+/** How many hex digits follow `SK` in a Twilio key SID. */
+const TWILIO_HEX = 32;
+
+/**
+ * `sk` starts many words (`skip`, `sketch`), so its hit is proved by the shape itself: upper-case
+ * `SK` then 32 hex digits. The longer `sk-`/`sk_` keywords are separate hits with their own proof.
+ */
+const mayBeTwilioKey = (text: string, at: number): boolean => {
+  if (text.charCodeAt(at) !== 83 || text.charCodeAt(at + 1) !== 75) return false;
+  for (let i = at + 2; i < at + 2 + TWILIO_HEX; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+};
 
 export const tokenFormatDetector: SecretDetector = {
   name: 'token-formats',

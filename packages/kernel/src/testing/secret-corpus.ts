@@ -100,6 +100,12 @@ const rsaBody = pemBody(8);
 const opensshBody = pemBody(6);
 const pgpBody = pemBody(10);
 const cutBody = pemBody(5);
+const sendgridDashed = j('S', 'G.', r(10), '-', r(11), '.', r(14), '-', r(13), '_', r(7), '-', r(6));
+const twilio = j('S', 'K', r(32, HEX));
+const pypi = j('py', 'pi-', 'AgEIcHlwaS5vcmc', r(120, `${ALNUM}_-`));
+const discordHook = r(68, `${ALNUM}_-`);
+const dockerLoginPassword = r(16);
+const azureAccountKey = j(r(86, B64), '==');
 
 export const SECRET_SAMPLES: readonly SecretSample[] = [
   { kind: 'anthropic-key', text: `export ANTHROPIC_API_KEY=${anthropic}`, secrets: [anthropic], reason: 'vendor prefix sk-ant-' },
@@ -150,6 +156,12 @@ export const SECRET_SAMPLES: readonly SecretSample[] = [
   { kind: 'rsa-private-key', text: `key:\n-----BEGIN RSA PRIVATE KEY-----\n${rsaBody}\n-----END RSA PRIVATE KEY-----\n`, secrets: rsaBody.split('\n'), reason: 'PEM block' },
   { kind: 'openssh-private-key', text: `-----BEGIN OPENSSH PRIVATE KEY-----\n${opensshBody}\n-----END OPENSSH PRIVATE KEY-----`, secrets: opensshBody.split('\n'), reason: 'OpenSSH block' },
   { kind: 'pgp-private-key', text: `-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n${pgpBody}\n=${r(4, B64)}\n-----END PGP PRIVATE KEY BLOCK-----`, secrets: pgpBody.split('\n'), reason: 'PGP private key block' },
+  { kind: 'sendgrid-key-dashed', text: `SENDGRID=${sendgridDashed}`, secrets: [sendgridDashed], reason: 'a SendGrid key with several - and _ (secretlint allows one)' },
+  { kind: 'twilio-api-key', text: `twilio api:core:keys:fetch --sid ${twilio}`, secrets: [twilio], reason: 'SK and 32 hex digits (gitleaks twilio-api-key)' },
+  { kind: 'pypi-token', text: `twine upload -u __token__ ${pypi} dist/*`, secrets: [pypi], reason: 'a PyPI upload token (gitleaks pypi-upload-token)' },
+  { kind: 'discord-webhook', text: `curl -X POST https://discord.com/api/webhooks/${r(18, DIGITS)}/${discordHook} -d @msg.json`, secrets: [discordHook], reason: 'a Discord webhook: its last path part is the secret' },
+  { kind: 'docker-login-password', text: `docker login -u ci -p ${dockerLoginPassword} registry.example.com`, secrets: [dockerLoginPassword], reason: 'docker login -p: after login, -p is the password' },
+  { kind: 'azure-connection-string', text: `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${azureAccountKey};EndpointSuffix=core.windows.net`, secrets: [azureAccountKey], reason: 'an Azure storage connection string' },
   { kind: 'cut-private-key', text: `cat id_rsa\n-----BEGIN PRIVATE KEY-----\n${cutBody}`, secrets: cutBody.split('\n'), reason: 'a block whose END was cut off: redacted to the end' },
 ];
 
@@ -205,5 +217,9 @@ export const LOOK_ALIKES: readonly LookAlike[] = [
   { kind: 'key-error-hint', text: "KeyError: 'token'. Did you mean 'tokens'?", reason: 'an error naming a key' },
   { kind: 'css-colors', text: 'color: #1a2b3c; background: #ffffff;', reason: 'hex colours' },
   { kind: 'header-code', text: 'headers = {"Authorization": f"Bearer {token}", "X-Api-Key": os.environ["KEY"]}', reason: 'code that builds headers from variables' },
+  { kind: 'twilio-look-alike', text: `cache key sk${r(32, HEX)} expired`, reason: 'lower-case sk and 32 hex digits: a hash, not a Twilio SID' },
+  { kind: 'sendgrid-look-alike', text: 'SG.config.load(); SG.render(view)', reason: 'an object named SG' },
+  { kind: 'docker-run-port', text: 'docker login ghcr.io && docker run -p 8080:80 nginx', reason: '-p after login, in the next command, is a port' },
+  { kind: 'discord-channel-url', text: 'see https://discord.com/channels/123456789012345678/987654321098765432', reason: 'a channel link, not a webhook' },
   { kind: 'session-id', text: 'provenance: session:20261124_025013_4602', reason: 'a session id names a session' },
 ];

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PAD_MAX_PROCESSES } from '../with-data-limit.js';
 
 /**
  * A cgroup v2 group per pad, where this process may create one: every process a cell starts
@@ -105,6 +106,9 @@ export const createPadCgroup = (name: string, memoryBytes: number): PadCgroup | 
     tryWrite(join(dir, 'memory.swap.max'), '0');
     tryWrite(join(dir, 'memory.oom.group'), '1');
   }
+  // A fork bomb stops at the group's bound, root included (RLIMIT_NPROC does not bind root);
+  // silently absent where the pids controller is not enabled for the group.
+  tryWrite(join(dir, 'pids.max'), String(PAD_MAX_PROCESSES));
   const procs = (): number[] => {
     try {
       return readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);

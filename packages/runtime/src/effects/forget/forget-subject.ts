@@ -53,7 +53,7 @@ const fileMentions = (root: string, file: string, matcher: SubjectMatcher, name 
  * any other file engram owns redacted. The user's own files (config.json, engram.md, guards,
  * fallbacks) are reported, never edited. Every write is locked, atomic and refuses links
  * (`@engram/fs`). Without `apply`, the same walk only counts. After applying, the files and
- * names that still hold the subject are listed in `remaining`.
+ * names that still hold the subject are listed in `remaining`, and so is every link (not entered).
  */
 export const forgetSubject = async (paths: EngramPaths, subject: string, options: ForgetOptions): Promise<ForgetReport> => {
   const matcher = subjectMatcher(subject);
@@ -193,7 +193,8 @@ export const forgetSubject = async (paths: EngramPaths, subject: string, options
     for (const r of roots) {
       const walked = walkEngramFiles(r.dir, skip);
       for (const file of walked.files) if (fileMentions(r.trusted, file, matcher, relative(r.dir, file))) remaining.push(file);
-      for (const link of walked.links) if (matcher.matches(relative(r.dir, link))) remaining.push(link);
+      // A link is never entered, so whatever it leads to may still hold the subject: say so, never "nothing mentions it".
+      for (const link of walked.links) remaining.push(link);
     }
 
   const totals: Partial<Record<ForgetStore, number>> = {};
