@@ -1,4 +1,5 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,5 +132,20 @@ describe('engram view under attack: secrets, bad lines, hostile URLs, long logs'
     expect(done.status).toBe(303);
     const banner = await call(port, String(done.headers['location']));
     expect(banner.body).toContain(`<div class="done">removed ${id}`);
+  });
+
+  it('an empty home (no sessions yet) gets a helpful empty state on every page, and nothing is written to it', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'engram-view-empty-'));
+    const fresh = await startViewServer(new ViewSource({ home: join(empty, 'home'), project: join(empty, 'project') }));
+    try {
+      for (const path of ['/sessions', '/memory', '/learning', '/replay', '/api/sessions']) expect((await call(fresh.port, path)).status, path).toBe(200);
+      expect((await call(fresh.port, '/sessions')).body).toContain('No session logs yet');
+      const replay = await call(fresh.port, '/replay');
+      expect(replay.body).toContain('No session logs to replay yet');
+      expect(replay.body).not.toContain('<select');
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
