@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PendingQueue } from '@engram/cortex';
 import { ViewSource, startViewServer, type RunningView } from '@engram/view';
 import { call } from './view-call.js';
 import { demoHome, type DemoHome } from './view-demo.js';
@@ -147,5 +148,18 @@ describe('engram view under attack: secrets, bad lines, hostile URLs, long logs'
     } finally {
       await fresh.close();
     }
+  });
+
+  it('a pending entry holding a secret (a file a hand or an older engram wrote) is shown redacted, and can still be decided by its id', async () => {
+    const queue = new PendingQueue(join(demo.project, '.engram', 'pending-memory.json'));
+    await queue.add({ pendingId: 'p-leaky', proposalId: 'leaky', engram: { text: `Deploy with ${SECRET} from now on.`, kind: 'lesson', scope: 'project', confidence: 'medium', topic: null, source: 'consolidation' }, origin: 'cerebellum', queuedAt: '2026-11-22T03:15:00.000Z', supersedes: [] });
+    for (const path of ['/memory', '/api/memory']) {
+      const page = await call(port, path);
+      expect(page.body, path).toContain('Deploy with [REDACTED:');
+      expect(page.body, path).not.toContain(SECRET);
+    }
+    const done = await call(port, '/actions/pending', { form: { decision: 'reject', id: 'p-leaky', token: view.token, confirm: 'yes' } });
+    expect(String(done.headers['location'])).toContain('done=');
+    expect(queue.list()).toEqual([]);
   });
 });

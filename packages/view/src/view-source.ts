@@ -185,8 +185,9 @@ export class ViewSource {
     let pending: readonly PendingItem[] = [];
     let quarantine: readonly QuarantineItem[] = [];
     try {
-      pending = await cortex.pendingItems();
-      quarantine = await cortex.quarantineItems();
+      // Shown scrubbed like everything else: files a hand or an older engram wrote may hold a secret.
+      pending = (await cortex.pendingItems()).map((x) => ({ ...x, engram: { ...x.engram, text: scrubSecrets(x.engram.text) } }));
+      quarantine = (await cortex.quarantineItems()).map((x) => ({ ...x, engram: { ...x.engram, text: scrubSecrets(x.engram.text) } }));
     } catch (err) {
       problems.push(err instanceof Error ? err.message : String(err));
     }
