@@ -162,4 +162,8 @@ describe('engram view under attack: secrets, bad lines, hostile URLs, long logs'
     expect(String(done.headers['location'])).toContain('done=');
     expect(queue.list()).toEqual([]);
   });
+
+  it('a busy port is refused with a sentence that says what to do, not a bare EADDRINUSE', async () => {
+    await expect(startViewServer(new ViewSource({ home: demo.home, project: demo.project }), { port })).rejects.toThrow(`127.0.0.1:${port} is already in use`);
+  });
 });
