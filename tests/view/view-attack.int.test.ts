@@ -116,6 +116,14 @@ describe('engram view under attack: secrets, bad lines, hostile URLs, long logs'
     const at = await call(port, '/sessions/20991231_000002_1009?at=4321');
     expect(at.body).toContain('<li id="e4321"');
     expect(at.body).toContain(`Events 4001–${LONG_EVENTS} of ${LONG_EVENTS}`);
+    // The same session still running (no end yet) opens on its last page, the one that follows the log.
+    const running = join(demo.eventsDir, '20991231_000003_1009.jsonl');
+    const unended = readFileSync(join(demo.eventsDir, '20991231_000002_1009.jsonl'), 'utf8').trimEnd().split('\n').filter((l) => !l.includes('"executive.session.ended"'));
+    writeFileSync(running, `${unended.join('\n')}\n`);
+    const live = await call(port, '/sessions/20991231_000003_1009');
+    expect(live.body).toContain(`of ${unended.length} · page 3 of 3`);
+    expect(live.body).toContain('data-follow="yes"');
+    expect(first.body).not.toContain('data-follow="yes"');
     const api = JSON.parse((await call(port, '/api/sessions/20991231_000002_1009?page=2')).body) as { items: { seq: number }[]; page: number; pages: number; total: number };
     expect(api).toMatchObject({ page: 2, pages: 3, total: LONG_EVENTS });
     expect(api.items[0]?.seq).toBe(2_001);

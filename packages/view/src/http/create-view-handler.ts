@@ -220,7 +220,8 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       if (session[2] !== undefined) return live(req, res, id, url);
       const t = source.timeline(id);
       if (t === null) return notFound(res, `no session log named ${id}`);
-      const window = timelineWindow(t.items, { page: intParam(url, 'page'), at: intParam(url, 'at') });
+      // A running session opens on its last page, where new events appear; an ended one on its first.
+      const window = timelineWindow(t.items, { page: intParam(url, 'page') ?? (t.row.open ? Number.MAX_SAFE_INTEGER : null), at: intParam(url, 'at') });
       return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window }), LIVE_SCRIPT);
     }
     if (path === '/memory') {
