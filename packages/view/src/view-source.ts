@@ -233,7 +233,8 @@ export class ViewSource {
     for (const r of listed.problems) problems.push(`${r.file}${r.field === null ? '' : `: ${r.field}`}: ${r.reason}`);
     const recipes = [...listed.recipes].sort((a, b) => b.confidence - a.confidence).map((r) => ({ ...r, text: formatRecipe(r) }));
     const sessions = sessionRows(read).rows.slice().reverse();
-    return { stats, instincts, recipes, confidence: scrubStrings(confidenceOverTime(read.logs)), sessions, problems: problems.map((p) => scrubSecrets(p)) };
+    // Instincts, recipes and the audit's stale entries are read from files a hand may have edited: shown scrubbed too (nothing here is acted on by id).
+    return { stats: scrubStrings(stats), instincts: scrubStrings(instincts), recipes: scrubStrings(recipes), confidence: scrubStrings(confidenceOverTime(read.logs)), sessions, problems: problems.map((p) => scrubSecrets(p)) };
   }
 
   /** `engram replay LOG --check` and, with `params` (a what-if file's text), `--params`. */
