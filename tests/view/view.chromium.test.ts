@@ -132,4 +132,18 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
     await page.close();
     expect(errors).toEqual([]);
   }, 30_000);
+
+  it('a link to an event of a long session that is not on its first page lands on the page holding it', async () => {
+    // The demo's first log repeated to 4,500 events: three timeline pages of 2,000.
+    const lines = readFileSync(demo.logs[0] ?? '', 'utf8').trim().split('\n');
+    const long = Array.from({ length: 4_500 }, (_, i) => JSON.stringify({ ...(JSON.parse(lines[i % lines.length] ?? '{}') as object), seq: i + 1, id: `long-${i + 1}`, sessionId: '20991231_130000_1009' }));
+    writeFileSync(join(demo.eventsDir, '20991231_130000_1009.jsonl'), `${long.join('\n')}\n`);
+    const page = await open('sessions/20991231_130000_1009#e4321');
+    await page.waitForURL('**/sessions/20991231_130000_1009?at=4321#e4321');
+    await page.locator('li#e4321').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate<string | undefined>("document.querySelector(':target')?.id")).toBe('e4321');
+    expect(await page.locator('ol.timeline > li').count()).toBeLessThanOrEqual(2_000);
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 30_000);
 });

@@ -2,11 +2,12 @@ import { basename, resolve } from 'node:path';
 import { Cortex, PendingQueue, parseMemoryMode, type PendingItem, type QuarantineItem } from '@engram/cortex';
 import { draft, type AnyEnvelope } from '@engram/events';
 import { FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, type StoredRecipe } from '@engram/hippocampus';
-import { trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
-import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
+import { scrubSecrets, trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
+import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type EventLogs, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
 import type { Instinct } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
 import { parseWhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
+import { scrubStrings } from './data/scrub-strings.js';
 import { confidenceOverTime, type ConfidenceSeries } from './data/confidence-over-time.js';
 import { entryUsage, usageIndex, type EntryUsage } from './data/entry-usage.js';
 import { isSessionLog, sessionRow, type SessionRow } from './data/session-row.js';
@@ -118,6 +119,17 @@ export class ViewSource {
     return p.project === null ? [p.globalEventsDir] : eventLogDirs(p.home, p.project);
   }
 
+  /**
+   * Every log of the project and the home, as read. What is shown from them is scrubbed on the way
+   * out (`scrubStrings`): a log can come from an older engram, another tool or a hand, and nothing
+   * is shown unscrubbed. Scrubbing what is shown, not every event read, keeps a page over a long
+   * history as fast as reading it.
+   */
+  private readLogs(): EventLogs {
+    const read = readEventLogs(this.dirs());
+    return { ...read, problems: read.problems.map((p) => scrubSecrets(p)) };
+  }
+
   /** The log file of a session id, found among the logs (never built from the id). */
   logFile(id: string): string | null {
     if (!LOG_ID.test(id)) return null;
@@ -126,13 +138,7 @@ export class ViewSource {
 
   /** Every session log, newest first. */
   sessions(): { readonly rows: readonly SessionRow[]; readonly problems: readonly string[] } {
-    const read = readEventLogs(this.dirs());
-    const rows: SessionRow[] = [];
-    read.files.forEach((file, i) => {
-      const events = read.logs[i] ?? [];
-      if (isSessionLog(events)) rows.push(sessionRow(basename(file, '.jsonl'), file, events));
-    });
-    return { rows: rows.reverse(), problems: read.problems };
+    return sessionRows(this.readLogs());
   }
 
   /** A session's timeline, or null when no log has that id. */
@@ -144,7 +150,7 @@ export class ViewSource {
 
   async memory(): Promise<MemoryView> {
     const p = this.brain.paths;
-    const read = readEventLogs(this.dirs());
+    const read = this.readLogs();
     const problems = [...read.problems];
     const byId = new Map<string, AnyEnvelope>();
     for (const log of read.logs) for (const e of log) byId.set(e.id, e);
@@ -171,7 +177,7 @@ export class ViewSource {
         if (encoded?.type !== 'hippocampus.engram.encoded') continue;
         const key = normalizeEntryText(encoded.data.engram.text);
         const list = chains.get(key) ?? [];
-        list.push({ ...prov, logId: basename(file, '.jsonl') });
+        list.push({ ...scrubStrings(prov), logId: basename(file, '.jsonl') });
         chains.set(key, list);
       }
     });
@@ -179,8 +185,9 @@ export class ViewSource {
     let pending: readonly PendingItem[] = [];
     let quarantine: readonly QuarantineItem[] = [];
     try {
-      pending = await cortex.pendingItems();
-      quarantine = await cortex.quarantineItems();
+      // Shown scrubbed like everything else: files a hand or an older engram wrote may hold a secret.
+      pending = (await cortex.pendingItems()).map((x) => ({ ...x, engram: { ...x.engram, text: scrubSecrets(x.engram.text) } }));
+      quarantine = (await cortex.quarantineItems()).map((x) => ({ ...x, engram: { ...x.engram, text: scrubSecrets(x.engram.text) } }));
     } catch (err) {
       problems.push(err instanceof Error ? err.message : String(err));
     }
@@ -213,7 +220,7 @@ export class ViewSource {
 
   async learning(): Promise<LearningView> {
     const stats = await this.brain.memory.stats();
-    const read = readEventLogs(this.dirs());
+    const read = this.readLogs();
     const instincts: (Instinct & { scope: 'project' | 'global' })[] = [];
     const problems = [...stats.problems];
     for (const scope of this.project === null ? (['global'] as const) : (['project', 'global'] as const)) {
@@ -225,8 +232,9 @@ export class ViewSource {
     const listed = recipeStore.list();
     for (const r of listed.problems) problems.push(`${r.file}${r.field === null ? '' : `: ${r.field}`}: ${r.reason}`);
     const recipes = [...listed.recipes].sort((a, b) => b.confidence - a.confidence).map((r) => ({ ...r, text: formatRecipe(r) }));
-    const sessions = this.sessions().rows.slice().reverse();
-    return { stats, instincts, recipes, confidence: confidenceOverTime(read.logs), sessions, problems };
+    const sessions = sessionRows(read).rows.slice().reverse();
+    // Instincts, recipes and the audit's stale entries are read from files a hand may have edited: shown scrubbed too (nothing here is acted on by id).
+    return { stats: scrubStrings(stats), instincts: scrubStrings(instincts), recipes: scrubStrings(recipes), confidence: scrubStrings(confidenceOverTime(read.logs)), sessions, problems: problems.map((p) => scrubSecrets(p)) };
   }
 
   /** `engram replay LOG --check` and, with `params` (a what-if file's text), `--params`. */
@@ -244,7 +252,7 @@ export class ViewSource {
     }
     const r = replayLogFile(file, { check: true, ...(whatIf === undefined ? {} : { whatIf }) });
     if (!r.ok) return { ok: false, logId: id, error: r.error instanceof Error ? r.error.message : String(r.error) };
-    return { ok: true, logId: id, replay: r.replay, problems: r.problems.map(formatProblem), paramsError };
+    return { ok: true, logId: id, replay: scrubStrings(r.replay), problems: r.problems.map((x) => scrubSecrets(formatProblem(x))), paramsError };
   }
 
   /** The cortex as `engram memory pending|quarantine` wires it: the same stores, queue and histories. */
@@ -307,9 +315,22 @@ export class ViewSource {
   }
 }
 
+/** The session logs among `read` as the Sessions list shows them, newest first (commands' logs are not sessions). */
+const sessionRows = (read: EventLogs): { readonly rows: readonly SessionRow[]; readonly problems: readonly string[] } => {
+  const rows: SessionRow[] = [];
+  read.files.forEach((file, i) => {
+    const events = read.logs[i] ?? [];
+    if (!isSessionLog(events)) return;
+    const row = sessionRow(basename(file, '.jsonl'), file, events);
+    rows.push(row.firstMessage === null ? row : { ...row, firstMessage: scrubSecrets(row.firstMessage) });
+  });
+  return { rows: rows.reverse(), problems: read.problems };
+};
+
 /** A log file's timeline: `engram view --html` reads logs given by path, the server by session id. */
 export const timelineOfFile = (file: string): SessionTimeline => {
   const read = readLogFile(file);
+  const events = read.events.map((e) => ({ ...e, data: scrubStrings(e.data) }) as AnyEnvelope);
   const id = basename(file, '.jsonl');
-  return { row: sessionRow(id, file, read.events), items: timelineItems(read.events), problems: read.problems.map(formatProblem) };
+  return { row: sessionRow(id, file, events), items: timelineItems(events), problems: read.problems.map((p) => scrubSecrets(formatProblem(p))) };
 };

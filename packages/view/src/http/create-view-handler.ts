@@ -1,8 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chartHead } from '@engram/charts';
 import type { EngramScope } from '@engram/kernel';
 import { timelineItems } from '../data/timeline-items.js';
+import { timelineWindow } from '../data/timeline-window.js';
 import { followLog } from '../effects/follow-log.js';
 import { renderConfirmBody, type ActionForm } from '../pages/render-action-form.js';
 import { escapeHtml } from '../pages/escape-html.js';
@@ -30,10 +31,17 @@ export interface ViewHandler {
   readonly close: () => void;
 }
 
-/** Follows a session's log in the browser: appends each streamed item and marks it fresh. */
+/**
+ * A long session's timeline is drawn a page at a time: a link to `#e<seq>` on another page goes to
+ * `?at=<seq>`, the page that holds it. On a running session's last page it follows the log:
+ * appends each streamed item and marks it fresh.
+ */
 const LIVE_SCRIPT = `(() => {
   const list = document.querySelector('ol.timeline');
   if (!list) return;
+  const to = /^#e(\\d+)$/.exec(location.hash);
+  if (to && !document.getElementById(location.hash.slice(1)) && !new URLSearchParams(location.search).has('at')) return location.replace('?at=' + to[1] + location.hash);
+  if (list.dataset.follow !== 'yes') return;
   const es = new EventSource(location.pathname + '/live?after=' + encodeURIComponent(list.dataset.lastSeq || '0'));
   es.onopen = () => { document.body.dataset.live = 'connected'; };
   es.addEventListener('item', (ev) => {
@@ -57,6 +65,21 @@ const securityHeaders = (nonce: string | null): Record<string, string> => ({
 const send = (res: ServerResponse, status: number, type: string, body: string, nonce: string | null = null): void => {
   res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8`, ...securityHeaders(nonce) });
   res.end(body);
+};
+
+/** A path segment as text, or null when its percent-encoding is broken (`%E0%A4%A`): a 404, not a 500. */
+const decodeSegment = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+/** A whole number from a query parameter, or null. */
+const intParam = (url: URL, name: string): number | null => {
+  const v = url.searchParams.get(name);
+  return v !== null && /^\d{1,15}$/.test(v) ? Number(v) : null;
 };
 
 const sameToken = (a: string, b: string): boolean => {
@@ -100,6 +123,8 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     const scripted = html.replaceAll('<script>', `<script nonce="${nonce}">`);
     send(res, status, 'text/html', scripted, scripted === html ? null : nonce);
   };
+  /** Signs the banner of an action's outcome with the server's token (see /memory). */
+  const flashSig = (key: string, message: string): string => createHmac('sha256', token).update(`${key}\n${message}`).digest('hex');
   const notFound = (res: ServerResponse, what: string) => page(res, 404, 'Not found', null, `<h1>Not found</h1><p class="sub">${escapeHtml(what)}</p><p><a href="/sessions">Back to the sessions</a></p>`);
   const json = (res: ServerResponse, value: unknown) => send(res, 200, 'application/json', JSON.stringify(value));
 
@@ -165,7 +190,8 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     } else return notFound(res, path);
     if (form.get('confirm') !== 'yes') return page(res, 200, 'Confirm', 'memory', renderConfirmBody(action, token, what, details));
     const outcome = await run();
-    res.writeHead(303, { Location: `/memory?${outcome.ok ? 'done' : 'failed'}=${encodeURIComponent(outcome.message)}`, ...securityHeaders(null) });
+    const key = outcome.ok ? 'done' : 'failed';
+    res.writeHead(303, { Location: `/memory?${key}=${encodeURIComponent(outcome.message)}&sig=${flashSig(key, outcome.message)}`, ...securityHeaders(null) });
     res.end();
   };
 
@@ -189,15 +215,23 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     }
     const session = /^\/sessions\/([^/]+)(\/live)?$/.exec(path);
     if (session !== null) {
-      const id = decodeURIComponent(session[1] ?? '');
+      const id = decodeSegment(session[1] ?? '');
+      if (id === null) return notFound(res, 'a session id with broken percent-encoding');
       if (session[2] !== undefined) return live(req, res, id, url);
       const t = source.timeline(id);
       if (t === null) return notFound(res, `no session log named ${id}`);
-      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true }), LIVE_SCRIPT);
+      // A running session opens on its last page, where new events appear; an ended one on its first.
+      const window = timelineWindow(t.items, { page: intParam(url, 'page') ?? (t.row.open ? Number.MAX_SAFE_INTEGER : null), at: intParam(url, 'at') });
+      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window }), LIVE_SCRIPT);
     }
     if (path === '/memory') {
+      const done = url.searchParams.get('done');
       const failed = url.searchParams.get('failed');
-      const body = renderMemoryPage(await source.memory(), token, url.searchParams.get('done') ?? (failed === null ? null : `Not done: ${failed}`));
+      const sig = url.searchParams.get('sig') ?? '';
+      // Only this server's own redirect after an action shows a banner: a link from elsewhere
+      // (`/memory?done=Run this command…`) cannot make the page say what it never did.
+      const flash = done !== null && sameToken(sig, flashSig('done', done)) ? done : failed !== null && sameToken(sig, flashSig('failed', failed)) ? `Not done: ${failed}` : null;
+      const body = renderMemoryPage(await source.memory(), token, flash);
       return page(res, 200, 'Memory', 'memory', body);
     }
     if (path === '/learning') return page(res, 200, 'Learning', 'learning', renderLearningPage(await source.learning()));
@@ -210,8 +244,11 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
     if (path === '/api/sessions') return json(res, source.sessions());
     const apiSession = /^\/api\/sessions\/([^/]+)$/.exec(path);
     if (apiSession !== null) {
-      const t = source.timeline(decodeURIComponent(apiSession[1] ?? ''));
-      return t === null ? send(res, 404, 'application/json', JSON.stringify({ error: 'no such session' })) : json(res, t);
+      const id = decodeSegment(apiSession[1] ?? '');
+      const t = id === null ? null : source.timeline(id);
+      if (t === null) return send(res, 404, 'application/json', JSON.stringify({ error: 'no such session' }));
+      const { items, page: shown, pages, total } = timelineWindow(t.items, { page: intParam(url, 'page'), at: intParam(url, 'at') });
+      return json(res, { ...t, items, page: shown, pages, total });
     }
     if (path === '/api/memory') return json(res, await source.memory());
     if (path === '/api/learning') return json(res, await source.learning());

@@ -18,9 +18,11 @@ export const startViewServer = async (source: ViewSource, options: { readonly po
   const handler = createViewHandler(source);
   const server = createServer(handler.handle);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const onError = (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`${VIEW_HOST}:${options.port ?? 0} is already in use (another engram view or another program): choose another port, or none for a free one`) : err);
+    server.once('error', onError);
     server.listen(options.port ?? 0, VIEW_HOST, () => {
-      server.off('error', reject);
+      server.off('error', onError);
       resolve();
     });
   });

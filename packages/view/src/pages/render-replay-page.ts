@@ -48,6 +48,7 @@ const resultHtml = (r: ReplayView): string => {
 
 /** The Replay page: pick a log, see `--check`'s verdict, and try other detector thresholds. */
 export const renderReplayPage = (rows: readonly SessionRow[], chosen: string | null, params: string, result: ReplayView | null): string => {
+  if (rows.length === 0) return `<h1>Replay</h1><p class="sub">No session logs to replay yet. Run <code>engram demo</code> or <code>engram run</code>, then pick a log here.</p>`;
   const options = rows.map((r) => `<option value="${escapeHtml(r.id)}"${r.id === chosen ? ' selected' : ''}>${escapeHtml(r.id)}${r.firstMessage === null ? '' : ` · ${escapeHtml(r.firstMessage.slice(0, 60))}`}</option>`).join('');
   return `<h1>Replay</h1><p class="sub">Refold a session's log through the region cores: <code>engram replay LOG --check</code>, and a what-if with other ACC thresholds (<code>--params</code>).</p>
 <form method="get" action="/replay" class="card"><label for="log">Session log</label><select id="log" name="log">${options}</select>
