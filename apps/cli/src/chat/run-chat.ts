@@ -11,6 +11,7 @@ import { StoreOpenError } from '../store/store-open-error.js';
 import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
+import { forgetCommandLine } from './forget-command-line.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
@@ -114,6 +115,17 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     }
     input.release({ kind: 'interrupted' });
   });
+  // A reader that went away (`engram chat | head`, a `| tee` that Ctrl-C killed) ends the chat as
+  // Ctrl-D would: the turn is cancelled and the session stored, instead of a crash on EPIPE.
+  let outputGone = false;
+  const onOutputError = (err: Error) => {
+    if (outputGone) return;
+    outputGone = true;
+    process.stderr.write(`engram chat: the output was closed (${(err as NodeJS.ErrnoException).code ?? err.message}): leaving\n`);
+    turn?.abort(new Error('the output was closed'));
+    input.end();
+  };
+  process.stdout.on('error', onOutputError);
   const io: MemoryIo = {
     out: (text) => screen.text(text),
     err: (text) => {
@@ -121,7 +133,13 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       process.stderr.write(text);
     },
   };
-  const roots = { ...(options.home === undefined ? {} : { home: options.home }), project };
+  // The slash commands read the chat's own memory: its home, project and store (a `--store` flag too, not only ENGRAM_STORE).
+  const roots = {
+    ...(options.home === undefined ? {} : { home: options.home }),
+    project,
+    ...(options.store === undefined ? {} : { store: options.store }),
+    ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
+  };
 
   screen.note(`engram chat · session ${session.id}${options.resume === undefined ? '' : ' (resumed)'} · ${config.provider.type}${config.models.planning === undefined ? '' : ` ${config.models.planning}`} · memory ${memoryMode} · /help for commands, /exit to leave`);
   for (const p of problems) screen.note(`note: ${p}`);
@@ -222,7 +240,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       case 'forget':
         // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
         await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
-        screen.note(`to forget it, leave the chat and run: engram memory forget ${JSON.stringify(cmd.subject)} --yes`);
+        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots)}`);
         return 'go on';
       case 'help':
         for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
@@ -247,7 +265,6 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       if (got.kind === 'interrupted') {
         if (interruptArmed || !interactive) break;
         interruptArmed = true;
-        screen.line('');
         screen.note('(Ctrl-C again, /exit or Ctrl-D to leave)');
         continue;
       }
@@ -274,6 +291,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
     process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
     await brain.close();
+    // Once the output is gone, writes already queued still fail later: the listener stays for them.
+    if (!outputGone) process.stdout.off('error', onOutputError);
   }
   return code;
 };
