@@ -22,12 +22,12 @@ const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) && !s.start
  * store URL's password is shown as `***` (secrets are never shown): the user types it back.
  */
 export const forgetCommandLine = (subject: string, target: ForgetTarget): string => {
-  const flags = [
-    ...(target.home === undefined ? [] : ['--home', target.home]),
-    '--project',
-    target.project,
-    ...(target.store === undefined ? [] : ['--store', redactUrl(target.store)]),
-    ...(target.tenant === undefined ? [] : ['--tenant', target.tenant]),
+  const flags: [string, string | undefined][] = [
+    ['--home', target.home],
+    ['--project', target.project],
+    ['--store', target.store === undefined ? undefined : redactUrl(target.store)],
+    ['--tenant', target.tenant],
   ];
-  return ['engram', 'memory', 'forget', '--yes', ...flags.map(shellWord), '--', shellWord(subject)].join(' ');
+  const given = flags.flatMap(([flag, value]) => (value === undefined ? [] : [`${flag} ${shellWord(value)}`]));
+  return ['engram memory forget --yes', ...given, '--', shellWord(subject)].join(' ');
 };
