@@ -49,6 +49,20 @@ describe('engram chat through pipes', () => {
     expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
   }, CHAT_WITHIN_MS);
 
+  it('shows the escape codes of an answer instead of sending them to the terminal (the model\'s text is data)', () => {
+    const { home, project } = folders();
+    const r = spawnSync(process.execPath, [BIN, 'chat', '--home', home, '--project', project, '--llm', cassette('tests/fixtures/chat/escape-codes.cassette.json')], {
+      input: 'Show me\n/exit\n',
+      encoding: 'utf8',
+      env: env(),
+      timeout: CHAT_WITHIN_MS,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(r.stdout).toMatch(/^Here it is\.␛\[2J␛\]0;pwned␇␛\]52;c;cm0gLXJmIH4=␇␍all fine$/m);
+  }, CHAT_WITHIN_MS);
+
   it('leaves cleanly, the session stored, when the reader of its output goes away (| head, a | tee that Ctrl-C ended)', async () => {
     const { home, project } = folders();
     const child = spawn(process.execPath, [BIN, 'chat', '--home', home, '--project', project, '--llm', cassette('tests/fixtures/run/answer-42.cassette.json')], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });

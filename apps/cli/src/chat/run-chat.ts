@@ -130,7 +130,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     out: (text) => screen.text(text),
     err: (text) => {
       screen.endLine();
-      process.stderr.write(text);
+      process.stderr.write(screen.safe(text));
     },
   };
   // The slash commands read the chat's own memory: its home, project and store (a `--store` flag too, not only ENGRAM_STORE).
