@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readLogFile } from '@engram/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli } from '../cli/run-cli.js';
 
@@ -80,6 +81,38 @@ describe('engram chat through pipes', () => {
     expect(stderr).toMatch(/the output was closed \(EPIPE\): leaving/);
     expect(stderr).toMatch(/^resume with: engram chat --resume \d{8}_\d{6}_[0-9a-f]{4}$/m);
     expect(code).toBe(0);
+    expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
+  }, CHAT_WITHIN_MS);
+
+  it('refuses to --resume a session another chat still has open (both would number the same turn), and resumes it once that one left', async () => {
+    const { home, project } = folders();
+    const args = ['--home', home, '--project', project, '--llm', cassette('tests/fixtures/run/answer-42.cassette.json')];
+    const open = spawn(process.execPath, [BIN, 'chat', ...args], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => open.on('exit', (code) => resolve(code)));
+    // One turn answered: the log exists, and the chat waits for the next line.
+    let out = '';
+    open.stdin.write('What is 6 times 7?\n');
+    await new Promise<void>((resolve) =>
+      open.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8');
+        if (out.includes('The answer is 42.')) resolve();
+      }),
+    );
+    const id = /session (\d{8}_\d{6}_[0-9a-f]{4})/.exec(out)?.[1] as string;
+    expect(id).toBeDefined();
+    const resume = () => spawnSync(process.execPath, [BIN, 'chat', ...args, '--resume', id], { input: 'What is 6 times 7?\n', encoding: 'utf8', env: env(), timeout: CHAT_WITHIN_MS });
+
+    const refused = resume();
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`session ${id} is open in another engram chat`);
+    open.stdin.end();
+    expect(await exited).toBe(0);
+
+    const carried = resume();
+    expect(carried.status, carried.stderr).toBe(0);
+    expect(carried.stdout).toContain('(resumed)');
+    const turns = readLogFile(eventLogOf(project)).events.filter((e) => e.type === 'executive.turn.started').map((e) => e.turn);
+    expect(turns).toEqual([1, 2]);
     expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
   }, CHAT_WITHIN_MS);
 });

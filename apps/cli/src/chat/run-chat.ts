@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
@@ -12,6 +13,7 @@ import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
+import { holdChatLease, type ReleaseLease } from './hold-chat-lease.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
@@ -84,12 +86,28 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   }
   const problems: string[] = [];
   let session: EngramSession;
-  if (options.resume === undefined) session = brain.session();
-  else {
+  let lease: ReleaseLease | null = null;
+  if (options.resume === undefined) {
+    session = brain.session();
+    if (brain.store.kind === 'files') {
+      const mine = await holdChatLease(session.eventLog);
+      lease = mine === 'taken' ? null : mine;
+    }
+  } else {
     if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
+    const logFile = join(brain.paths.eventsDir, `${options.resume}.jsonl`);
+    if (brain.store.kind === 'files' && existsSync(logFile)) {
+      // Before the log is read: what another chat still appends would be missing from this one's history.
+      const taken = await holdChatLease(logFile);
+      if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
+      lease = taken;
+    }
     // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
     const state = await brain.resumeState(options.resume, (p) => problems.push(p));
-    if (state === null) return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
+    if (state === null) {
+      await lease?.();
+      return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
+    }
     session = brain.session({ sessionId: options.resume, resume: state });
   }
 
@@ -290,6 +308,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
     process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
+    await lease?.();
     await brain.close();
     // Once the output is gone, writes already queued still fail later: the listener stays for them.
     if (!outputGone) process.stdout.off('error', onOutputError);
