@@ -175,6 +175,8 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
       await first.pane.waitFor(/^Nice to meet you, Ada\.$/m, TURN_WITHIN_MS);
       first.pane.key('C-d');
       await first.pane.waitForExit(EXIT_WITHIN_MS);
+      // Ctrl-D ended the prompt's line: what follows starts a line of its own.
+      expect(first.pane.screen()).toMatch(/^you>\nevent log: \S+\.jsonl$/m);
       const id = /^resume with: engram chat --resume (\S+)$/m.exec(first.pane.screen())?.[1];
       expect(id).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
 

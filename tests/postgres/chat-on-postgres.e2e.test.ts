@@ -70,6 +70,12 @@ describe.skipIf(!started.ok)(`engram chat with ENGRAM_STORE${started.ok ? '' : `
     } finally {
       await after.close();
     }
+    // The slash commands read the chat's store when it comes as flags too, not the files under --home.
+    const flags = chat(['--home', home, '--project', home, '--store', url, '--tenant', 'team-b'], '/memory\n/forget old server\n/exit\n', {});
+    expect(flags.status, flags.stderr).toBe(0);
+    expect(flags.stdout).toMatch(/^global \(postgres:\/\/.* \(tenant team-b\) global\)$/m);
+    expect(flags.stdout).not.toContain(join(home, 'memory'));
+    expect(flags.stdout).toContain(`to forget it, leave the chat and run: engram memory forget --yes --home ${home} --project ${home} --store ${url} --tenant team-b -- 'old server'`);
     const unknown = chat(['--home', home, '--project', home, '--resume', '20200101_000000_abcd'], '/exit\n', env);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('no session 20200101_000000_abcd to resume');

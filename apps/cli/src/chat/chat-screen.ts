@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import yoctoSpinner, { type Spinner } from 'yocto-spinner';
 import type { ActivityView } from './format-activity.js';
+import { terminalSafe } from './terminal-safe.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -17,20 +18,32 @@ export class ChatScreen {
   readonly color: Colors;
   private spinner: Spinner | null = null;
   private atLineStart = true;
+  private readonly colours: boolean;
 
   constructor(
     private readonly interactive: boolean,
     env: Readonly<Record<string, string | undefined>>,
   ) {
-    this.color = pc.createColors(colorsWanted(interactive, env));
+    this.colours = colorsWanted(interactive, env);
+    this.color = pc.createColors(this.colours);
   }
 
-  /** Writes text as it comes (the streamed answer); the spinner makes way for it. */
+  /**
+   * Writes text as it comes (the streamed answer); the spinner makes way for it. Everything
+   * written goes through here, and the model's, tools' and memory's text is data: its control
+   * characters are shown, never obeyed (only colour passes, and only when colours are on).
+   */
   text(chunk: string): void {
-    if (chunk === '') return;
+    const safe = terminalSafe(chunk, this.colours);
+    if (safe === '') return;
     this.stopSpinner();
-    process.stdout.write(chunk);
-    this.atLineStart = chunk.endsWith('\n');
+    process.stdout.write(safe);
+    this.atLineStart = safe.endsWith('\n');
+  }
+
+  /** The same care for what goes to stderr (a command's complaint quoting the user's text). */
+  safe(text: string): string {
+    return terminalSafe(text, this.colours);
   }
 
   /** Ends the current line if text was left on it. */
@@ -50,8 +63,10 @@ export class ChatScreen {
   }
 
   /** Shows the spinner with `text` on a terminal; nothing elsewhere. */
-  spin(text: string): void {
+  spin(raw: string): void {
     if (!this.interactive) return;
+    // A running tool's summary is the model's text: shown, never obeyed, as everywhere else.
+    const text = this.safe(raw);
     this.endLine();
     if (this.spinner === null) this.spinner = yoctoSpinner({ text, stream: process.stdout, handleSignals: false }).start();
     else this.spinner.text = text;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
@@ -11,6 +12,8 @@ import { StoreOpenError } from '../store/store-open-error.js';
 import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
+import { forgetCommandLine } from './forget-command-line.js';
+import { holdChatLease, type ReleaseLease } from './hold-chat-lease.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
@@ -83,12 +86,28 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   }
   const problems: string[] = [];
   let session: EngramSession;
-  if (options.resume === undefined) session = brain.session();
-  else {
+  let lease: ReleaseLease | null = null;
+  if (options.resume === undefined) {
+    session = brain.session();
+    if (brain.store.kind === 'files') {
+      const mine = await holdChatLease(session.eventLog);
+      lease = mine === 'taken' ? null : mine;
+    }
+  } else {
     if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
+    const logFile = join(brain.paths.eventsDir, `${options.resume}.jsonl`);
+    if (brain.store.kind === 'files' && existsSync(logFile)) {
+      // Before the log is read: what another chat still appends would be missing from this one's history.
+      const taken = await holdChatLease(logFile);
+      if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
+      lease = taken;
+    }
     // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
     const state = await brain.resumeState(options.resume, (p) => problems.push(p));
-    if (state === null) return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
+    if (state === null) {
+      await lease?.();
+      return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
+    }
     session = brain.session({ sessionId: options.resume, resume: state });
   }
 
@@ -114,14 +133,31 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     }
     input.release({ kind: 'interrupted' });
   });
+  // A reader that went away (`engram chat | head`, a `| tee` that Ctrl-C killed) ends the chat as
+  // Ctrl-D would: the turn is cancelled and the session stored, instead of a crash on EPIPE.
+  let outputGone = false;
+  const onOutputError = (err: Error) => {
+    if (outputGone) return;
+    outputGone = true;
+    process.stderr.write(`engram chat: the output was closed (${(err as NodeJS.ErrnoException).code ?? err.message}): leaving\n`);
+    turn?.abort(new Error('the output was closed'));
+    input.end();
+  };
+  process.stdout.on('error', onOutputError);
   const io: MemoryIo = {
     out: (text) => screen.text(text),
     err: (text) => {
       screen.endLine();
-      process.stderr.write(text);
+      process.stderr.write(screen.safe(text));
     },
   };
-  const roots = { ...(options.home === undefined ? {} : { home: options.home }), project };
+  // The slash commands read the chat's own memory: its home, project and store (a `--store` flag too, not only ENGRAM_STORE).
+  const roots = {
+    ...(options.home === undefined ? {} : { home: options.home }),
+    project,
+    ...(options.store === undefined ? {} : { store: options.store }),
+    ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
+  };
 
   screen.note(`engram chat · session ${session.id}${options.resume === undefined ? '' : ' (resumed)'} · ${config.provider.type}${config.models.planning === undefined ? '' : ` ${config.models.planning}`} · memory ${memoryMode} · /help for commands, /exit to leave`);
   for (const p of problems) screen.note(`note: ${p}`);
@@ -222,7 +258,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       case 'forget':
         // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
         await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
-        screen.note(`to forget it, leave the chat and run: engram memory forget ${JSON.stringify(cmd.subject)} --yes`);
+        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots)}`);
         return 'go on';
       case 'help':
         for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
@@ -247,7 +283,6 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       if (got.kind === 'interrupted') {
         if (interruptArmed || !interactive) break;
         interruptArmed = true;
-        screen.line('');
         screen.note('(Ctrl-C again, /exit or Ctrl-D to leave)');
         continue;
       }
@@ -273,7 +308,10 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
     process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
+    await lease?.();
     await brain.close();
+    // Once the output is gone, writes already queued still fail later: the listener stays for them.
+    if (!outputGone) process.stdout.off('error', onOutputError);
   }
   return code;
 };
