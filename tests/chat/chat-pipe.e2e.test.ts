@@ -50,6 +50,22 @@ describe('engram chat through pipes', () => {
     expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
   }, CHAT_WITHIN_MS);
 
+  it('exits 1 when a scripted turn failed and 3 when the model could not be reached, answering the lines after it', () => {
+    const chat = (input: string) => {
+      const { home, project } = folders();
+      const r = spawnSync(process.execPath, [BIN, 'chat', '--home', home, '--project', project, '--llm', cassette('tests/fixtures/chat/failed-turns.cassette.json')], { input, encoding: 'utf8', env: env(), timeout: CHAT_WITHIN_MS });
+      return { ...r, log: eventLogOf(project) };
+    };
+    const refused = chat('one\ntwo\n/exit\n');
+    expect(refused.stdout).toMatch(/^the turn failed: bad_request: the request was refused \(400\)$/m);
+    expect(refused.status, refused.stderr).toBe(1);
+    const unreachable = chat('one\ntwo\nthree\nfour\n');
+    expect(unreachable.stdout).toMatch(/^the turn failed: auth: /m);
+    expect(unreachable.stdout).toMatch(/^Fourth answer\.$/m);
+    expect(unreachable.status, unreachable.stderr).toBe(3);
+    expect(runCli(['replay', unreachable.log, '--check']).status).toBe(0);
+  }, 2 * CHAT_WITHIN_MS);
+
   it('shows the escape codes of an answer instead of sending them to the terminal (the model\'s text is data)', () => {
     const { home, project } = folders();
     const r = spawnSync(process.execPath, [BIN, 'chat', '--home', home, '--project', project, '--llm', cassette('tests/fixtures/chat/escape-codes.cassette.json')], {

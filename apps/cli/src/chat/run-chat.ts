@@ -5,6 +5,7 @@ import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engra
 import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { modelUnreachable } from '../llm/model-unreachable.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
 import { openActiveBrain } from '../store/open-active-brain.js';
@@ -116,6 +117,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   const c = screen.color;
   let turn: AbortController | null = null;
   let interruptArmed = false;
+  /** The worst failed turn of a scripted chat (exit codes grow with severity: 3 unreachable over 1 failed). */
+  let turnFailure: number = CHAT_EXIT.ok;
   const input = new ChatInput(interactive, () => {
     if (turn !== null) {
       if (!turn.signal.aborted) {
@@ -197,7 +200,11 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       screen.note('(turn cancelled: nothing was learned from it)');
       return;
     }
-    if (result.error !== undefined) screen.line(c.red(`the turn failed: ${result.error}`));
+    if (result.error !== undefined) {
+      screen.line(c.red(`the turn failed: ${result.error}`));
+      // A script cannot read the screen: its exit says a turn failed (a person saw it).
+      if (!interactive) turnFailure = Math.max(turnFailure, modelUnreachable(result.llmFailure) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed);
+    }
     if (result.stopReason === 'round_cap') screen.note('(the turn hit the round cap)');
     if (memoryMode !== 'copilot') return;
     // What the turn proposed is written to the pending queue by end-of-turn learning: wait for it.
@@ -313,7 +320,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     // Once the output is gone, writes already queued still fail later: the listener stays for them.
     if (!outputGone) process.stdout.off('error', onOutputError);
   }
-  return code;
+  return Math.max(code, turnFailure);
 };
 
 /** Releases the store's connections before an early exit (nothing to release for the files). */

@@ -19,7 +19,7 @@ export const registerChat = (program: Command): void => {
     .option('--tenant <name>', 'whose memory in the store (env ENGRAM_TENANT, default "default")')
     .addHelpText(
       'after',
-      '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored; 2 usage or configuration error; 3 the store cannot be reached.',
+      '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored, or (input not a terminal) a turn failed; 2 usage or configuration error; 3 the store cannot be reached, or (input not a terminal) the model could not be.',
     );
   addLlmOptions(chat).action(async (opts: LlmOptionValues & { project?: string; home?: string; resume?: string; mode?: string; roundCap?: number; store?: string; tenant?: string }) => {
     process.exitCode = await (await import('../chat/run-chat.js')).runChat(opts);

@@ -2,6 +2,7 @@ import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engra
 import { AccProfileError, GuardsConfigError, learnedFromLog, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { modelUnreachable } from '../llm/model-unreachable.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
 
 export interface RunOptions extends LlmOptionValues {
@@ -19,9 +20,6 @@ export interface RunOptions extends LlmOptionValues {
 
 /** Exit codes of `engram run`, documented in its --help; an interrupted run exits as shells report a signal (128 + its number). */
 export const RUN_EXIT = { answered: 0, failed: 1, usage: 2, unreachable: 3, SIGINT: 130, SIGTERM: 143 } as const;
-
-/** LLM failures that mean the model could not be reached (as opposed to a turn that went wrong). */
-const UNREACHABLE = new Set(['network', 'timeout', 'auth', 'rate_limited', 'server_error', 'cassette_miss']);
 
 /**
  * `engram run --task TEXT`: one headless session with the configured model. Prints the answer
@@ -121,6 +119,6 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     return RUN_EXIT[interruptedBy];
   }
   if (result.stopReason === 'end_turn') return RUN_EXIT.answered;
-  if (result.llmFailure !== undefined && UNREACHABLE.has(result.llmFailure)) return RUN_EXIT.unreachable;
+  if (modelUnreachable(result.llmFailure)) return RUN_EXIT.unreachable;
   return RUN_EXIT.failed;
 };
