@@ -8,6 +8,8 @@ export interface HookFlags {
 
 export interface HookRoots {
   readonly project: string;
+  /** Where the project came from, to name it when the folder is missing. */
+  readonly projectFrom: '--project' | 'CLAUDE_PROJECT_DIR' | "the payload's cwd";
   readonly home: string;
   /** `<project>/.engram/hooks`: the session map and the per-session locks. */
   readonly hooksDir: string;
@@ -20,7 +22,9 @@ export interface HookRoots {
  */
 export const hookRoots = (flags: HookFlags, cwd: string, env: NodeJS.ProcessEnv): HookRoots => {
   const fromEnv = env['CLAUDE_PROJECT_DIR'];
-  const project = resolve(flags.project ?? (fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : cwd));
+  const useEnv = fromEnv !== undefined && fromEnv.trim() !== '';
+  const project = resolve(flags.project ?? (useEnv ? fromEnv : cwd));
+  const projectFrom = flags.project !== undefined ? '--project' : useEnv ? 'CLAUDE_PROJECT_DIR' : "the payload's cwd";
   const paths = engramPaths({ home: flags.home, project }, env);
-  return { project, home: paths.home, hooksDir: paths.hooksDir ?? '' };
+  return { project, projectFrom, home: paths.home, hooksDir: paths.hooksDir ?? '' };
 };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
@@ -38,6 +38,19 @@ describe('engram hook, in process', () => {
     expect(t.sessionId()).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
     expect(statSync(join(t.project, '.engram', 'hooks', SESSION_MAP)).mode & 0o777).toBe(0o600);
     expect(t.events().filter((e) => e.type === 'executive.session.started')).toHaveLength(1);
+  });
+
+  it('records nothing into a project folder that does not exist (a forged or stale cwd creates no .engram anywhere)', async () => {
+    const t = setUp();
+    const problems: string[] = [];
+    const missing = join(t.root, 'gone', 'deep');
+    const out = await runHook('user-prompt-submit', JSON.stringify({ session_id: 'claude-1', cwd: missing, hook_event_name: 'UserPromptSubmit', prompt: 'hi' }), { env: t.env, warn: (m) => problems.push(m) });
+    expect(out).toBeNull();
+    expect(problems).toEqual([`project folder ${missing} (from the payload's cwd) does not exist: nothing recorded`]);
+    expect(existsSync(join(t.root, 'gone'))).toBe(false);
+    writeFileSync(join(t.root, 'a-file'), '');
+    await runHook('stop', JSON.stringify({ session_id: 'claude-1', cwd: t.project, hook_event_name: 'Stop' }), { env: { ...t.env, CLAUDE_PROJECT_DIR: join(t.root, 'a-file') }, warn: (m) => problems.push(m) });
+    expect(problems[1]).toBe(`project ${join(t.root, 'a-file')} (from CLAUDE_PROJECT_DIR) is not a folder: nothing recorded`);
   });
 
   it('serialises concurrent hooks of one session: parallel tool calls are all recorded, in one consistent log', async () => {

@@ -7,6 +7,7 @@ import { parseHookPayload, type HookName, type HookPayload } from './hook-payloa
 import { hookRoots, type HookFlags, type HookRoots } from './hook-roots.js';
 import { postToolUseHook } from './post-tool-use-hook.js';
 import { preToolUseHook } from './pre-tool-use-hook.js';
+import { requireProjectFolder } from './effects/require-project-folder.js';
 import { engramSessionFor } from './effects/session-map.js';
 import { sessionStartHook } from './session-start-hook.js';
 import { stopHook } from './stop-hook.js';
@@ -86,6 +87,7 @@ export const runHook = async (name: HookName, raw: string | Readonly<Record<stri
     const payload = parseHookPayload(name, typeof raw === 'string' ? raw : JSON.stringify(raw));
     if (payload.hook === 'stop' && payload.stopHookActive) return null; // Claude is continuing because of a Stop hook: not the end of a turn.
     const roots = hookRoots(options, payload.cwd, env);
+    requireProjectFolder(roots);
     const guards = guardsOrDefaults(roots.project, warn);
     const profile = accProfileOrNone(roots.project, warn);
     // What the brain was made with: a kept session is reused only by a brain made the same way.
