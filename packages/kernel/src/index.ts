@@ -6,6 +6,7 @@ export { type EventSink } from './event-sink.js';
 export { errorSignature } from './error-signature.js';
 export { RULE_KINDS, isRuleKind, trustOf, type TrustTier, type Engram, type EngramKind, type EngramScope, type Confidence, type EngramSource, type RuleKind, type MemoryEntry } from './engram.js';
 export type { SemanticStore, EncodeRequest, EncodeOutcome, EncodeResult, MutationOutcome, MutationResult, MemoryDiagnostic, SemanticSnapshot, RecallSection, RecallRequest, RecallResult } from './semantic-store.js';
+export { describeDiagnostic } from './describe-diagnostic.js';
 export { scrubSecrets, containsSecret, findSecretSpans, redacted, REDACTED_PREFIX, type SecretSpan } from './secret-scrubber.js';
 export { scrubValue } from './scrub-value.js';
 export { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';

@@ -488,6 +488,15 @@ export class EngramSession {
   }
 
   /**
+   * What `memoryContext()` could not read, one line each (`file:line (field): message`): a linked
+   * memory file it refused to follow, a hand-edited line it skipped. A host shows them so a block
+   * that lacks a file says why.
+   */
+  memoryNotes(): Promise<readonly string[]> {
+    return this.memory.notes();
+  }
+
+  /**
    * What to append to a tool's description: the lessons primed for that tool (the scratchpad's),
    * then the rules, lessons and recipes ranked for it against the current turn's message, within
    * the strategy budget. Each block's injection is recorded (`tool-description`).

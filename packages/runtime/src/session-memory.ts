@@ -167,6 +167,11 @@ export class SessionMemory {
     return ctx.text === '' ? habits.text : `${ctx.text.trimEnd()}\n\n${habits.text}`;
   }
 
+  /** What the memory block could not read (a linked memory file refused, a bad line), one line each. */
+  notes(): Promise<readonly string[]> {
+    return this.cortex.memoryNotes();
+  }
+
   /** Lessons for a tool's description (today: the scratchpad primer); what it injected is published. */
   async primer(tool: string): Promise<string> {
     if (tool !== 'scratchpad') return '';

@@ -1,7 +1,4 @@
-import type { EngramScope } from '@engram/kernel';
 import { defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-
-const SCOPES: readonly EngramScope[] = ['global', 'project'];
 
 export interface MemoryContextOptions extends MemoryRootOptions {
   readonly message?: string;
@@ -17,11 +14,10 @@ export interface MemoryContextOptions extends MemoryRootOptions {
  */
 export const runMemoryContext = (options: MemoryContextOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('context', io, async () => {
-    const { cortex, stores } = openMemory(options);
+    const { cortex } = openMemory(options);
     const context = await cortex.memoryContext(options.message ?? '');
     const primer = await cortex.scratchpadPrimer();
-    for (const scope of SCOPES)
-      for (const d of (await stores[scope].read()).diagnostics) io.err(`engram memory context: note: ${d.location}:${d.line}${d.field === null ? '' : ` (${d.field})`}: ${d.message}\n`);
+    for (const note of await cortex.memoryNotes()) io.err(`engram memory context: note: ${note}\n`);
     if (options.json === true) {
       io.out(`${JSON.stringify({ context: context.text, primer: primer.suffix, sections: context.sections.map(({ key, tokens, budget, omitted }) => ({ key, tokens, budget, omitted })), injected: [context.injection, primer.injection] })}\n`);
       return 0;

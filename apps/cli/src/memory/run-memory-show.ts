@@ -1,4 +1,4 @@
-import type { MemoryEntry } from '@engram/kernel';
+import { describeDiagnostic, type MemoryEntry } from '@engram/kernel';
 import type { StoreFlags } from '../store/active-store.js';
 import { openActiveMemory } from './open-active-memory.js';
 import { defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
@@ -26,7 +26,7 @@ export const runMemoryShow = (options: MemoryShowOptions, io: MemoryIo = default
           text.push(` ${title}: ${list.length}`);
           for (const e of list) text.push(line(e));
         }
-        for (const d of snap.diagnostics) text.push(` note: ${d.location}:${d.line}${d.field === null ? '' : ` (${d.field})`}: ${d.message}`);
+        for (const d of snap.diagnostics) text.push(` note: ${describeDiagnostic(d)}`);
       }
     } finally {
       await m.close();

@@ -1,5 +1,6 @@
 import { defaultTrustTier, type EngramData, type TrustTier } from '@engram/events';
 import {
+  describeDiagnostic,
   mayReplace,
   randomIds,
   systemClock,
@@ -298,6 +299,12 @@ export class Cortex {
   async memoryContext(message = ''): Promise<MemoryContext> {
     const [global, project] = await this.snapshots();
     return buildMemoryContext({ global, project, message, budgets: this.budgets });
+  }
+
+  /** What could not be read from the memory the block is built from (a linked file refused, a bad line), one line each. */
+  async memoryNotes(): Promise<readonly string[]> {
+    const [global, project] = await this.snapshots();
+    return [...global.diagnostics, ...(project?.diagnostics ?? [])].map(describeDiagnostic);
   }
 
   async scratchpadPrimer(): Promise<ScratchpadPrimer> {
