@@ -2,7 +2,7 @@
 // --resume reads it back from there (issue 15's "one switch" for the chat of issue 17).
 import { openPostgres } from '@engram/store-postgres';
 import { startTestPostgres } from '@engram/store-postgres/testing';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,5 +79,39 @@ describe.skipIf(!started.ok)(`engram chat with ENGRAM_STORE${started.ok ? '' : `
     const unknown = chat(['--home', home, '--project', home, '--resume', '20200101_000000_abcd'], '/exit\n', env);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('no session 20200101_000000_abcd to resume');
+  });
+
+  it('holds a session for one chat across hosts: a --resume while another chat has it open exits 2, and works once that one left', { timeout: 180_000 }, async () => {
+    if (!started.ok) return;
+    const url = started.pg.createDatabase('chat_lease');
+    // Two homes: two machines sharing one server, nothing shared on disk.
+    const [homeA, homeB] = [mkdtempSync(join(tmpdir(), 'engram-chat-pg-a-')), mkdtempSync(join(tmpdir(), 'engram-chat-pg-b-'))];
+    const env = { ...process.env, NO_COLOR: '1', ENGRAM_STORE: url, ENGRAM_TENANT: 'team-a', ENGRAM_SERVE: '0' };
+    const open = spawn(process.execPath, [BIN, 'chat', '--llm', `scripted:${CASSETTE}`, '--home', homeA, '--project', homeA], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => open.on('exit', (code) => resolve(code)));
+    let out = '';
+    open.stdin.write('What is 6 times 7?\n');
+    await new Promise<void>((resolve) =>
+      open.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8');
+        if (out.includes('The answer is 42.')) resolve();
+      }),
+    );
+    const id = /session (\d{8}_\d{6}_[0-9a-f]{4})/.exec(out)?.[1] as string;
+    expect(id).toBeDefined();
+    const refused = chat(['--home', homeB, '--project', homeB, '--resume', id], 'What is 6 times 7?\n', { ENGRAM_STORE: url, ENGRAM_TENANT: 'team-a' });
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(`session ${id} is open in another engram chat`);
+    open.stdin.end();
+    expect(await exited).toBe(0);
+    const carried = chat(['--home', homeB, '--project', homeB, '--resume', id], 'What is 6 times 7?\n', { ENGRAM_STORE: url, ENGRAM_TENANT: 'team-a' });
+    expect(carried.status, carried.stderr).toBe(0);
+    const db = await openPostgres({ url, tenant: 'team-a' });
+    try {
+      const turns = (await db.pool.query<{ turn: number }>("SELECT (envelope->>'turn')::int AS turn FROM engram_events WHERE session_id = $1 AND envelope->>'type' = 'executive.turn.started' ORDER BY seq", [id])).rows.map((r) => r.turn);
+      expect(turns).toEqual([1, 2]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
 import { auditLogDirs } from './audit/audit-memory.js';
 import { fileAnalysisState } from './effects/file-analysis-state.js';
+import { holdFileSessionLease } from './effects/hold-file-session-lease.js';
 import { fileSessionLogs } from './effects/file-session-logs.js';
 import type { AnalysisStateStore } from './instincts/analysis-state-store.js';
 import type { SessionLogs } from './session-logs.js';
@@ -24,6 +25,9 @@ export interface SessionLogWriter {
   /** The session's events as stored. */
   read(): Promise<readonly AnyEnvelope[]>;
 }
+
+/** Lets go of a session held by `BrainStores.holdSession` (after the session is suspended). */
+export type SessionLease = () => Promise<void>;
 
 /** What forgetting did (or would do) to one session's log in a store. */
 export interface EventLogRedaction {
@@ -54,6 +58,13 @@ export interface BrainStores {
   readonly quarantine: QuarantinePort;
   instincts(scope: EngramScope): InstinctStorePort;
   eventLog(sessionId: string): SessionLogWriter;
+  /**
+   * Holds a session for one host at a time, for as long as that host keeps it open (a chat):
+   * two hosts on one session would number their next turn alike and each send a history missing
+   * the other's turns. A lock file beside the log, or a PostgreSQL advisory lock seen by every
+   * machine. 'taken' when another live host holds it; a holder that died frees it.
+   */
+  holdSession(sessionId: string): Promise<SessionLease | 'taken'>;
   /** The stored session logs, listed and read back (the habit loop and the memory audit read them). */
   readonly logs: SessionLogs;
   /** Where the habit loop keeps a scope's incremental analysis (a cache of `logs`). */
@@ -104,6 +115,7 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   quarantine: new QuarantineStore(paths.quarantineFile),
   instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
   eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
+  holdSession: (sessionId) => holdFileSessionLease(join(paths.eventsDir, `${sessionId}.jsonl`)),
   logs: fileSessionLogs(auditLogDirs(paths)),
   analysisState: (scope) => fileAnalysisState(paths.instinctsDir(scope)),
   redactEvents: null,

@@ -14,7 +14,7 @@ import { sessionIdProblem } from '@engram/store';
 import { brainMemory, type BrainMemory } from './audit/brain-memory.js';
 import { brainInstincts, type BrainInstincts } from './instincts/brain-instincts.js';
 import { readAccProfile, readProjectAccProfile, type AccProfile } from './read-acc-profile.js';
-import { fileBrainStores, type BrainStores } from './brain-stores.js';
+import { fileBrainStores, type BrainStores, type SessionLease } from './brain-stores.js';
 
 export interface BrainOptions {
   /** The global root; default `$ENGRAM_HOME` or `~/.engram`. */
@@ -83,6 +83,12 @@ export interface Brain {
    * the one way to resume on PostgreSQL, where `resume: true` cannot read the log synchronously.
    */
   resumeState(sessionId: string, onLogProblem?: (problem: string) => void): Promise<ResumeState | null>;
+  /**
+   * Holds a session for this host alone while it keeps it open (`engram chat` does, from before it
+   * reads the log to resume until it suspends): a lock beside the file log, or an advisory lock
+   * every machine on the PostgreSQL server sees. 'taken' when another live host holds it.
+   */
+  holdSession(sessionId: string): Promise<SessionLease | 'taken'>;
   /** Releases the store's connections (nothing to do for files); sessions must be closed first. */
   close(): Promise<void>;
 }
@@ -141,6 +147,10 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
       return store ?? fileBrainStores(paths, clock);
     },
     close: () => store?.close() ?? Promise.resolve(),
+    holdSession: (sessionId) => {
+      const bad = sessionIdProblem(sessionId);
+      return bad === null ? brainStores().holdSession(sessionId) : Promise.reject(new Error(`cannot hold the session: ${bad}`));
+    },
     resumeState: async (sessionId, onLogProblem) => {
       if (store === undefined || store.kind === 'files') return resumeSession(paths, sessionId, onLogProblem);
       const bad = sessionIdProblem(sessionId);

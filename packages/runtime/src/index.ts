@@ -2,7 +2,7 @@ export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type Sessi
 export { openBrain, openBrainStores, preloadStoreBackend, type OpenBrainOptions } from './open-brain.js';
 export { storeSettings, StoreSettingError, type StoreSettings } from './store-settings.js';
 export { storeUnreachable } from '@engram/store-postgres/settings';
-export { fileBrainStores, type BrainStores, type EventLogRedaction, type SessionLogWriter } from './brain-stores.js';
+export { fileBrainStores, type BrainStores, type EventLogRedaction, type SessionLease, type SessionLogWriter } from './brain-stores.js';
 export type { MemorizeReport, MemorizeEntryResult, MemorizeOutcome } from '@engram/cortex';
 export { EngramSession, type Nudge, type LearnedLesson, type TurnSummary, type SessionOptions, type MemoryMode, type AccMode } from './engram-session.js';
 export { engramPaths, type EngramPaths } from './engram-paths.js';

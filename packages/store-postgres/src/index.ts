@@ -19,6 +19,7 @@ export { PostgresError, postgresReason, type PostgresErrorReason } from './postg
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';
 export { withReconnect } from './effects/with-reconnect.js';
+export { holdSessionLease, type ReleaseSessionLease } from './effects/hold-session-lease.js';
 export { storeStatus, type StoreStatus } from './effects/store-status.js';
 export { parseStoreUrl, type StoreUrlSource } from './store-url.js';
 export { PostgresSemanticStore, type PostgresSemanticStoreOptions } from './effects/postgres-semantic-store.js';

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type TurnActivity, type TurnOptions } from '@engram/runtime';
+import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type SessionLease, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { modelUnreachable } from '../llm/model-unreachable.js';
@@ -14,7 +13,6 @@ import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
-import { holdChatLease, type ReleaseLease } from './hold-chat-lease.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
@@ -87,22 +85,17 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   }
   const problems: string[] = [];
   let session: EngramSession;
-  let lease: ReleaseLease | null = null;
+  let lease: SessionLease | null;
   if (options.resume === undefined) {
     session = brain.session();
-    if (brain.store.kind === 'files') {
-      const mine = await holdChatLease(session.eventLog);
-      lease = mine === 'taken' ? null : mine;
-    }
+    const mine = await brain.holdSession(session.id);
+    lease = mine === 'taken' ? null : mine;
   } else {
     if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
-    const logFile = join(brain.paths.eventsDir, `${options.resume}.jsonl`);
-    if (brain.store.kind === 'files' && existsSync(logFile)) {
-      // Before the log is read: what another chat still appends would be missing from this one's history.
-      const taken = await holdChatLease(logFile);
-      if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
-      lease = taken;
-    }
+    // Before the log is read: what another chat still appends would be missing from this one's history.
+    const taken = await brain.holdSession(options.resume);
+    if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
+    lease = taken;
     // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
     const state = await brain.resumeState(options.resume, (p) => problems.push(p));
     if (state === null) {

@@ -1,17 +1,14 @@
 import { dirname } from 'node:path';
 import { ensureDir, FsError, rootForDir, withLock } from '@engram/fs';
-
-/** Let go of the lease (after the session is suspended). */
-export type ReleaseLease = () => Promise<void>;
+import type { SessionLease } from '../brain-stores.js';
 
 /**
- * Holds, for as long as a chat runs, the cross-process lock of `<event log>.chat` (the one lock
- * helper of @engram/fs: refreshed while held, taken over once stale if the holder died). Two
- * chats on one session would both number their next turn the same and each send a history
- * missing the other's turns; the log's own lock only orders single appends. Resolves 'taken'
- * when another live chat holds it.
+ * Holds, for as long as a host keeps a session open, the cross-process lock of `<event log>.chat`
+ * (the one lock helper of @engram/fs: refreshed while held, taken over once stale if the holder
+ * died). The log's own lock only orders single appends. Resolves 'taken' when another live host
+ * holds it.
  */
-export const holdChatLease = (eventLog: string): Promise<ReleaseLease | 'taken'> =>
+export const holdFileSessionLease = (eventLog: string): Promise<SessionLease | 'taken'> =>
   new Promise((resolve, reject) => {
     // A new session's log (and its folder) is written lazily; the lock needs the folder now.
     const dir = dirname(eventLog);

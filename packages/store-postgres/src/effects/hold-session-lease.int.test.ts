@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestPostgres } from '../testing/effects/start-test-postgres.js';
+import { holdSessionLease } from './hold-session-lease.js';
+import { openPostgres } from './open-postgres.js';
+
+const started = await startTestPostgres();
+afterAll(() => (started.ok ? started.pg.stop() : undefined));
+const S = '20261124_190000_c4a7';
+
+describe.skipIf(!started.ok)(`session leases on PostgreSQL${started.ok ? '' : ` (skipped: ${started.reason})`}`, () => {
+  it('one holder per session and tenant across pools (two hosts); released, or freed when the holder\'s connections die', async () => {
+    if (!started.ok) return;
+    const url = started.pg.createDatabase('session_lease');
+    const hostA = await openPostgres({ url, tenant: 'acme' });
+    const hostB = await openPostgres({ url, tenant: 'acme' });
+    const otherTenant = await openPostgres({ url, tenant: 'globex' });
+    try {
+      const held = await holdSessionLease(hostA, S);
+      expect(held).toBeTypeOf('function');
+      expect(await holdSessionLease(hostB, S)).toBe('taken');
+      // The holder itself cannot take it twice either (a second chat in the same process).
+      expect(await holdSessionLease(hostA, S)).toBe('taken');
+      // Another session, and the same id in another tenant, are free.
+      const other = await holdSessionLease(hostB, '20261124_190000_c4a8');
+      const theirs = await holdSessionLease(otherTenant, S);
+      expect([typeof other, typeof theirs]).toEqual(['function', 'function']);
+      if (typeof held !== 'function' || typeof other !== 'function' || typeof theirs !== 'function') return;
+      await held();
+      await held(); // twice is harmless
+      const next = await holdSessionLease(hostB, S);
+      expect(next).toBeTypeOf('function');
+      // A holder whose connection dies (a killed host) frees the session at once.
+      const holders = await hostA.pool.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 1667785076 AND granted AND pid <> pg_backend_pid()");
+      expect(holders.rows.length).toBeGreaterThan(0);
+      for (const { pid } of holders.rows) await hostA.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      const after = await holdSessionLease(hostA, S);
+      expect(after).toBeTypeOf('function');
+      if (typeof after === 'function') await after();
+      // Letting go on a dead connection is quiet: the lock went with it.
+      if (typeof next === 'function') await next();
+      await other();
+      await theirs();
+    } finally {
+      await Promise.all([hostA.close(), hostB.close(), otherTenant.close()]);
+    }
+  });
+});
