@@ -54,4 +54,27 @@ describe('hooks fail open on a refused write (built CLI)', () => {
     expect(r.stdout).not.toContain('outside file');
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([expect.stringMatching(new RegExp(`^engram hook session-start: note: ${join(project, '.engram', 'memory', 'rules.md')}:0: .*symbolic link`))]);
   });
+
+  it('a linked .engram/episodes folder: the hook records its events and names the episode it could not store, in one line; nothing written through it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-hook-links-'));
+    const project = join(root, 'project');
+    const outside = join(root, 'outside');
+    mkdirSync(join(project, '.engram'), { recursive: true });
+    mkdirSync(outside);
+    symlinkSync(outside, join(project, '.engram', 'episodes'));
+    const r = spawnSync(process.execPath, [BIN, 'hook', 'user-prompt-submit'], {
+      input: JSON.stringify({ session_id: '44444444-aaaa-4bbb-8ccc-000000000005', cwd: project, hook_event_name: 'UserPromptSubmit', prompt: 'run the tests' }),
+      encoding: 'utf8',
+      env: { ...process.env, ENGRAM_HOME: join(root, 'home'), CLAUDE_PROJECT_DIR: '', ENGRAM_SERVE: '0' },
+      cwd: ROOT,
+      timeout: 120_000,
+    });
+    expect(r.status).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`engram hook user-prompt-submit: ${join(project, '.engram', 'episodes')}/`);
+    expect(lines[0]).toContain('is a symbolic link');
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(join(project, '.engram', 'events')).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
+  });
 });

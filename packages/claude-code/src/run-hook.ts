@@ -139,6 +139,8 @@ const hookOn = async (brain: Brain, payload: HookPayload, { roots, config, now, 
       fallbacks: () => (chains ??= readChains(roots.project, warn)),
     };
     let ok = false;
+    // A warm session (the service) carries earlier hooks' problems: report only this hook's.
+    const known = new Set(session.problems());
     try {
       const answer = await handle(ctx, payload);
       ok = true;
@@ -146,6 +148,8 @@ const hookOn = async (brain: Brain, payload: HookPayload, { roots, config, now, 
     } finally {
       // Also after a failure: what the handler published is stored, and the session is let go.
       await sessions.release(session, ok);
+      // What the session could not store but went on without (an episode, the habit loop's record): one line each.
+      for (const p of session.problems()) if (!known.has(p)) warn(p);
     }
   });
 };
