@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { readLogFile } from '@engram/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli } from '../cli/run-cli.js';
+import { openChat } from './open-chat.js';
 
 /** Node's start-up, the CLI's imports, one turn with a real Python cell and leaving, on a loaded 2-core machine. */
 const CHAT_WITHIN_MS = 60_000;
@@ -103,26 +104,16 @@ describe('engram chat through pipes', () => {
   it('refuses to --resume a session another chat still has open (both would number the same turn), and resumes it once that one left', async () => {
     const { home, project } = folders();
     const args = ['--home', home, '--project', project, '--llm', cassette('tests/fixtures/run/answer-42.cassette.json')];
-    const open = spawn(process.execPath, [BIN, 'chat', ...args], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => open.on('exit', (code) => resolve(code)));
     // One turn answered: the log exists, and the chat waits for the next line.
-    let out = '';
-    open.stdin.write('What is 6 times 7?\n');
-    await new Promise<void>((resolve) =>
-      open.stdout.on('data', (d: Buffer) => {
-        out += d.toString('utf8');
-        if (out.includes('The answer is 42.')) resolve();
-      }),
-    );
-    const id = /session (\d{8}_\d{6}_[0-9a-f]{4})/.exec(out)?.[1] as string;
-    expect(id).toBeDefined();
+    const open = await openChat(args, env(), 'What is 6 times 7?', 'The answer is 42.');
+    const id = open.sessionId;
     const resume = () => spawnSync(process.execPath, [BIN, 'chat', ...args, '--resume', id], { input: 'What is 6 times 7?\n', encoding: 'utf8', env: env(), timeout: CHAT_WITHIN_MS });
 
     const refused = resume();
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(`session ${id} is open in another engram chat`);
-    open.stdin.end();
-    expect(await exited).toBe(0);
+    open.child.stdin.end();
+    expect(await open.exited).toBe(0);
 
     const carried = resume();
     expect(carried.status, carried.stderr).toBe(0);

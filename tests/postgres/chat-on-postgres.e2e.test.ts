@@ -2,11 +2,12 @@
 // --resume reads it back from there (issue 15's "one switch" for the chat of issue 17).
 import { openPostgres } from '@engram/store-postgres';
 import { startTestPostgres } from '@engram/store-postgres/testing';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openChat } from '../chat/open-chat.js';
 import { BIN, ROOT } from '../cli/run-cli.js';
 
 const started = await startTestPostgres();
@@ -87,23 +88,13 @@ describe.skipIf(!started.ok)(`engram chat with ENGRAM_STORE${started.ok ? '' : `
     // Two homes: two machines sharing one server, nothing shared on disk.
     const [homeA, homeB] = [mkdtempSync(join(tmpdir(), 'engram-chat-pg-a-')), mkdtempSync(join(tmpdir(), 'engram-chat-pg-b-'))];
     const env = { ...process.env, NO_COLOR: '1', ENGRAM_STORE: url, ENGRAM_TENANT: 'team-a', ENGRAM_SERVE: '0' };
-    const open = spawn(process.execPath, [BIN, 'chat', '--llm', `scripted:${CASSETTE}`, '--home', homeA, '--project', homeA], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => open.on('exit', (code) => resolve(code)));
-    let out = '';
-    open.stdin.write('What is 6 times 7?\n');
-    await new Promise<void>((resolve) =>
-      open.stdout.on('data', (d: Buffer) => {
-        out += d.toString('utf8');
-        if (out.includes('The answer is 42.')) resolve();
-      }),
-    );
-    const id = /session (\d{8}_\d{6}_[0-9a-f]{4})/.exec(out)?.[1] as string;
-    expect(id).toBeDefined();
+    const open = await openChat(['--llm', `scripted:${CASSETTE}`, '--home', homeA, '--project', homeA], env, 'What is 6 times 7?', 'The answer is 42.');
+    const id = open.sessionId;
     const refused = chat(['--home', homeB, '--project', homeB, '--resume', id], 'What is 6 times 7?\n', { ENGRAM_STORE: url, ENGRAM_TENANT: 'team-a' });
     expect(refused.status, refused.stderr).toBe(2);
     expect(refused.stderr).toContain(`session ${id} is open in another engram chat`);
-    open.stdin.end();
-    expect(await exited).toBe(0);
+    open.child.stdin.end();
+    expect(await open.exited).toBe(0);
     const carried = chat(['--home', homeB, '--project', homeB, '--resume', id], 'What is 6 times 7?\n', { ENGRAM_STORE: url, ENGRAM_TENANT: 'team-a' });
     expect(carried.status, carried.stderr).toBe(0);
     const db = await openPostgres({ url, tenant: 'team-a' });
