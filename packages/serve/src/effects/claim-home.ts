@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { ensureDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, withLock, writeFileAtomic } from '@engram/fs';
+import { lstatSocket } from '../client/effects/lstat-socket.js';
 import type { ServePaths } from '../client/serve-paths.js';
 
 /** A service cannot start for this home: another one runs, or the socket path is not safe to use. */
@@ -46,19 +47,20 @@ const pidIn = (file: string): number | null => {
  * calls `listen` and makes the socket 0600. Returns the socket's inode, so the service later
  * removes only its own socket.
  */
-export const claimHome = (paths: ServePaths, listen: () => Promise<void>): Promise<number> => {
+export const claimHome = (paths: ServePaths, listen: () => Promise<void>): Promise<bigint> => {
   privateRunDir(paths);
   return withLock(paths.claimLock, {}, async () => {
     let st;
     try {
-      st = lstatSync(paths.socket);
+      st = lstatSocket(paths.socket);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
     if (st !== undefined) {
       if (st.isSymbolicLink()) throw new ServeRefusedError(`${paths.socket} is a symbolic link; refusing to listen there`);
       if (!st.isSocket()) throw new ServeRefusedError(`${paths.socket} is not a socket; refusing to replace it`);
-      if (uid() !== undefined && st.uid !== uid()) throw new ServeRefusedError(`${paths.socket} belongs to user ${st.uid}; refusing to replace it`);
+      const me = uid();
+      if (me !== undefined && st.uid !== BigInt(me)) throw new ServeRefusedError(`${paths.socket} belongs to user ${st.uid}; refusing to replace it`);
       if (await listening(paths.socket)) {
         const pid = pidIn(paths.pidFile);
         throw new ServeRefusedError(`another engram serve${pid === null ? '' : ` (pid ${pid})`} runs for ${paths.home}`);
@@ -73,14 +75,14 @@ export const claimHome = (paths: ServePaths, listen: () => Promise<void>): Promi
       process.umask(old);
     }
     chmodSync(paths.socket, PRIVATE_FILE_MODE);
-    return lstatSync(paths.socket).ino;
+    return lstatSocket(paths.socket).ino;
   });
 };
 
 /** Removes the socket and pid file if they are still this service's (a newer service may have replaced them). */
-export const releaseHome = (paths: ServePaths, socketIno: number): void => {
+export const releaseHome = (paths: ServePaths, socketIno: bigint): void => {
   try {
-    const st = lstatSync(paths.socket);
+    const st = lstatSocket(paths.socket);
     if (st.isSocket() && st.ino === socketIno) unlinkSync(paths.socket);
   } catch {
     // Already gone.

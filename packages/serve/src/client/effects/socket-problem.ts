@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { lstatSocket } from './lstat-socket.js';
 
 /** Nothing at the socket path: no service has run, or it stopped cleanly. */
 export const ABSENT = { absent: true } as const;
@@ -11,7 +11,7 @@ export const ABSENT = { absent: true } as const;
 export const socketProblem = (path: string): string | typeof ABSENT | null => {
   let st;
   try {
-    st = lstatSync(path);
+    st = lstatSocket(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ABSENT;
     return `cannot inspect ${path}: ${(err as Error).message}`;
@@ -19,6 +19,6 @@ export const socketProblem = (path: string): string | typeof ABSENT | null => {
   if (st.isSymbolicLink()) return `${path} is a symbolic link; refusing to use it`;
   if (!st.isSocket()) return `${path} is not a socket`;
   const uid = process.getuid?.();
-  if (uid !== undefined && st.uid !== uid) return `${path} belongs to user ${st.uid}, not to this user (${uid})`;
+  if (uid !== undefined && st.uid !== BigInt(uid)) return `${path} belongs to user ${st.uid}, not to this user (${uid})`;
   return null;
 };
