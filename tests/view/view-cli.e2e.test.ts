@@ -62,15 +62,34 @@ describe('engram view (built CLI, after engram demo)', () => {
     }
   }, 60_000);
 
-  it('engram serve --view serves the same app from the resident service', async () => {
+  it('engram serve --view serves the same app from the resident service, and engram view of that project attaches to it', async () => {
     const { child, url } = await startCliForUrl(['serve', '--home', demo.home, '--view', '--project', demo.project], 'stderr', /web app on (http:\/\/127\.0\.0\.1:\d+\/)/);
     try {
       const address = /http:\/\/127\.0\.0\.1:\d+\//.exec(url)?.[0] ?? '';
       const memory = await fetch(`${address}memory`);
       expect(memory.status).toBe(200);
       expect(await memory.text()).toContain('Use ONE scratchpad name per task');
+      // `engram view` of that project attaches: the service's URL, no second server.
+      const attached = runCli(['view', '--home', demo.home, '--project', demo.project]);
+      expect(attached.status, attached.stderr).toBe(0);
+      expect(attached.stdout).toBe(`${address}\n`);
+      expect(attached.stderr).toMatch(/served by the resident service \(engram serve --view, pid \d+\)/);
     } finally {
       expect(await stopCli(child)).toBe(0);
     }
-  }, 60_000);
+    // Another project of the same home gets its own server while the service runs (and the call
+    // to the service leaves the web app's imports working: nodejs/node#51142).
+    const { child: other, url: otherUrl } = await startCliForUrl(['serve', '--home', demo.home, '--view', '--project', demo.home], 'stderr', /web app on (http:\/\/127\.0\.0\.1:\d+\/)/);
+    try {
+      const own = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project]);
+      try {
+        expect(own.url).not.toBe(/http:\/\/127\.0\.0\.1:\d+\//.exec(otherUrl)?.[0]);
+        expect((await fetch(`${own.url}memory`)).status).toBe(200);
+      } finally {
+        expect(await stopCli(own.child)).toBe(0);
+      }
+    } finally {
+      expect(await stopCli(other)).toBe(0);
+    }
+  }, 120_000);
 });

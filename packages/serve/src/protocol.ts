@@ -31,7 +31,8 @@ const count = z.number().int().nonnegative();
 /** Every answer a service sends; the hook client checks the same shapes by hand (`checkAnswer`). */
 export const ServeAnswerSchema = z.discriminatedUnion('kind', [
   z.object({ v: version, kind: z.literal('hook'), output: HookOutputSchema.nullable(), warnings: z.array(z.string()) }),
-  z.object({ v: version, kind: z.literal('pong'), pid: count, home: z.string(), sessions: count, served: count, rssBytes: count }),
+  // `web` (the app this service serves, and for which project) is absent from services before it.
+  z.object({ v: version, kind: z.literal('pong'), pid: count, home: z.string(), sessions: count, served: count, rssBytes: count, web: z.object({ url: z.string(), project: z.string() }).nullable().optional() }),
   z.object({ v: version, kind: z.literal('error'), error: z.string() }),
 ]);
 export type ServeAnswerShape = z.output<typeof ServeAnswerSchema>;

@@ -36,7 +36,13 @@ export interface ServiceOptions {
    * 127.0.0.1 only, at `port` (0 or absent: a free one). The service knows nothing of what it
    * serves; each request counts as activity for the idle exit.
    */
-  readonly web?: { readonly handler: (req: IncomingMessage, res: ServerResponse) => void; readonly port?: number; readonly close?: () => void };
+  readonly web?: {
+    readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
+    readonly port?: number;
+    readonly close?: () => void;
+    /** The project the app shows, told in the pong so `engram view` of that project attaches instead of starting a second server. */
+    readonly project?: string;
+  };
 }
 
 export interface RunningService {
@@ -73,6 +79,8 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
   let served = 0;
   let stopping: Promise<string> | null = null;
   const connections = new Set<Socket>();
+  /** The web app once it listens (a ping may come before: the socket listens first). */
+  let webInfo: { readonly url: string; readonly project: string } | null = null;
 
   const runHookRequest = async (req: HookRequest): Promise<ServeAnswerShape> => {
     const env = { ...ownEnv, ...req.env };
@@ -88,7 +96,7 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
   const answer = async (line: string): Promise<ServeAnswerShape> => {
     try {
       const req = parseRequest(line);
-      if (req.kind === 'ping') return { v: PROTOCOL_VERSION, kind: 'pong', pid: process.pid, home: paths.home, sessions: warm.size, served, rssBytes: process.memoryUsage.rss() };
+      if (req.kind === 'ping') return { v: PROTOCOL_VERSION, kind: 'pong', pid: process.pid, home: paths.home, sessions: warm.size, served, rssBytes: process.memoryUsage.rss(), web: webInfo };
       return await runHookRequest(req);
     } catch (err) {
       log(`bad request: ${messageOf(err)}`);
@@ -176,6 +184,7 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
       const address = server.address();
       webUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/`;
       web = server;
+      if (options.web.project !== undefined) webInfo = { url: webUrl, project: options.web.project };
       log(`web app on ${webUrl}`);
     } catch (err) {
       // The hooks matter more than the pages: a busy port costs the web app, not the service.

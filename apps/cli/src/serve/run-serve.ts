@@ -4,8 +4,9 @@ import { startService, type RunningService, type ServiceOptions } from '@engram/
 /** With `--view`: the web app's handler for the home and project, served by the service's process. */
 const webOf = async (opts: { readonly home?: string | undefined; readonly viewPort?: number | undefined; readonly project?: string | undefined }): Promise<NonNullable<ServiceOptions['web']>> => {
   const { ViewSource, createViewHandler } = await import('@engram/view');
-  const handler = createViewHandler(new ViewSource({ home: opts.home, project: resolve(opts.project ?? '.') }));
-  return { handler: handler.handle, close: handler.close, ...(opts.viewPort === undefined ? {} : { port: opts.viewPort }) };
+  const project = resolve(opts.project ?? '.');
+  const handler = createViewHandler(new ViewSource({ home: opts.home, project }));
+  return { handler: handler.handle, close: handler.close, project, ...(opts.viewPort === undefined ? {} : { port: opts.viewPort }) };
 };
 
 /**

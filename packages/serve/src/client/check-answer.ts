@@ -8,8 +8,14 @@ export interface HookAnswerOutput {
 /** A service's answer to one request line (the zod schemas in ../protocol.ts describe the same shapes). */
 export type ServeAnswer =
   | { readonly v: typeof PROTOCOL_VERSION; readonly kind: 'hook'; readonly output: HookAnswerOutput | null; readonly warnings: readonly string[] }
-  | { readonly v: typeof PROTOCOL_VERSION; readonly kind: 'pong'; readonly pid: number; readonly home: string; readonly sessions: number; readonly served: number; readonly rssBytes: number }
+  | { readonly v: typeof PROTOCOL_VERSION; readonly kind: 'pong'; readonly pid: number; readonly home: string; readonly sessions: number; readonly served: number; readonly rssBytes: number; readonly web?: ServedWeb | null }
   | { readonly v: typeof PROTOCOL_VERSION; readonly kind: 'error'; readonly error: string };
+
+/** The web app a service serves (`engram serve --view`): its address and the project it shows. */
+export interface ServedWeb {
+  readonly url: string;
+  readonly project: string;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -32,6 +38,7 @@ export const checkAnswer = (value: unknown): ServeAnswer | string => {
     }
     case 'pong':
       if (!isCount(value['pid']) || typeof value['home'] !== 'string' || !isCount(value['sessions']) || !isCount(value['served']) || !isCount(value['rssBytes'])) return 'a pong needs pid, home, sessions, served and rssBytes';
+      if (value['web'] !== undefined && value['web'] !== null && !(isRecord(value['web']) && typeof value['web']['url'] === 'string' && typeof value['web']['project'] === 'string')) return 'field "web": expected null or { url, project }';
       return value as ServeAnswer;
     case 'error':
       return typeof value['error'] === 'string' ? (value as ServeAnswer) : 'field "error": expected a string';

@@ -5,7 +5,7 @@
  */
 export { forwardHook, SERVICE_TIMEOUT_MS, type ForwardOptions, type Forwarded } from './forward-hook.js';
 export { callService, type ServiceResult } from './call-service.js';
-export { checkAnswer, type ServeAnswer, type HookAnswerOutput } from './check-answer.js';
+export { checkAnswer, type ServeAnswer, type HookAnswerOutput, type ServedWeb } from './check-answer.js';
 export { pingService } from './ping-service.js';
 export { HOOK_COMMANDS, PROTOCOL_VERSION, isForwardedEnv, type HookCommand } from './protocol-version.js';
 export { resolveHome, servePaths, MAX_SOCKET_PATH_BYTES, type ServePaths } from './serve-paths.js';
