@@ -38,6 +38,33 @@ describe('engram view (built CLI, after engram demo)', () => {
     expect(missing.stderr).toContain('no-such-log.jsonl');
   });
 
+  it('with a PostgreSQL store active, the app refuses in one line saying what works (exit 2); --html still draws the logs it is given', () => {
+    const env = { ENGRAM_STORE: 'postgres://engram@127.0.0.1:1/engram' };
+    const refused = runCli(['view', '--home', demo.home, '--project', demo.project], env);
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe('engram view: the web app shows the files, not a PostgreSQL store (ENGRAM_STORE is set): unset it to see this home and project, or draw a session of the store with `engram log export --session ID --out LOG` then `engram view --html FILE LOG`\n');
+    const bad = runCli(['view', '--home', demo.home, '--project', demo.project], { ENGRAM_STORE: 'mysql://x' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('ENGRAM_STORE');
+    const file = join(mkdtempSync(join(tmpdir(), 'engram-view-html-')), 'one.html');
+    const html = runCli(['view', '--html', file, demo.logs[0] ?? ''], env);
+    expect(html.status, html.stderr).toBe(0);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('engram serve --view with a PostgreSQL store serves the hooks and says why the app is not started', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'engram-view-serve-pg-'));
+    const env = { ...process.env, ENGRAM_STORE: 'postgres://engram@127.0.0.1:1/engram' };
+    const { child, url: said } = await startCliForUrl(['serve', '--home', home, '--view', '--project', demo.project], 'stderr', /web app not started: [^\n]*\n[\s\S]*listening on \S+/, env);
+    try {
+      expect(said).toContain('the web app shows the files, not a PostgreSQL store');
+      expect(said).toContain(`listening on ${join(home, 'run', 'engram.sock')}`);
+    } finally {
+      expect(await stopCli(child)).toBe(0);
+    }
+  }, 60_000);
+
   it('serves the app on 127.0.0.1 at a free port, prints the URL, and stops on SIGTERM', async () => {
     const { child, url } = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project]);
     try {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startService, type RunningService, type ServiceOptions } from '@engram/serve';
+import { viewStoreRefusal } from '../view/view-store-refusal.js';
 
 /** With `--view`: the web app's handler for the home and project, served by the service's process. */
 const webOf = async (opts: { readonly home?: string | undefined; readonly viewPort?: number | undefined; readonly project?: string | undefined }): Promise<NonNullable<ServiceOptions['web']>> => {
@@ -22,9 +23,12 @@ export const runServeCommand = async (opts: {
   readonly viewPort?: number | undefined;
   readonly project?: string | undefined;
 }): Promise<number> => {
+  // The hooks matter more than the pages: a store the app cannot show costs the app, not the service.
+  const refusal = opts.view === true ? viewStoreRefusal(process.env) : null;
+  if (refusal !== null) process.stderr.write(`engram serve: web app not started: ${refusal}\n`);
   let service: RunningService;
   try {
-    const web = opts.view === true ? await webOf(opts) : undefined;
+    const web = opts.view === true && refusal === null ? await webOf(opts) : undefined;
     service = await startService({ home: opts.home, ...(web === undefined ? {} : { web }), ...(opts.idleExitMs === undefined ? {} : { idleExitMs: opts.idleExitMs }), ...(opts.idleSuspendMs === undefined ? {} : { idleSuspendMs: opts.idleSuspendMs }) });
   } catch (err) {
     process.stderr.write(`engram serve: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -32,7 +36,7 @@ export const runServeCommand = async (opts: {
   }
   process.stderr.write(`engram serve: listening on ${service.paths.socket} (pid ${process.pid})\n`);
   if (service.webUrl !== null) process.stderr.write(`engram serve: web app on ${service.webUrl}\n`);
-  else if (opts.view === true) process.stderr.write('engram serve: the web app could not start (see <home>/run/serve.log)\n');
+  else if (opts.view === true && refusal === null) process.stderr.write('engram serve: the web app could not start (see <home>/run/serve.log)\n');
   const stopOn = (reason: string) => () => void service.stop(reason);
   // `on`, not `once`: a `once` listener is gone while the signal is still being emitted, and
   // signal-exit (loaded by proper-lockfile, under the home's locks) then sees only its own

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { writeFileAtomic } from '@engram/fs';
+import { viewStoreRefusal } from './view-store-refusal.js';
 
 export interface ViewOptions {
   readonly project?: string;
@@ -81,6 +82,11 @@ export const runView = async (logs: readonly string[], o: ViewOptions): Promise<
   if (o.html !== undefined) return writeHtml(o.html, logs);
   if (logs.length > 0) {
     err('LOG arguments go with --html FILE; the app lists every session of the project and home');
+    return 2;
+  }
+  const refusal = viewStoreRefusal(process.env);
+  if (refusal !== null) {
+    err(refusal);
     return 2;
   }
   const project = resolve(o.project ?? '.');
