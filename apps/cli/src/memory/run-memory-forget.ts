@@ -1,4 +1,3 @@
-import { lstatSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ForgetReport } from '@engram/runtime';
 import { activeStore, type StoreFlags } from '../store/active-store.js';
@@ -9,15 +8,6 @@ export interface MemoryForgetOptions extends MemoryRootOptions, StoreFlags {
   readonly yes?: boolean;
   readonly json?: boolean;
 }
-
-/** A path `remaining` lists that is a link: forget never enters one, so it was not searched. */
-const isLink = (path: string): boolean => {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-};
 
 /**
  * `engram memory forget SUBJECT [--yes]`: the preview (what would go, per store, with counts and
@@ -61,7 +51,8 @@ export const runMemoryForget = (subject: string, options: MemoryForgetOptions, i
         const ids = i.ids.length === 0 ? '' : ` [${i.ids.slice(0, 20).join(', ')}${i.ids.length > 20 ? `, ... ${i.ids.length - 20} more` : ''}]`;
         io.out(`  ${i.store.padEnd(13)} ${what}  ${i.file}${ids}\n`);
       }
-      for (const f of report.remaining) io.err(isLink(f) ? `note: a link, never followed, so not searched: ${f}\n` : `note: still holds it: ${f}\n`);
+      const links = new Set(report.notSearched);
+      for (const f of report.remaining) io.err(links.has(f) ? `note: a link, never followed, so not searched: ${f}\n` : `note: still holds it: ${f}\n`);
     }
     return leftInEngramFiles.length > 0 ? 1 : 0;
   });

@@ -105,5 +105,5 @@ export const forgetInStores = async (stores: BrainStores, subject: string, optio
   if (options.apply && stores.redactEvents !== null) for (const r of await stores.redactEvents(matcher, { marker, apply: false })) remaining.push(r.location);
   const totals: Partial<Record<ForgetStore, number>> = {};
   for (const i of items) totals[i.store] = (totals[i.store] ?? 0) + i.count;
-  return { applied: options.apply, marker, items, totals, remaining };
+  return { applied: options.apply, marker, items, totals, remaining, notSearched: [] };
 };

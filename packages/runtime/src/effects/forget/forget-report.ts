@@ -38,4 +38,6 @@ export interface ForgetReport {
   readonly totals: Readonly<Partial<Record<ForgetStore, number>>>;
   /** After applying: files (or names) under the two roots that still hold the subject (the user's own files), else []. */
   readonly remaining: readonly string[];
+  /** After applying: the links under the two roots, never entered, so not searched (each is in `remaining` too), else []. */
+  readonly notSearched: readonly string[];
 }

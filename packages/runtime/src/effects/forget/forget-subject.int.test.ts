@@ -27,6 +27,7 @@ describe('forgetSubject', () => {
     symlinkSync(outside, link);
     const report = await forgetSubject(engramPaths({ home, project }, {}), 'zephyrine', { apply: true, clock: systemClock });
     expect(report.remaining).toContain(link);
+    expect(report.notSearched).toEqual([link]);
     expect(readFileSync(log, 'utf8')).toBe('{"note":"zephyrine"}\n');
   });
 });

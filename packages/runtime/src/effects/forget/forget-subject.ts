@@ -189,15 +189,19 @@ export const forgetSubject = async (paths: EngramPaths, subject: string, options
   }
 
   const remaining: string[] = [];
+  const notSearched: string[] = [];
   if (apply)
     for (const r of roots) {
       const walked = walkEngramFiles(r.dir, skip);
       for (const file of walked.files) if (fileMentions(r.trusted, file, matcher, relative(r.dir, file))) remaining.push(file);
       // A link is never entered, so whatever it leads to may still hold the subject: say so, never "nothing mentions it".
-      for (const link of walked.links) remaining.push(link);
+      for (const link of walked.links) {
+        remaining.push(link);
+        notSearched.push(link);
+      }
     }
 
   const totals: Partial<Record<ForgetStore, number>> = {};
   for (const i of items) totals[i.store] = (totals[i.store] ?? 0) + i.count;
-  return { applied: apply, marker, items, totals, remaining };
+  return { applied: apply, marker, items, totals, remaining, notSearched };
 };
