@@ -1,6 +1,7 @@
 import type { LearningView } from '../view-source.js';
 import { auditChart, confidenceChart, failuresPerSessionChart } from './charts.js';
 import { escapeHtml } from './escape-html.js';
+import { problemLines } from './problem-lines.js';
 import { percent, shortTime } from './format.js';
 
 const tile = (value: string, key: string): string => `<div class="tile"><div class="v">${escapeHtml(value)}</div><div class="k">${escapeHtml(key)}</div></div>`;
@@ -40,7 +41,7 @@ export const renderLearningPage = (l: LearningView): string => {
       ? `<div class="empty">nothing stale: every stored rule was chosen in the last ${s.stale.windowDays} days</div>`
       : `<div class="card">${s.stale.items.map((i) => `<div class="entry"><div class="text">${escapeHtml(i.text)}</div><div class="facts"><span class="pill">${escapeHtml(i.kind)}</span><span class="mono">${escapeHtml(i.id)}</span></div></div>`).join('')}</div>`
     : `<div class="empty">not judged yet: ${s.stale.injections} injections in the ${s.stale.windowDays}-day window (20 needed)</div>`;
-  const note = l.problems.length === 0 ? '' : `<div class="note">${l.problems.slice(0, 10).map(escapeHtml).join('<br>')}</div>`;
+  const note = l.problems.length === 0 ? '' : `<div class="note">${problemLines(l.problems)}</div>`;
   return `<h1>Learning</h1><p class="sub">What engram learned across sessions, and whether it helped.</p>${note}<div class="tiles">${tiles}</div>
 <h2>Failures per session</h2>${failuresPerSessionChart(l.sessions)}
 <h2>Habit confidence over time</h2>${confidenceChart(l.confidence)}

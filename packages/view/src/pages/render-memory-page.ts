@@ -1,6 +1,7 @@
 import type { PendingItem, QuarantineItem } from "@engram/cortex";
 import type { EntryView, MemoryView, ScopeView } from "../view-source.js";
 import { escapeHtml, urlPart } from "./escape-html.js";
+import { problemLines } from "./problem-lines.js";
 import { percent, shortTime } from "./format.js";
 import { renderActionForm, renderForgetForm } from "./render-action-form.js";
 import { entryUsageCharts } from "./charts.js";
@@ -74,7 +75,7 @@ export const renderMemoryPage = (
   const note =
     m.problems.length === 0
       ? ""
-      : `<div class="note">${m.problems.slice(0, 10).map(escapeHtml).join("<br>")}</div>`;
+      : `<div class="note">${problemLines(m.problems)}</div>`;
   const flash =
     done === null ? "" : `<div class="done">${escapeHtml(done)}</div>`;
   const total = m.scopes.reduce(

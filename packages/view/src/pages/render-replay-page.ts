@@ -1,6 +1,7 @@
 import type { SessionRow } from '../data/session-row.js';
 import type { ReplayView } from '../view-source.js';
 import { escapeHtml, urlPart } from './escape-html.js';
+import { problemLines } from './problem-lines.js';
 
 /** Shown in the what-if box when it is empty: one threshold changed, the profile the runtime uses. */
 export const WHAT_IF_EXAMPLE = '{ "profile": "anton", "acc.kill-loop": { "minKills": 3 }, "acc.repeated-tool-error": { "minRun": 4 } }';
@@ -42,7 +43,7 @@ const resultHtml = (r: ReplayView): string => {
                   .map((t) => `<tr><td class="num">${t.turn}</td><td>${[...t.appeared.map((x) => `<span class="pill lesson">+ ${escapeHtml(x)}</span>`), ...t.disappeared.map((x) => `<span class="pill failure">− ${escapeHtml(x)}</span>`)].join(' ') || '<span class="zero">same</span>'}</td><td>${[...t.nudgesAppeared.map((x) => `<span class="pill nudge">+ ${escapeHtml(x)}</span>`), ...t.nudgesDisappeared.map((x) => `<span class="pill">− ${escapeHtml(x)}</span>`)].join(' ') || '<span class="zero">same</span>'}</td></tr>`)
                   .join('')}</tbody></table>`
           }`;
-  const problems = r.problems.length === 0 ? '' : `<div class="note">${r.problems.slice(0, 10).map(escapeHtml).join('<br>')}</div>`;
+  const problems = r.problems.length === 0 ? '' : `<div class="note">${problemLines(r.problems)}</div>`;
   return `<div class="card">${verdict}</div>${problems}${divergences}${whatIf}<h2>What the cores derived, per turn</h2>${turns}`;
 };
 

@@ -1,9 +1,7 @@
 import type { SessionRow } from '../data/session-row.js';
 import { escapeHtml, urlPart } from './escape-html.js';
+import { MAX_PROBLEMS_SHOWN, problemLines } from './problem-lines.js';
 import { shortTime } from './format.js';
-
-/** Bad lines named on the page (file, line, field); a log broken throughout would bury the list otherwise. */
-const MAX_PROBLEMS_SHOWN = 10;
 
 const count = (n: number, tone: string): string => (n === 0 ? '<span class="zero">0</span>' : `<span class="pill ${tone}">${n}</span>`);
 
@@ -14,7 +12,7 @@ export const renderSessionsPage = (rows: readonly SessionRow[], problems: readon
   const note =
     problems.length === 0
       ? ''
-      : `<div class="note">${problems.length === 1 ? '1 bad line in the logs was' : `${problems.length} bad lines in the logs were`} skipped; the rest is shown:<br>${problems.slice(0, MAX_PROBLEMS_SHOWN).map(escapeHtml).join('<br>')}${problems.length > MAX_PROBLEMS_SHOWN ? `<br>… and ${problems.length - MAX_PROBLEMS_SHOWN} more` : ''}</div>`;
+      : `<div class="note">${problems.length === 1 ? '1 bad line in the logs was' : `${problems.length} bad lines in the logs were`} skipped; the rest is shown:<br>${problemLines(problems)}${problems.length > MAX_PROBLEMS_SHOWN ? `<br>… and ${problems.length - MAX_PROBLEMS_SHOWN} more` : ''}</div>`;
   if (rows.length === 0) return `<h1>Sessions</h1><p class="sub">No session logs yet. Run <code>engram demo</code> or <code>engram run</code>.</p>${note}`;
   const body = rows
     .map(

@@ -1,6 +1,7 @@
 import type { TimelineWindow } from '../data/timeline-window.js';
 import type { SessionTimeline } from '../view-source.js';
 import { escapeHtml } from './escape-html.js';
+import { problemLines } from './problem-lines.js';
 import { plural, shortTime } from './format.js';
 import { renderTimelineItem } from './render-timeline-item.js';
 
@@ -23,7 +24,7 @@ export const renderTimeline = (t: SessionTimeline, options: { readonly live: boo
   const follow = options.live && r.open && (w === undefined || w.page === w.pages);
   const status = r.open ? '<span class="pill live">live</span>' : '<span class="pill">ended</span>';
   const facts = [plural(r.turns, 'turn'), plural(r.failures, 'failure'), plural(r.lessons, 'lesson'), plural(r.nudges, 'nudge'), plural(r.events, 'event')];
-  const problems = t.problems.length === 0 ? '' : `<div class="note">${t.problems.length} bad line${t.problems.length === 1 ? '' : 's'} skipped:<br>${t.problems.slice(0, 10).map(escapeHtml).join('<br>')}</div>`;
+  const problems = t.problems.length === 0 ? '' : `<div class="note">${t.problems.length} bad line${t.problems.length === 1 ? '' : 's'} skipped:<br>${problemLines(t.problems)}</div>`;
   const nav = w === undefined ? '' : pager(w);
   return `<section class="session" data-session="${escapeHtml(r.id)}">
 <h1>Session ${escapeHtml(r.id)} ${status}</h1>
