@@ -35,7 +35,8 @@ export type SessionEpisodesTarget = { readonly kind: 'files'; readonly projectDi
 export class SessionEpisodes {
   private readonly memory: EpisodicMemory | null;
   private readonly store: EpisodeStore | null;
-  private readonly failures: string[] = [];
+  /** Each failure once, with how often it happened: a full disk fails every record the same way. */
+  private readonly failures = new Map<string, number>();
   /** Records waiting for the store, in bus order; one append in flight at a time keeps them in order. */
   private queue: EpisodeRecord[] = [];
   private flushing: Promise<void> | null = null;
@@ -47,7 +48,7 @@ export class SessionEpisodes {
     private readonly clock: Clock,
   ) {
     if (target.kind === 'files') {
-      this.memory = new EpisodicMemory({ projectDir: target.projectDir, enabled, clock, onError: (f) => this.failures.push(`${f.file ?? 'episodes'}: ${f.error}`) });
+      this.memory = new EpisodicMemory({ projectDir: target.projectDir, enabled, clock, onError: (f) => this.fail(f.file != null && f.error.startsWith(f.file) ? f.error : `${f.file ?? 'episodes'}: ${f.error}`) });
       this.memory.log.resumeSession(bus.sessionId);
       this.store = null;
     } else {
@@ -68,7 +69,7 @@ export class SessionEpisodes {
     try {
       this.queue.push({ ts: isoWithOffset(this.clock.now()), session: this.bus.sessionId, ...r });
     } catch (err) {
-      this.failures.push(`episodes: ${err instanceof Error ? err.message : String(err)}`);
+      this.fail(`episodes: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
     this.flushing ??= this.flush();
@@ -82,7 +83,7 @@ export class SessionEpisodes {
         const batch = this.queue;
         this.queue = [];
         await store.append(batch).catch((err: unknown) => {
-          this.failures.push(`${store.location}: ${batch.length} episode(s) not stored: ${err instanceof Error ? err.message : String(err)}`);
+          this.fail(`${store.location}: ${batch.length} episode(s) not stored: ${err instanceof Error ? err.message : String(err)}`);
         });
       }
     } finally {
@@ -99,7 +100,11 @@ export class SessionEpisodes {
 
   /** Episode writes that failed (the session went on). */
   problems(): readonly string[] {
-    return [...this.failures];
+    return [...this.failures].map(([message, times]) => (times === 1 ? message : `${message} (${times} times)`));
+  }
+
+  private fail(message: string): void {
+    this.failures.set(message, (this.failures.get(message) ?? 0) + 1);
   }
 
   /** Waits for the store's writes (the store itself stays with its owner); closes the files' index. */
