@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,9 +8,19 @@ import { defineConfig } from 'vitest/config';
  */
 const source = { resolve: { conditions: ['@engram/source'] }, ssr: { resolve: { conditions: ['@engram/source'] } } };
 
+/**
+ * vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+ * idle while the suites wait on the CLI, PostgreSQL, Chromium and tmux they spawn. Those waits
+ * leave room for a worker more than the cores (ENGRAM_TEST_WORKERS overrides it).
+ */
+const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || availableParallelism() + 1;
+
 export default defineConfig({
   ...source,
   test: {
+    maxWorkers: WORKERS,
+    // One PostgreSQL server per run, a database per suite (started by the first suite needing it).
+    globalSetup: ['tests/support/postgres-global-setup.ts'],
     projects: [
       {
         ...source,

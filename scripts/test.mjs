@@ -1,47 +1,80 @@
 #!/usr/bin/env node
-// `npm test`: build, type-check, lint, dependency rules, then every vitest suite.
-// Each static check counts as one test in the closing line `N passed, N failed`, so a type, lint
-// or dependency failure fails the run; no test run at all fails it too.
-import { spawnSync } from 'node:child_process';
+// `npm test`: build, then every vitest suite with the static checks (type-check, lint, unused
+// code, dependency rules) running beside it. Each static check counts as one test in the closing
+// line `N passed, N failed`, so a type, lint or dependency failure fails the run; no test run at
+// all fails it too.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 // turbo needs the pnpm binary on PATH, so it runs through the pinned pnpm; its cache (.turbo/)
 // skips packages whose sources did not change.
 const turbo = (task) => ['npx', ['-y', 'pnpm@10.34.9', 'exec', 'turbo', 'run', task, '--output-logs=errors-only']];
-const checks = [
-  ['build', ...turbo('build')],
+const build = ['build', ...turbo('build')];
+// None of these reads the build (they read the sources through the `@engram/source` condition).
+const statics = [
   ['type-check', ...turbo('check-types')],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['unused code (knip)', bin('knip'), ['--no-progress']],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'tests']],
 ];
+/**
+ * The static checks run at a lower priority than the tests: they only need the CPU the suites
+ * leave while they wait on the processes they spawn, and the suites' own deadlines (a cell kill,
+ * a lease) should not compete with a type-checker.
+ */
+const STATIC_NICE = '5';
 const only = process.argv.includes('--tests-only');
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
+const started = Date.now();
+const secs = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 let passed = 0;
 let failed = 0;
 const failures = [];
-for (const [name, cmd, args] of only ? [] : checks) {
-  const started = Date.now();
-  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
-  const ok = r.status === 0;
-  process.stdout.write(`== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+const count = (name, ok) => {
   if (ok) passed++;
   else {
     failed++;
     failures.push(name);
   }
-}
+};
+
+/** Runs a command; `quiet` buffers its output and prints it in one block when it ends, so it never interleaves with the tests'. */
+const run = (name, cmd, args, { quiet = false, nice = false, env: extraEnv = {} } = {}) =>
+  new Promise((resolve) => {
+    const t0 = Date.now();
+    const line = `${cmd} ${args.join(' ')}`;
+    if (!quiet) process.stdout.write(`\n== ${name}: ${line}\n`);
+    const [c, a] = nice ? ['nice', ['-n', STATIC_NICE, cmd, ...args]] : [cmd, args];
+    const child = spawn(c, a, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...env, ...extraEnv } });
+    const out = [];
+    if (quiet) {
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+    }
+    const done = (code, why) => {
+      const ok = code === 0;
+      const body = Buffer.concat(out).toString().trimEnd();
+      if (quiet) process.stdout.write(`\n== ${name}: ${line}\n${body ? `${body}\n` : ''}`);
+      process.stdout.write(`== ${name}: ${ok ? 'ok' : `FAILED${why ? ` (${why})` : ''}`} (${secs(t0)})\n`);
+      resolve({ ok, code });
+    };
+    child.once('error', (err) => done(1, err.message));
+    child.once('close', (code, signal) => done(code ?? 1, signal ? `killed by ${signal}` : ''));
+  });
+
+if (!only) count(build[0], (await run(...build)).ok);
 
 const report = '.vitest-report.json';
 rmSync(report, { force: true });
-process.stdout.write('\n== tests: vitest run\n');
 const extra = process.argv.slice(2).filter((a) => a !== '--tests-only');
-const vitest = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
-  stdio: 'inherit',
-  env: { ...process.env, ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1' },
+const checks = only ? [] : statics.map(([name, cmd, args]) => run(name, cmd, args, { quiet: true, nice: true }).then((r) => count(name, r.ok)));
+const vitest = await run('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
+  env: { ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1' },
 });
+await Promise.all(checks);
 
 let ran = 0;
 let skipped = 0;
@@ -76,13 +109,13 @@ if (existsSync(report)) {
 if (ran === 0) failures.push('no test ran');
 // vitest also fails a run for errors no test owns (an uncaught exception, an unhandled rejection:
 // in engram's code, a process crash); those are in no test's result, so count them here.
-if (vitest.status !== 0 && failed === 0 && ran > 0) {
+if (!vitest.ok && failed === 0 && ran > 0) {
   failed++;
-  failures.push(`vitest exited with status ${vitest.status ?? vitest.signal}: errors outside any test (printed above as "Unhandled Errors")`);
+  failures.push(`vitest exited with status ${vitest.code}: errors outside any test (printed above as "Unhandled Errors")`);
 }
 if (failures.length) process.stdout.write(`\nFailures:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 // Skips are counted and named just above the closing line, so a suite that could not run never
 // passes silently; the closing line itself keeps the exact form `N passed, N failed` CI reads.
 if (skipped > 0) process.stdout.write(`\n${skipped} skipped:\n${[...skippedSuites].map((t) => `  - ${t}`).join('\n')}\n`);
-process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.stdout.write(`\n(${secs(started)} in all)\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 && ran > 0 ? 0 : 1);

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const started = await startTestPostgres();
+// Its own server: a test restarts it mid-session, which would cut every other suite off a shared one.
+const started = await startTestPostgres({ own: true });
 afterAll(() => (started.ok ? started.pg.stop() : undefined));
 const url = started.ok ? started.pg.createDatabase('brain_suite') : '';
 

@@ -10,7 +10,8 @@ import { appendEvents, readEventLines, readEvents, topSeqSql } from './postgres-
 import { withReconnect } from './with-reconnect.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../migrations.js';
 
-const started = await startTestPostgres();
+// Its own server: a test restarts it mid-session, which would cut every other suite off a shared one.
+const started = await startTestPostgres({ own: true });
 const S = '20261124_101500_ab12';
 let url = '';
 if (started.ok) url = started.pg.createDatabase('events_suite');
