@@ -12,8 +12,9 @@ export interface TestPostgres {
   /** Creates a fresh database owned by a fresh non-superuser role and returns its URL. */
   readonly createDatabase: (name: string) => string;
   readonly port: number;
+  /** The suite's end: stops a server of its own; on the run's shared server, drops the suite's databases and roles (the server stays up). */
   readonly stop: () => void;
-  /** Stops and starts the server on the same port and data (a restart mid-session). */
+  /** Stops and starts the server on the same port and data (a restart mid-session); only on a server of its own. */
   readonly restart: () => void;
 }
 
