@@ -9,11 +9,12 @@ import { defineConfig } from 'vitest/config';
 const source = { resolve: { conditions: ['@engram/source'] }, ssr: { resolve: { conditions: ['@engram/source'] } } };
 
 /**
- * vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
- * idle while the suites wait on the CLI, PostgreSQL, Chromium and tmux they spawn. Those waits
- * leave room for a worker more than the cores (ENGRAM_TEST_WORKERS overrides it).
+ * vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, idle
+ * while the suites wait on the CLI, PostgreSQL, Chromium and tmux they spawn. One worker per core:
+ * a third worker on 2 cores made the CPU-bound property suites beside the code run past their
+ * 30 s hang guard on a loaded machine. ENGRAM_TEST_WORKERS overrides it.
  */
-const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || availableParallelism() + 1;
+const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || availableParallelism();
 
 export default defineConfig({
   ...source,
