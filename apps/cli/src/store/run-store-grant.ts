@@ -49,7 +49,7 @@ export const runStoreGrant = async (opts: StoreGrantOptions): Promise<Exit> => {
     fd = null;
     rmSync(opts.passwordFile, { force: true });
   };
-  const opened = await openActivePostgres({ ...s, allowUnisolated: true }, true);
+  const opened = await openActivePostgres(s, true, true);
   if ('exit' in opened) {
     dropFile();
     return fail(opened.exit, opened.message);

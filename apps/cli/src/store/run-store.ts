@@ -30,7 +30,7 @@ const withStore = async (opts: StoreOptions, migrate: boolean, f: (db: PostgresD
     process.stderr.write(`engram store: ${s.problem}\n`);
     return 2;
   }
-  const opened = await openActivePostgres(s, migrate);
+  const opened = await openActivePostgres(s, migrate, true);
   if ('exit' in opened) {
     process.stderr.write(`engram store: ${opened.message}\n`);
     return opened.exit;
