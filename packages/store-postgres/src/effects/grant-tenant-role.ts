@@ -22,14 +22,14 @@ export interface TenantGrant {
 }
 
 /** The role `engram store grant` creates for a tenant when none is named. */
-export const defaultTenantRole = (tenant: string): string => `engram_${tenant.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
+const defaultTenantRole = (tenant: string): string => `engram_${tenant.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
 
 /**
  * Gives a tenant role the rows of every tenant table (those under FORCEd row-level security,
  * whose policy keys on the role: migration 15), read-only access to the schema version and its
  * own mapping, and the sequences inserts draw on. Nothing else: no DDL, no other table.
  */
-export const grantTenantTables = async (c: Pick<PoolClient, 'query' | 'escapeIdentifier'>, role: string): Promise<void> => {
+const grantTenantTables = async (c: Pick<PoolClient, 'query' | 'escapeIdentifier'>, role: string): Promise<void> => {
   const who = c.escapeIdentifier(role);
   const db = await c.query<{ db: string; schema: string }>('SELECT current_database() AS db, current_schema() AS schema');
   const { db: database, schema } = db.rows[0]!;
