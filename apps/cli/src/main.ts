@@ -30,7 +30,13 @@ export const buildProgram = (): Command => {
     .description('engram: a brain-inspired memory for LLM agents that learns from its own mistakes.')
     .version(packageVersion())
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    // Any command, anywhere on the line: it becomes ENGRAM_ALLOW_UNISOLATED=1 for this process and
+    // whatever it starts (hooks hand their environment to the service), read where a store opens.
+    .option('--allow-unisolated', 'accept a PostgreSQL role that bypasses row-level security (a superuser); said on stderr (env ENGRAM_ALLOW_UNISOLATED=1)')
+    .hook('preAction', (root) => {
+      if (root.opts<{ allowUnisolated?: boolean }>().allowUnisolated === true) process.env.ENGRAM_ALLOW_UNISOLATED = '1';
+    });
   registerDemo(program);
   registerRun(program);
   registerChat(program);

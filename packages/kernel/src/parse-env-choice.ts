@@ -53,6 +53,7 @@ export const ENGRAM_ENV_CHOICES: Readonly<Record<string, readonly string[]>> = {
   ENGRAM_EPISODIC_MEMORY: SWITCH_VALUES,
   ENGRAM_VALIDATE: SWITCH_VALUES,
   ENGRAM_AUTO_INSTINCTS: SWITCH_VALUES,
+  ENGRAM_ALLOW_UNISOLATED: SWITCH_VALUES,
 };
 
 /** Checks every variable of `ENGRAM_ENV_CHOICES` set in `env`; the first bad one throws. */

@@ -1,7 +1,13 @@
+import { EnvChoiceError, parseEnvSwitch } from '@engram/kernel';
 import { parseStoreUrl, tenantProblem } from '@engram/store-postgres/settings';
 
 /** Where the brain's stores are: null for the files (no store URL set), else the PostgreSQL URL and the tenant. */
-export type StoreSettings = { readonly url: string; readonly tenant: string } | null;
+export type StoreSettings = {
+  readonly url: string;
+  readonly tenant: string;
+  /** ENGRAM_ALLOW_UNISOLATED: accept a role that bypasses row-level security (a superuser), said on stderr. */
+  readonly allowUnisolated?: boolean;
+} | null;
 
 /** A store setting that cannot be used, naming the flag or variable and the allowed form (exit 2 in the CLI). */
 export class StoreSettingError extends Error {
@@ -27,5 +33,14 @@ export const storeSettings = (flags: { readonly store?: string | undefined; read
   const tenant = flags.tenant ?? (env.ENGRAM_TENANT === undefined || env.ENGRAM_TENANT === '' ? 'default' : env.ENGRAM_TENANT);
   const bad = tenantProblem(tenant);
   if (bad !== null) throw new StoreSettingError(`${flags.tenant !== undefined ? '--tenant' : 'ENGRAM_TENANT'}: ${bad}`);
-  return { url: parsed.url, tenant };
+  return { url: parsed.url, tenant, allowUnisolated: unisolatedAllowed(env) };
+};
+
+/** ENGRAM_ALLOW_UNISOLATED as an on/off switch (a typo is a setting error, never a silent off). */
+const unisolatedAllowed = (env: NodeJS.ProcessEnv): boolean => {
+  try {
+    return parseEnvSwitch('ENGRAM_ALLOW_UNISOLATED', env.ENGRAM_ALLOW_UNISOLATED, false);
+  } catch (err) {
+    throw new StoreSettingError(err instanceof EnvChoiceError ? err.message : String(err));
+  }
 };

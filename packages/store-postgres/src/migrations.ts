@@ -18,6 +18,33 @@ CREATE POLICY ${table}_tenant ON ${table}
   USING (tenant = current_setting('engram.tenant', true))
   WITH CHECK (tenant = current_setting('engram.tenant', true));`;
 
+/** Every tenant-scoped table of migrations 1-14: migration 15 re-keys their policies on the role. */
+const ROLE_KEYED_TABLES = [
+  'engram_events',
+  'engram_memory',
+  'engram_skills',
+  'engram_recipes',
+  'engram_instincts',
+  'engram_pending',
+  'engram_episodes',
+  'engram_memory_removals',
+  'engram_sessions',
+  'engram_analysis_state',
+  'engram_quarantine',
+  'engram_history',
+] as const;
+
+/**
+ * A table's tenant policy keyed on `engram_tenant()` (migration 15): a tenant role's own tenant,
+ * never one its client names. The sub-select makes it one evaluation per statement (an init plan)
+ * whose result the primary keys' leading `tenant` column can still use.
+ */
+const roleKeyedPolicy = (table: string): string => `
+DROP POLICY ${table}_tenant ON ${table};
+CREATE POLICY ${table}_tenant ON ${table}
+  USING (tenant = (SELECT engram_tenant()))
+  WITH CHECK (tenant = (SELECT engram_tenant()));`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -265,6 +292,30 @@ ${tenantPolicy('engram_history')}`,
 -- habit loop and the audit of a project read its own sessions and those without a project, as on
 -- the files they read the project's events folder and the global one.
 ALTER TABLE engram_sessions ADD COLUMN project_id text CHECK (project_id ~ '^[A-Za-z0-9_-]{8,64}$');`,
+  },
+  {
+    version: 15,
+    name: 'tenant roles',
+    sql: `
+-- Login roles that belong to one tenant (engram store grant): the policies below key on the role
+-- (current_user), so such a role reaches its tenant's rows whatever engram.tenant its client sets.
+-- Tenant roles may read only their own row and write none (SELECT is granted, nothing else); the
+-- owner (the admin connection) is not bound by this table's policy, which is not FORCEd.
+CREATE TABLE engram_tenant_roles (
+  role_name  name        PRIMARY KEY,
+  tenant     text        NOT NULL CHECK (tenant ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$'),
+  granted_at timestamptz NOT NULL DEFAULT now()
+);
+ALTER TABLE engram_tenant_roles ENABLE ROW LEVEL SECURITY;
+CREATE POLICY engram_tenant_roles_own ON engram_tenant_roles FOR SELECT USING (role_name = current_user);
+-- The tenant a statement may reach: the role's own when it is a tenant role, else (the owner, the
+-- admin connection) the connection's engram.tenant. search_path is pinned to this schema with
+-- pg_temp last, so a temporary table of the same name can never stand in for the mapping.
+DO $do$ BEGIN
+  EXECUTE format($f$CREATE FUNCTION engram_tenant() RETURNS text LANGUAGE sql STABLE SET search_path = %I, pg_temp AS
+    'SELECT coalesce((SELECT tenant FROM engram_tenant_roles WHERE role_name = current_user), current_setting(''engram.tenant'', true))'$f$, current_schema());
+END $do$;
+${ROLE_KEYED_TABLES.map(roleKeyedPolicy).join('\n')}`,
   },
 ];
 

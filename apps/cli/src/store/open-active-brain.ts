@@ -18,6 +18,9 @@ export const openActiveBrain = async (options: StoreFlags & Omit<OpenBrainOption
     return await openBrain({ ...rest, env, ...(active.kind === 'postgres' ? { store: active.url, tenant: active.tenant } : {}) });
   } catch (err) {
     if (active.kind !== 'postgres') throw err;
+    // The runtime turns a refused role into a StoreSettingError: a setting to change, exit 2.
+    const { StoreSettingError } = await import('@engram/runtime');
+    if (err instanceof StoreSettingError) throw new StoreOpenError(err.message, 2);
     const { postgresReason } = await import('@engram/store-postgres');
     throw new StoreOpenError(err instanceof Error ? err.message : String(err), postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 3 : 1);
   }

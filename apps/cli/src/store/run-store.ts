@@ -1,5 +1,5 @@
-import { storeStatus, type PostgresDb } from '@engram/store-postgres';
-import { activeStore, openActivePostgres } from './active-store.js';
+import { storeStatus, type PostgresDb, type StoreStatus } from '@engram/store-postgres';
+import { activeStore, openActivePostgres, type PostgresSetting } from './active-store.js';
 
 export interface StoreOptions {
   readonly store?: string;
@@ -7,10 +7,18 @@ export interface StoreOptions {
   readonly json?: boolean;
 }
 
-/** Exit codes: 0 done, 1 failed, 2 bad settings, 3 the store is unreachable (like an unreachable model). */
-type Exit = 0 | 1 | 2 | 3;
+export interface StoreGrantOptions {
+  readonly store?: string;
+  readonly tenant: string;
+  readonly role?: string;
+  readonly passwordFile?: string;
+  readonly json?: boolean;
+}
 
-const settings = (opts: StoreOptions): { url: string; tenant: string } | { problem: string } => {
+/** Exit codes: 0 done, 1 failed, 2 bad settings, 3 the store is unreachable (like an unreachable model). */
+export type Exit = 0 | 1 | 2 | 3;
+
+const settings = (opts: StoreOptions): PostgresSetting | { problem: string } => {
   const s = activeStore(opts);
   if (s.kind === 'files') return { problem: 'no store is configured (files are the default and need no migration): give --store postgres://USER@HOST:PORT/DB or set ENGRAM_STORE' };
   return s.kind === 'problem' ? { problem: s.problem } : s;
@@ -22,7 +30,7 @@ const withStore = async (opts: StoreOptions, migrate: boolean, f: (db: PostgresD
     process.stderr.write(`engram store: ${s.problem}\n`);
     return 2;
   }
-  const opened = await openActivePostgres(s, migrate);
+  const opened = await openActivePostgres(s, migrate, true);
   if ('exit' in opened) {
     process.stderr.write(`engram store: ${opened.message}\n`);
     return opened.exit;
@@ -44,6 +52,12 @@ export const runStoreMigrate = (opts: StoreOptions): Promise<Exit> =>
     else process.stdout.write(m.applied.length === 0 ? `${db.where}: schema is current (version ${m.to})\n` : `${db.where}: migrated from version ${m.from} to ${m.to}: ${m.applied.join(', ')}\n`);
   });
 
+const isolationLine = (s: StoreStatus): string => {
+  if (s.tenantBinding === 'role') return 'enforced by row-level security, keyed on this role (a tenant role)';
+  if (s.tenantBinding === 'setting') return 'enforced by row-level security, keyed on the tenant this client names (an admin connection; give teams their own role: engram store grant)';
+  return "NOT enforced by the server: the role bypasses row-level security (a superuser); only engram's own queries keep tenants apart: connect as a tenant role (engram store grant)";
+};
+
 /** `engram store status`: schema version, tenant isolation and this tenant's row counts; changes nothing. */
 export const runStoreStatus = (opts: StoreOptions): Promise<Exit> =>
   withStore(opts, false, async (db) => {
@@ -55,7 +69,7 @@ export const runStoreStatus = (opts: StoreOptions): Promise<Exit> =>
     const lines = [
       `store: ${s.store} (tenant ${s.tenant})`,
       `schema: version ${s.schemaVersion}${s.schemaVersion < s.newestVersion ? ` (behind: this engram knows ${s.newestVersion}; run engram store migrate)` : ''}`,
-      `tenant isolation: ${s.tenantIsolation ? 'enforced by row-level security' : 'NOT enforced: the role bypasses row-level security (a superuser); connect as an ordinary role'}`,
+      `tenant isolation: ${isolationLine(s)}`,
       ...Object.entries(s.rows).map(([table, n]) => `${table}: ${n} rows`),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

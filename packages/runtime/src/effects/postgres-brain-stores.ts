@@ -20,10 +20,12 @@ import {
   redactEvents,
   scopeKey,
   sessionHolds,
+  StoreRefusal,
   withReconnect,
   type PostgresDb,
 } from '@engram/store-postgres';
 import type { BrainStores, SessionLogWriter } from '../brain-stores.js';
+import { StoreSettingError } from '../store-settings.js';
 import type { AnalysisStateStore } from '../instincts/analysis-state-store.js';
 import { parseAnalysisState, renderAnalysisState } from '../instincts/analysis-state.js';
 import type { SessionLogs } from '../session-logs.js';
@@ -79,8 +81,11 @@ const postgresLog = (db: PostgresDb, sessionId: string, project: string | null):
  * the project's episodes. Loaded
  * only when a store URL is set, so a brain on files never loads `pg`.
  */
-export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string }, paths: EngramPaths, clock: Clock): Promise<BrainStores> => {
-  const db = await openPostgres({ url: settings.url, tenant: settings.tenant });
+export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string; readonly allowUnisolated?: boolean }, paths: EngramPaths, clock: Clock): Promise<BrainStores> => {
+  // A refused role (a superuser without --allow-unisolated, a tenant role naming another tenant) is a setting to change: exit 2.
+  const db = await openPostgres({ url: settings.url, tenant: settings.tenant, allowUnisolated: settings.allowUnisolated === true }).catch((err: unknown) => {
+    throw err instanceof StoreRefusal ? new StoreSettingError(err.message) : err;
+  });
   try {
     const project = paths.project === null ? null : await projectId(paths.project);
     const global = new PostgresSemanticStore({ db, scope: 'global', clock });

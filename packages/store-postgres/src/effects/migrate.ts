@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { MIGRATIONS, type Migration } from '../migrations.js';
+import { regrantTenantRoles } from './grant-tenant-role.js';
 
 /** One advisory lock key for the schema: forty processes starting at once migrate once. */
 const MIGRATION_LOCK = 0x656e6772; // "engr"
@@ -30,12 +31,15 @@ export const schemaVersion = async (pool: Pool): Promise<number> => {
  * than this build is refused (its schema may mean something this code does not know).
  */
 export const migrate = async (pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrationRun> => {
+  // Already current: nothing to lock or create (a tenant role may not create in the schema).
+  const seen = await schemaVersion(pool);
+  const newest = migrations[migrations.length - 1]?.version ?? 0;
+  if (seen === newest) return { from: seen, to: seen, applied: [] };
   const c = await pool.connect();
   try {
     await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       const from = await currentVersion(c);
-      const newest = migrations[migrations.length - 1]?.version ?? 0;
       if (from > newest) throw new Error(`the database schema is at version ${from}, newer than this engram (${newest}): upgrade engram`);
       const applied: string[] = [];
       for (const m of migrations.filter((x) => x.version > from)) {
@@ -50,6 +54,8 @@ export const migrate = async (pool: Pool, migrations: readonly Migration[] = MIG
         }
         applied.push(`${m.version} ${m.name}`);
       }
+      // A table a migration added must reach the tenant roles already granted, or they would fail on it.
+      if (applied.length > 0) await regrantTenantRoles(c);
       return { from, to: Math.max(from, newest), applied };
     } finally {
       await c.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);

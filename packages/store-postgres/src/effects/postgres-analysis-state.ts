@@ -1,5 +1,6 @@
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 /**
  * The habit loop's analysis state of one scope (`global` or `project:ID`), as the text the
@@ -9,7 +10,7 @@ import { withReconnect } from './with-reconnect.js';
  */
 export const readAnalysisState = (db: PostgresDb, scopeKey: string): Promise<string | null> =>
   withReconnect(async () => {
-    const r = await db.pool.query<{ state: string }>('SELECT state FROM engram_analysis_state WHERE scope_key = $1', [scopeKey]);
+    const r = await db.pool.query<{ state: string }>(`SELECT state FROM engram_analysis_state WHERE ${ownTenant()} AND scope_key = $1`, [scopeKey]);
     return r.rows[0]?.state ?? null;
   });
 

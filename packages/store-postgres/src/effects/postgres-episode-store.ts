@@ -26,6 +26,7 @@ import { scopeKey } from '../scope-key.js';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
 import { subjectPattern } from '../subject-pattern.js';
+import { ownTenant } from '../own-tenant.js';
 
 export interface PostgresEpisodeStoreOptions {
   readonly db: PostgresDb;
@@ -117,7 +118,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
   private async appendSession(c: PoolClient, session: string, episodes: readonly Episode[]): Promise<void> {
     await c.query("SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/episodes/' || $1 || '/' || $2, 0))", [this.projectId, session]);
     // Ordered, not max(line): before the table's first ANALYZE, max was planned over the turn index, reading the whole session (as the event log's top seq was).
-    const last = await c.query<{ n: number }>('SELECT coalesce((SELECT line FROM engram_episodes WHERE project = $1 AND session = $2 ORDER BY line DESC LIMIT 1), 0)::int AS n', [this.projectId, session]);
+    const last = await c.query<{ n: number }>(`SELECT coalesce((SELECT line FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND session = $2 ORDER BY line DESC LIMIT 1), 0)::int AS n`, [this.projectId, session]);
     const first = (last.rows[0]?.n ?? 0) + 1;
     const fallbackMs = sessionFileTime(`${session}.jsonl`) ?? 0;
     const rows = episodes.map((e, i) => {
@@ -178,10 +179,10 @@ export class PostgresEpisodeStore implements EpisodeStore {
     const pattern = subjectPattern(matcher);
     const rows = await withReconnect(
       async () =>
-        (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>('SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE project = $1 AND record::text ~ $2 ORDER BY key', [this.projectId, pattern])).rows,
+        (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>(`SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND record::text ~ $2 ORDER BY key`, [this.projectId, pattern])).rows,
     );
     const hits = rows.filter((r) => textMentions(matcher, r.text));
-    if (apply && hits.length > 0) await this.db.pool.query('DELETE FROM engram_episodes WHERE project = $1 AND key = ANY($2::bigint[])', [this.projectId, hits.map((h) => h.key)]);
+    if (apply && hits.length > 0) await this.db.pool.query(`DELETE FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key = ANY($2::bigint[])`, [this.projectId, hits.map((h) => h.key)]);
     return hits.map((h) => `${h.session}#${h.line}`);
   }
 
@@ -200,9 +201,9 @@ export class PostgresEpisodeStore implements EpisodeStore {
     };
     // 1. The newest records, in key order: one index range, no sort of every match.
     const recent = await this.db.pool.query<SelectedRow & { n: number; lo: string | null }>(
-      `WITH w AS MATERIALIZED (SELECT key, role, folded FROM engram_episodes WHERE project = $1 AND key >= $2 ORDER BY key DESC LIMIT $3)
+      `WITH w AS MATERIALIZED (SELECT key, role, folded FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key >= $2 ORDER BY key DESC LIMIT $3)
        SELECT s.n, s.lo, m.* FROM (SELECT count(*)::int AS n, min(key)::text AS lo FROM w) AS s
-       LEFT JOIN LATERAL (SELECT x.key::text AS key, x.line, x.record FROM w JOIN engram_episodes x ON x.project = $1 AND x.key = w.key
+       LEFT JOIN LATERAL (SELECT x.key::text AS key, x.line, x.record FROM w JOIN engram_episodes x ON ${ownTenant('x')} AND x.project = $1 AND x.key = w.key
                           WHERE w.role <> ALL($4::text[]) AND w.folded LIKE $5 ORDER BY w.key DESC) AS m ON true`,
       [this.projectId, String(since), RECENT_WINDOW, NOT_RECALLED, pattern],
     );
@@ -235,7 +236,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
       // A shorter query has no trigram to look up: it walks the keys newest first instead.
       if (indexed) await c.query("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
       const r = await c.query<SelectedRow>(
-        `SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE e.project = $1 AND e.key >= $2 AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
+        `SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $2 AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
         [this.projectId, String(since), before, NOT_RECALLED, size],
       );
       await c.query('COMMIT');
@@ -260,7 +261,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
     const pairs = [...wanted.values()];
     const r = await this.db.pool.query<SelectedRow>(
       `SELECT ${SELECT_COLUMNS} FROM engram_episodes e JOIN unnest($2::text[], $3::int[]) AS w(session, turn) ON e.session = w.session AND e.turn = w.turn
-       WHERE e.project = $1 AND e.role <> ALL($4::text[]) ORDER BY e.session, e.turn, e.line`,
+       WHERE ${ownTenant('e')} AND e.project = $1 AND e.role <> ALL($4::text[]) ORDER BY e.session, e.turn, e.line`,
       [this.projectId, pairs.map((p) => p.session), pairs.map((p) => p.turn), NOT_RECALLED],
     );
     for (const row of r.rows) {

@@ -3,8 +3,9 @@ import type { AnyEnvelope } from '@engram/events';
 import type { ReadRange } from '@engram/store/effect';
 import { quotedChannel, changeChannel } from '../change-channel.js';
 import type { PostgresDb } from './open-postgres.js';
+import { ownTenant } from '../own-tenant.js';
 
-const readSql = 'SELECT envelope FROM engram_events WHERE session_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq';
+const readSql = `SELECT envelope FROM engram_events WHERE ${ownTenant()} AND session_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq`;
 const MAX_SEQ = Number.MAX_SAFE_INTEGER;
 
 /**
@@ -23,8 +24,8 @@ const lockAndTopSql = (c: Client, sessionId: string): string => {
 };
 
 /** The session's last seq (0 when it has none); `session` is an escaped literal. */
-export const topSeqSql = (session: string): string => `SELECT coalesce((SELECT seq FROM engram_events WHERE session_id = ${session} ORDER BY seq DESC LIMIT 1), 0) AS m`;
-const knownSql = 'SELECT event_id, envelope FROM engram_events WHERE session_id = $1 AND event_id = ANY($2::text[])';
+export const topSeqSql = (session: string): string => `SELECT coalesce((SELECT seq FROM engram_events WHERE ${ownTenant()} AND session_id = ${session} ORDER BY seq DESC LIMIT 1), 0) AS m`;
+const knownSql = `SELECT event_id, envelope FROM engram_events WHERE ${ownTenant()} AND session_id = $1 AND event_id = ANY($2::text[])`;
 /**
  * The rows and their wake-up in one statement (one round trip). Without ON CONFLICT on purpose: a
  * batch holding an id already stored fails with a unique violation instead of leaving a gap in seq.
@@ -148,18 +149,18 @@ export const readEvents = async (db: PostgresDb, sessionId: string, range: ReadR
  * the JSONL the file log would have, and `engram replay FILE --check` reads it unchanged.
  */
 export const readEventLines = async (db: PostgresDb, sessionId: string): Promise<readonly string[]> => {
-  const r = await db.pool.query<{ line: string }>('SELECT envelope::text AS line FROM engram_events WHERE session_id = $1 ORDER BY seq', [sessionId]);
+  const r = await db.pool.query<{ line: string }>(`SELECT envelope::text AS line FROM engram_events WHERE ${ownTenant()} AND session_id = $1 ORDER BY seq`, [sessionId]);
   return r.rows.map((row) => `${row.line}\n`);
 };
 
 /** Whether the session's log holds an event of `type` (one probe over the session's rows, no envelope parsed). */
 export const sessionHolds = async (db: PostgresDb, sessionId: string, type: string): Promise<boolean> => {
-  const r = await db.pool.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM engram_events WHERE session_id = $1 AND type = $2) AS found', [sessionId, type]);
+  const r = await db.pool.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM engram_events WHERE ${ownTenant()} AND session_id = $1 AND type = $2) AS found`, [sessionId, type]);
   return r.rows[0]?.found === true;
 };
 
 export const listSessions = async (db: PostgresDb): Promise<readonly string[]> => {
-  const r = await db.pool.query<{ session_id: string }>('SELECT session_id FROM engram_sessions ORDER BY session_id');
+  const r = await db.pool.query<{ session_id: string }>(`SELECT session_id FROM engram_sessions WHERE ${ownTenant()} ORDER BY session_id`);
   return r.rows.map((row) => row.session_id);
 };
 
@@ -178,11 +179,11 @@ export interface SessionLogRow {
  * without one), as a brain on the files reads its project's events folder and the global one.
  */
 export const listSessionLogs = async (db: PostgresDb, options: { readonly project?: string | null } = {}): Promise<readonly SessionLogRow[]> => {
-  const columns = 'SELECT session_id, last_seq, events, changed_at FROM engram_sessions';
+  const columns = `SELECT session_id, last_seq, events, changed_at FROM engram_sessions WHERE ${ownTenant()}`;
   const r = await db.pool.query<{ session_id: string; last_seq: string; events: string; changed_at: Date }>(
     options.project === undefined
       ? `${columns} ORDER BY session_id`
-      : { text: `${columns} WHERE project_id IS NULL OR project_id = $1 ORDER BY session_id`, values: [options.project] },
+      : { text: `${columns} AND (project_id IS NULL OR project_id = $1) ORDER BY session_id`, values: [options.project] },
   );
   return r.rows.map((row) => ({ sessionId: row.session_id, lastSeq: Number(row.last_seq), events: Number(row.events), changedAt: row.changed_at.getTime() }));
 };

@@ -3,11 +3,12 @@ import type { PoolClient } from 'pg';
 import { lockedTransaction } from './locked-transaction.js';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
 const readScope = async (q: Queryable, scopeKey: string): Promise<StoredInstincts> => {
-  const r = await q.query<{ instinct: Instinct }>('SELECT instinct FROM engram_instincts WHERE scope_key = $1 ORDER BY id COLLATE "C"', [scopeKey]);
+  const r = await q.query<{ instinct: Instinct }>(`SELECT instinct FROM engram_instincts WHERE ${ownTenant()} AND scope_key = $1 ORDER BY id COLLATE "C"`, [scopeKey]);
   const all = r.rows.map((row) => row.instinct);
   return { tracked: all.filter((i) => i.status !== 'archived'), archived: all.filter((i) => i.status === 'archived'), problems: [] };
 };
@@ -71,7 +72,7 @@ export class PostgresInstinctStore implements InstinctStorePort {
   remove(ids: readonly string[]): Promise<readonly string[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return lockedTransaction(this.db, `instincts/${this.scopeKey}`, `instincts ${this.scopeKey}`, async (c) => {
-      const r = await c.query<{ id: string }>('DELETE FROM engram_instincts WHERE scope_key = $1 AND id = ANY($2::text[]) RETURNING id', [this.scopeKey, [...ids]]);
+      const r = await c.query<{ id: string }>(`DELETE FROM engram_instincts WHERE ${ownTenant()} AND scope_key = $1 AND id = ANY($2::text[]) RETURNING id`, [this.scopeKey, [...ids]]);
       const removed = r.rows.map((row) => row.id).sort();
       return { value: removed, changed: removed.length > 0 };
     });

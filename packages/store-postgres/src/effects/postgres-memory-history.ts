@@ -2,6 +2,7 @@ import { MemoryHistoryRecordSchema, type MemoryHistoryRecord, type MemoryHistory
 import type { RetiredEntry } from '@engram/kernel';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 /**
  * The retired entries of one scope in PostgreSQL (what `memory/history.jsonl` is on files):
@@ -32,11 +33,11 @@ export class PostgresMemoryHistory implements MemoryHistoryStore {
   }
 
   records(): Promise<readonly MemoryHistoryRecord[]> {
-    return withReconnect(async () => (await this.db.pool.query<{ record: MemoryHistoryRecord }>('SELECT record FROM engram_history WHERE scope_key = $1 ORDER BY seq', [this.scopeKey])).rows.map((r) => r.record));
+    return withReconnect(async () => (await this.db.pool.query<{ record: MemoryHistoryRecord }>(`SELECT record FROM engram_history WHERE ${ownTenant()} AND scope_key = $1 ORDER BY seq`, [this.scopeKey])).rows.map((r) => r.record));
   }
 
   async remove(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return withReconnect(async () => (await this.db.pool.query('DELETE FROM engram_history WHERE scope_key = $1 AND entry_id = ANY($2::text[])', [this.scopeKey, [...ids]])).rowCount ?? 0);
+    return withReconnect(async () => (await this.db.pool.query(`DELETE FROM engram_history WHERE ${ownTenant()} AND scope_key = $1 AND entry_id = ANY($2::text[])`, [this.scopeKey, [...ids]])).rowCount ?? 0);
   }
 }

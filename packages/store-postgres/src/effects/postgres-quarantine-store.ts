@@ -3,11 +3,12 @@ import type { PoolClient } from 'pg';
 import type { PostgresDb } from './open-postgres.js';
 import { lockedTransaction } from './locked-transaction.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
 const readItems = async (q: Queryable, scopeKey: string): Promise<QuarantineItem[]> =>
-  (await q.query<{ item: QuarantineItem }>('SELECT item FROM engram_quarantine WHERE scope_key = $1 ORDER BY pos', [scopeKey])).rows.map((r) => r.item);
+  (await q.query<{ item: QuarantineItem }>(`SELECT item FROM engram_quarantine WHERE ${ownTenant()} AND scope_key = $1 ORDER BY pos`, [scopeKey])).rows.map((r) => r.item);
 
 /**
  * The quarantine of one scope in PostgreSQL. Every change is the file backend's: read the held
@@ -55,7 +56,7 @@ export class PostgresQuarantineStore implements QuarantinePort {
       const { file, result } = step(before);
       const changed = file.items.length !== before.items.length || file.items.some((x, k) => x !== before.items[k]);
       if (changed) {
-        await c.query('DELETE FROM engram_quarantine WHERE scope_key = $1', [this.scopeKey]);
+        await c.query(`DELETE FROM engram_quarantine WHERE ${ownTenant()} AND scope_key = $1`, [this.scopeKey]);
         if (file.items.length > 0)
           await c.query('INSERT INTO engram_quarantine (scope_key, quarantine_id, pos, item) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::json[])', [
             this.scopeKey,

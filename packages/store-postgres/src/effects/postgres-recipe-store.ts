@@ -4,10 +4,11 @@ import type { PoolClient } from 'pg';
 import { lockedTransaction } from './locked-transaction.js';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-const readAll = async (q: Queryable): Promise<StoredRecipe[]> => (await q.query<{ recipe: StoredRecipe }>('SELECT recipe FROM engram_recipes ORDER BY recipe_id COLLATE "C"')).rows.map((r) => r.recipe);
+const readAll = async (q: Queryable): Promise<StoredRecipe[]> => (await q.query<{ recipe: StoredRecipe }>(`SELECT recipe FROM engram_recipes WHERE ${ownTenant()} ORDER BY recipe_id COLLATE "C"`)).rows.map((r) => r.recipe);
 
 /**
  * Recovery recipes of a tenant in PostgreSQL, answering as recipes.json does: listed by id, a
@@ -33,7 +34,7 @@ export class PostgresRecipeStore implements RecipeStore {
       const merged = mergeRecipe(before, clean, sighting);
       const kept = new Set(merged.recipes.map((r) => r.recipeId));
       const dropped = before.filter((r) => !kept.has(r.recipeId)).map((r) => r.recipeId);
-      if (dropped.length > 0) await c.query('DELETE FROM engram_recipes WHERE recipe_id = ANY($1::text[])', [dropped]);
+      if (dropped.length > 0) await c.query(`DELETE FROM engram_recipes WHERE ${ownTenant()} AND recipe_id = ANY($1::text[])`, [dropped]);
       await c.query(
         'INSERT INTO engram_recipes (recipe_id, recipe) VALUES ($1, $2) ON CONFLICT (tenant, recipe_id) DO UPDATE SET recipe = EXCLUDED.recipe, changed_at = now()',
         [merged.recipe.recipeId, JSON.stringify(merged.recipe)],
@@ -46,7 +47,7 @@ export class PostgresRecipeStore implements RecipeStore {
   remove(ids: readonly string[]): Promise<readonly string[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return lockedTransaction(this.db, 'recipes', 'recipes', async (c) => {
-      const r = await c.query<{ recipe_id: string }>('DELETE FROM engram_recipes WHERE recipe_id = ANY($1::text[]) RETURNING recipe_id', [[...ids]]);
+      const r = await c.query<{ recipe_id: string }>(`DELETE FROM engram_recipes WHERE ${ownTenant()} AND recipe_id = ANY($1::text[]) RETURNING recipe_id`, [[...ids]]);
       const removed = r.rows.map((row) => row.recipe_id).sort();
       return { value: removed, changed: removed.length > 0 };
     });

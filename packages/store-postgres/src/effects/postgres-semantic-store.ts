@@ -18,6 +18,7 @@ import { memoryPayload, scopeKey } from '../scope-key.js';
 import { memoryWakeups, type MemoryWakeups } from './memory-wakeups.js';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 export interface PostgresSemanticStoreOptions {
   readonly db: PostgresDb;
@@ -36,13 +37,13 @@ const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const COLUMNS = 'id, file, kind, section, text, confidence, topic, source, updated_at, trust';
 const INSERT = `INSERT INTO engram_memory (scope_key, id, file, kind, section, text, dedupe_key, confidence, topic, source, updated_at, trust)
   VALUES ($1, $2, $3, $4, $5, $6, sha256(convert_to($6, 'UTF8')), $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`;
-const BY_TEXT = `SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND file = $2 AND dedupe_key = sha256(convert_to($3, 'UTF8'))`;
+const BY_TEXT = `SELECT ${COLUMNS} FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND file = $2 AND dedupe_key = sha256(convert_to($3, 'UTF8'))`;
 
 /** A row of a read: the statement's xmin and the scope's removals on every row, the entry columns null when the scope is empty. */
 type ReadRow = Row & { readonly xmin: string; readonly removals: string; readonly pos: string };
 
 /** The statement's snapshot xmin and the scope's removal counter, read in the same snapshot as the rows beside them. */
-const HEAD = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, coalesce((SELECT removals FROM engram_memory_removals WHERE scope_key = $1), 0)::text AS removals`;
+const HEAD = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, coalesce((SELECT removals FROM engram_memory_removals WHERE ${ownTenant()} AND scope_key = $1), 0)::text AS removals`;
 
 interface Row {
   readonly id: string;
@@ -129,7 +130,7 @@ export class PostgresSemanticStore implements SemanticStore {
     const r = await withReconnect(() =>
       this.db.pool.query<ReadRow>(
         `SELECT s.xmin, s.removals, c.* FROM (${HEAD}) AS s
-         LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE scope_key = $1) AS c ON true ORDER BY c.pos`,
+         LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1) AS c ON true ORDER BY c.pos`,
         [this.scopeKey],
       ),
     );
@@ -141,7 +142,7 @@ export class PostgresSemanticStore implements SemanticStore {
     const r = await withReconnect(() =>
       this.db.pool.query<ReadRow>(
         `SELECT s.xmin, s.removals, c.* FROM (${HEAD}) AS s
-         LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE scope_key = $1 AND rev >= $2::xid8) AS c ON true`,
+         LEFT JOIN LATERAL (SELECT ${COLUMNS}, pos FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND rev >= $2::xid8) AS c ON true`,
         [this.scopeKey, previous.xmin],
       ),
     );
@@ -196,7 +197,7 @@ export class PostgresSemanticStore implements SemanticStore {
 
   update(id: string, text: string): Promise<MutationResult> {
     return this.transaction<MutationResult>(async (c) => {
-      const found = await c.query<Row>(`SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND id = $2 FOR UPDATE`, [this.scopeKey, id]);
+      const found = await c.query<Row>(`SELECT ${COLUMNS} FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND id = $2 FOR UPDATE`, [this.scopeKey, id]);
       const row = found.rows[0];
       if (row === undefined) return { value: { outcome: 'not-found', entry: null }, changed: false };
       const clean = cleanEntryText(text);
@@ -209,7 +210,7 @@ export class PostgresSemanticStore implements SemanticStore {
       const entry: MemoryEntry =
         row.file === 'profile' ? { ...current, id: derivedEntryId(this.scope, 'profile', clean, 0), text: clean } : { ...current, text: clean, updatedAt: isoUtc(this.clock.now()) };
       await c.query(
-        "UPDATE engram_memory SET id = $3, text = $4, dedupe_key = sha256(convert_to($4, 'UTF8')), updated_at = $5, rev = pg_current_xact_id(), changed_at = now() WHERE scope_key = $1 AND id = $2",
+        `UPDATE engram_memory SET id = $3, text = $4, dedupe_key = sha256(convert_to($4, 'UTF8')), updated_at = $5, rev = pg_current_xact_id(), changed_at = now() WHERE ${ownTenant()} AND scope_key = $1 AND id = $2`,
         [this.scopeKey, id, entry.id, entry.text, entry.updatedAt],
       );
       return { value: { outcome: 'updated', entry }, changed: true };
@@ -218,7 +219,7 @@ export class PostgresSemanticStore implements SemanticStore {
 
   remove(id: string): Promise<MutationResult> {
     return this.transaction<MutationResult>(async (c) => {
-      const r = await c.query<Row>(`DELETE FROM engram_memory WHERE scope_key = $1 AND id = $2 RETURNING ${COLUMNS}`, [this.scopeKey, id]);
+      const r = await c.query<Row>(`DELETE FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND id = $2 RETURNING ${COLUMNS}`, [this.scopeKey, id]);
       const row = r.rows[0];
       return row === undefined ? { value: { outcome: 'not-found', entry: null }, changed: false } : { value: { outcome: 'removed', entry: this.entryOf(row) }, changed: true };
     });
@@ -226,7 +227,7 @@ export class PostgresSemanticStore implements SemanticStore {
 
   async clear(): Promise<void> {
     await this.transaction(async (c) => {
-      const r = await c.query('DELETE FROM engram_memory WHERE scope_key = $1', [this.scopeKey]);
+      const r = await c.query(`DELETE FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1`, [this.scopeKey]);
       return { value: undefined, changed: (r.rowCount ?? 0) > 0 };
     });
   }
@@ -271,7 +272,7 @@ export class PostgresSemanticStore implements SemanticStore {
     const r = await this.db.pool.query<Row & { added: number }>(
       `WITH ins AS (${INSERT} RETURNING 1), woke AS (SELECT pg_notify($12, $13) FROM ins)
        SELECT (SELECT count(*) FROM woke)::int AS added, e.* FROM (SELECT 1) AS one
-       LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND file = $3 AND dedupe_key = sha256(convert_to($6, 'UTF8'))) AS e ON true`,
+       LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND file = $3 AND dedupe_key = sha256(convert_to($6, 'UTF8'))) AS e ON true`,
       [this.scopeKey, entry.id, file, entry.kind, entry.section, entry.text, entry.confidence, entry.topic, entry.source, entry.updatedAt, entry.trust ?? null, changeChannel(this.db.tenant), memoryPayload(this.scopeKey)],
     );
     const location = this.locationOf(file);
@@ -304,7 +305,7 @@ export class PostgresSemanticStore implements SemanticStore {
    */
   private async mergeFacts(c: PoolClient, facts: readonly string[]): Promise<{ outcome: 'added' | 'duplicate' | 'superseded'; entry: MemoryEntry }[]> {
     await this.lockFile(c, 'profile');
-    const rows = await c.query<Row>(`SELECT ${COLUMNS} FROM engram_memory WHERE scope_key = $1 AND file = 'profile' ORDER BY pos`, [this.scopeKey]);
+    const rows = await c.query<Row>(`SELECT ${COLUMNS} FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND file = 'profile' ORDER BY pos`, [this.scopeKey]);
     const stored = rows.rows.map((r) => this.entryOf(r));
     const doc = appendEntries(
       createDocument('profile', this.scope),
@@ -314,7 +315,7 @@ export class PostgresSemanticStore implements SemanticStore {
     const kept = new Set(documentEntries(merged.doc).map((e) => e.id));
     const had = new Set(stored.map((e) => e.id));
     const gone = stored.filter((e) => !kept.has(e.id)).map((e) => e.id);
-    if (gone.length > 0) await c.query("DELETE FROM engram_memory WHERE scope_key = $1 AND file = 'profile' AND id = ANY($2::text[])", [this.scopeKey, gone]);
+    if (gone.length > 0) await c.query(`DELETE FROM engram_memory WHERE ${ownTenant()} AND scope_key = $1 AND file = 'profile' AND id = ANY($2::text[])`, [this.scopeKey, gone]);
     for (const e of documentEntries(merged.doc)) {
       if (had.has(e.id)) continue;
       await c.query(INSERT, [this.scopeKey, e.id, 'profile', e.kind, e.section, e.text, e.confidence, e.topic, e.source, e.updatedAt, e.trust ?? null]);

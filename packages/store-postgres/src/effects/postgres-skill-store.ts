@@ -22,6 +22,7 @@ import { scrubSecrets, systemClock, type Clock } from '@engram/kernel';
 import { lockedTransaction } from './locked-transaction.js';
 import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
+import { ownTenant } from '../own-tenant.js';
 
 interface Row {
   readonly label: string;
@@ -102,7 +103,7 @@ export class PostgresSkillStore implements SkillStore {
     const hit = findSkillExact(input, await this.entries());
     if (hit === null) return { removed: false, label: null };
     return lockedTransaction(this.db, `skills/${hit.row.label}`, 'skills', async (c) => {
-      const r = await c.query('DELETE FROM engram_skills WHERE label = $1', [hit.row.label]);
+      const r = await c.query(`DELETE FROM engram_skills WHERE ${ownTenant()} AND label = $1`, [hit.row.label]);
       const removed = (r.rowCount ?? 0) > 0;
       return { value: { removed, label: removed ? hit.row.label : null }, changed: removed };
     });
@@ -113,11 +114,11 @@ export class PostgresSkillStore implements SkillStore {
       const hit = findSkillExact(label, await this.entries());
       if (hit === null) return { ok: false, error: `no skill named ${JSON.stringify(label)} to credit` };
       const stats = await lockedTransaction(this.db, `skills/${hit.row.label}`, 'skills', async (c) => {
-        const r = await c.query<{ stats: SkillStats }>('SELECT stats FROM engram_skills WHERE label = $1 FOR UPDATE', [hit.row.label]);
+        const r = await c.query<{ stats: SkillStats }>(`SELECT stats FROM engram_skills WHERE ${ownTenant()} AND label = $1 FOR UPDATE`, [hit.row.label]);
         const row = r.rows[0];
         if (row === undefined) throw new Error(`skill ${hit.row.label} was removed`);
         const next = creditRecommended(row.stats, stage, isoWithOffset(this.clock.now()));
-        await c.query('UPDATE engram_skills SET stats = $2, changed_at = now() WHERE label = $1', [hit.row.label, JSON.stringify(next)]);
+        await c.query(`UPDATE engram_skills SET stats = $2, changed_at = now() WHERE ${ownTenant()} AND label = $1`, [hit.row.label, JSON.stringify(next)]);
         return { value: next, changed: true };
       });
       return { ok: true, stats };
@@ -132,7 +133,7 @@ export class PostgresSkillStore implements SkillStore {
   }
 
   private async entries(): Promise<Entry[]> {
-    const r = await withReconnect(() => this.db.pool.query<Row>('SELECT label, description, body, metadata, stats FROM engram_skills ORDER BY label COLLATE "C"'));
+    const r = await withReconnect(() => this.db.pool.query<Row>(`SELECT label, description, body, metadata, stats FROM engram_skills WHERE ${ownTenant()} ORDER BY label COLLATE "C"`));
     return r.rows.map((row) => ({ summary: summaryOf(row), row }));
   }
 

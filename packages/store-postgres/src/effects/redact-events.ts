@@ -4,6 +4,7 @@ import type { PostgresDb } from './open-postgres.js';
 import { lockedTransaction } from './locked-transaction.js';
 import { withReconnect } from './with-reconnect.js';
 import { subjectPattern } from '../subject-pattern.js';
+import { ownTenant } from '../own-tenant.js';
 
 /** What forgetting did (or would do) to one session's log in the store. */
 export interface SessionRedaction {
@@ -32,7 +33,7 @@ export interface RedactEventsOptions {
  */
 export const redactEvents = async (db: PostgresDb, matcher: SubjectMatcher, options: RedactEventsOptions): Promise<SessionRedaction[]> => {
   const rows = await withReconnect(
-    async () => (await db.pool.query<{ session_id: string; seq: string; text: string }>('SELECT session_id, seq::text AS seq, envelope::text AS text FROM engram_events WHERE envelope::text ~ $1 ORDER BY session_id, engram_events.seq', [subjectPattern(matcher)])).rows,
+    async () => (await db.pool.query<{ session_id: string; seq: string; text: string }>(`SELECT session_id, seq::text AS seq, envelope::text AS text FROM engram_events WHERE ${ownTenant()} AND envelope::text ~ $1 ORDER BY session_id, engram_events.seq`, [subjectPattern(matcher)])).rows,
   );
   const bySession = new Map<string, { seq: number; envelope: AnyEnvelope; occurrences: number }[]>();
   for (const row of rows) {
@@ -51,8 +52,8 @@ export const redactEvents = async (db: PostgresDb, matcher: SubjectMatcher, opti
     out.push(summary);
     if (!options.apply) continue;
     await lockedTransaction(db, sessionId, `events ${sessionId}`, async (c) => {
-      for (const x of changed) await c.query('UPDATE engram_events SET envelope = $3::json WHERE session_id = $1 AND seq = $2', [sessionId, x.seq, JSON.stringify(x.envelope)]);
-      const top = Number((await c.query<{ m: string }>('SELECT coalesce(max(seq), 0)::text AS m FROM engram_events WHERE session_id = $1', [sessionId])).rows[0]?.m ?? 0);
+      for (const x of changed) await c.query(`UPDATE engram_events SET envelope = $3::json WHERE ${ownTenant()} AND session_id = $1 AND seq = $2`, [sessionId, x.seq, JSON.stringify(x.envelope)]);
+      const top = Number((await c.query<{ m: string }>(`SELECT coalesce(max(seq), 0)::text AS m FROM engram_events WHERE ${ownTenant()} AND session_id = $1`, [sessionId])).rows[0]?.m ?? 0);
       const data: EventData<'store.log.redacted'> = { marker: options.marker, events: summary.events, occurrences: summary.occurrences, rawLines: 0, seqs: summary.seqs, by: 'forget' };
       const record: AnyEnvelope = { seq: top + 1, id: ids.next(), at: new Date(clock.now()).toISOString(), sessionId, turn: 0, round: 0, source: 'store', causationId: null, type: 'store.log.redacted', v: 1, data };
       await c.query('INSERT INTO engram_events (session_id, seq, event_id, type, envelope) VALUES ($1, $2, $3, $4, $5::json)', [sessionId, record.seq, record.id, record.type, JSON.stringify(record)]);

@@ -1,4 +1,5 @@
 import type { PostgresDb } from './open-postgres.js';
+import { ownTenant } from '../own-tenant.js';
 
 /** One session of the tenant's event log, as `engram log list` shows it. */
 export interface SessionSummary {
@@ -18,9 +19,9 @@ export interface SessionSummary {
  */
 const summariesSql = `SELECT s.session_id, s.events::int AS n, s.last_seq AS top, f.envelope->>'at' AS first_at, l.envelope->>'at' AS last_at
 FROM engram_sessions AS s
-LEFT JOIN LATERAL (SELECT envelope FROM engram_events WHERE session_id = s.session_id ORDER BY seq LIMIT 1) AS f ON true
-LEFT JOIN engram_events AS l ON l.session_id = s.session_id AND l.seq = s.last_seq
-WHERE s.events > 0
+LEFT JOIN LATERAL (SELECT envelope FROM engram_events WHERE ${ownTenant()} AND session_id = s.session_id ORDER BY seq LIMIT 1) AS f ON true
+LEFT JOIN engram_events AS l ON ${ownTenant('l')} AND l.session_id = s.session_id AND l.seq = s.last_seq
+WHERE ${ownTenant('s')} AND s.events > 0
 ORDER BY s.session_id`;
 
 export const sessionSummaries = async (db: PostgresDb): Promise<readonly SessionSummary[]> => {

@@ -1,8 +1,9 @@
 import type { AnyEnvelope } from '@engram/events';
 import type { PostgresDb } from './open-postgres.js';
 import { followEvents } from './postgres-event-log.js';
+import { ownTenant } from '../own-tenant.js';
 
-const lastSql = 'SELECT envelope FROM (SELECT seq, envelope FROM engram_events WHERE session_id = $1 ORDER BY seq DESC LIMIT $2) AS t ORDER BY seq';
+const lastSql = `SELECT envelope FROM (SELECT seq, envelope FROM engram_events WHERE ${ownTenant()} AND session_id = $1 ORDER BY seq DESC LIMIT $2) AS t ORDER BY seq`;
 
 /**
  * `tail` of one session's log in PostgreSQL: its last `lines` events in order, then, when a
