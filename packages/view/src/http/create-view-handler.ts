@@ -58,7 +58,9 @@ const securityHeaders = (nonce: string | null): Record<string, string> => ({
   'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${nonce === null ? '' : `; script-src 'nonce-${nonce}'`}`,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
+  // Not `no-referrer`: under it Chromium posts this app's own forms with `Origin: null`, which the
+  // rebinding guard refuses. `same-origin` sends the real origin to this server and nothing to any other.
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 });
 
