@@ -8,6 +8,7 @@ import type { Instinct } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
 import { parseWhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
 import { scrubStrings } from './data/scrub-strings.js';
+import { sessionHeld } from './effects/session-held.js';
 import { confidenceOverTime, type ConfidenceSeries } from './data/confidence-over-time.js';
 import { entryUsage, usageIndex, type EntryUsage } from './data/entry-usage.js';
 import { isSessionLog, sessionRow, type SessionRow } from './data/session-row.js';
@@ -321,7 +322,7 @@ const sessionRows = (read: EventLogs): { readonly rows: readonly SessionRow[]; r
   read.files.forEach((file, i) => {
     const events = read.logs[i] ?? [];
     if (!isSessionLog(events)) return;
-    const row = sessionRow(basename(file, '.jsonl'), file, events);
+    const row = { ...sessionRow(basename(file, '.jsonl'), file, events), live: sessionHeld(file) };
     rows.push(row.firstMessage === null ? row : { ...row, firstMessage: scrubSecrets(row.firstMessage) });
   });
   return { rows: rows.reverse(), problems: read.problems };
@@ -332,5 +333,5 @@ export const timelineOfFile = (file: string): SessionTimeline => {
   const read = readLogFile(file);
   const events = read.events.map((e) => ({ ...e, data: scrubStrings(e.data) }) as AnyEnvelope);
   const id = basename(file, '.jsonl');
-  return { row: sessionRow(id, file, events), items: timelineItems(events), problems: read.problems.map((p) => scrubSecrets(formatProblem(p))) };
+  return { row: { ...sessionRow(id, file, events), live: sessionHeld(file) }, items: timelineItems(events), problems: read.problems.map((p) => scrubSecrets(formatProblem(p))) };
 };

@@ -4,6 +4,7 @@ import { chartHead } from '@engram/charts';
 import type { EngramScope } from '@engram/kernel';
 import { timelineItems } from '../data/timeline-items.js';
 import { timelineWindow } from '../data/timeline-window.js';
+import { filterTimeline, timelineFilterOf } from '../data/timeline-filter.js';
 import { followLog } from '../effects/follow-log.js';
 import { renderConfirmBody, type ActionForm } from '../pages/render-action-form.js';
 import { escapeHtml } from '../pages/escape-html.js';
@@ -223,8 +224,10 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       const t = source.timeline(id);
       if (t === null) return notFound(res, `no session log named ${id}`);
       // A running session opens on its last page, where new events appear; an ended one on its first.
-      const window = timelineWindow(t.items, { page: intParam(url, 'page') ?? (t.row.open ? Number.MAX_SAFE_INTEGER : null), at: intParam(url, 'at') });
-      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window }), LIVE_SCRIPT);
+      const filter = timelineFilterOf(url.searchParams);
+      const shown = filterTimeline(t.items, filter);
+      const window = timelineWindow(shown, { page: intParam(url, 'page') ?? (t.row.open ? Number.MAX_SAFE_INTEGER : null), at: intParam(url, 'at') });
+      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window, filter, shown: shown.length }), LIVE_SCRIPT);
     }
     if (path === '/memory') {
       const done = url.searchParams.get('done');
@@ -233,7 +236,9 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       // Only this server's own redirect after an action shows a banner: a link from elsewhere
       // (`/memory?done=Run this command…`) cannot make the page say what it never did.
       const flash = done !== null && sameToken(sig, flashSig('done', done)) ? done : failed !== null && sameToken(sig, flashSig('failed', failed)) ? `Not done: ${failed}` : null;
-      const body = renderMemoryPage(await source.memory(), token, flash);
+      // Where each long list starts (`?project-lessons=200`): the page draws a few hundred entries per list.
+      const offsets = Object.fromEntries([...url.searchParams].filter(([k, v]) => /^(global|project)-(rules|lessons|profile)$/.test(k) && /^\d{1,9}$/.test(v)).map(([k, v]) => [k, Number(v)]));
+      const body = renderMemoryPage(await source.memory(), token, flash, offsets);
       return page(res, 200, 'Memory', 'memory', body);
     }
     if (path === '/learning') return page(res, 200, 'Learning', 'learning', renderLearningPage(await source.learning()));
