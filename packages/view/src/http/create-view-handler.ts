@@ -175,6 +175,18 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       action = { path, fields: { decision, id }, label: decision === 'accept' ? 'Vouch for it and store it' : 'Delete it for good', danger: decision === 'reject' };
       what = `${decision === 'accept' ? 'Store the held entry with trust user' : 'Delete the held entry'} ${id}? (\`engram memory quarantine ${decision} ${id}\`)`;
       run = () => source.decideQuarantined(decision, id);
+    } else if (path === '/actions/memorize') {
+      const scope: EngramScope = form.get('scope') === 'global' ? 'global' : 'project';
+      const text = (form.get('text') ?? '').trim();
+      const kind = form.get('kind') ?? 'lesson';
+      const supersedes = (form.get('supersedes') ?? '').trim();
+      action = { path, fields: { scope, text, kind, ...(supersedes === '' ? {} : { supersedes }) }, label: supersedes === '' ? 'Store it' : 'Store it and retire the old one' };
+      what =
+        supersedes === ''
+          ? `Store this ${kind} in ${scope} memory? It goes through the same screen as the memorize tool: text that reads as an instruction is held in quarantine for review.`
+          : `Replace entry ${supersedes} with this ${kind} (${scope})? The old entry is retired into the history once the new one is stored; text that reads as an instruction is held in quarantine instead, and the old entry stays.`;
+      details = [text];
+      run = () => source.memorize({ text, kind, scope, ...(supersedes === '' ? {} : { supersedes }) });
     } else if (path === '/actions/forget') {
       const subject = form.get('subject') ?? '';
       let preview;

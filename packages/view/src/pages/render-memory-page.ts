@@ -3,7 +3,7 @@ import type { EntryView, MemoryView, ScopeView } from "../view-source.js";
 import { escapeHtml, urlPart } from "./escape-html.js";
 import { problemLines } from "./problem-lines.js";
 import { percent, shortTime } from "./format.js";
-import { renderActionForm, renderForgetForm } from "./render-action-form.js";
+import { renderActionForm, renderForgetForm, renderMemorizeForm } from "./render-action-form.js";
 import { entryUsageCharts } from "./charts.js";
 
 const provenanceOf = (e: EntryView): string => {
@@ -38,7 +38,7 @@ const entryHtml = (e: EntryView, token: string): string => {
   const u = e.usage;
   return `<div class="entry" id="entry-${escapeHtml(e.entry.id)}"><div class="text">${escapeHtml(e.entry.text)}</div>
 <div class="facts"><span class="pill memory">${escapeHtml(kind)}</span><span class="pill">trust ${escapeHtml(e.trust)}</span><span>injected ${u.injections}× in ${u.turns} turn${u.turns === 1 ? "" : "s"}</span><span>hit rate ${percent(u.hitRate)}</span><span class="mono">${escapeHtml(e.entry.id)}</span>${e.entry.updatedAt === null ? "" : `<span>${escapeHtml(e.entry.updatedAt)}</span>`}<span style="margin-left:auto">${renderActionForm({ path: "/actions/remove", fields: { scope: e.scope, id: e.entry.id }, label: "Remove…", danger: true }, token)}</span></div>
-${provenanceOf(e)}</div>`;
+${provenanceOf(e)}<details class="edit"><summary>Edit (supersede)…</summary>${renderMemorizeForm(token, { id: e.entry.id, text: e.entry.text, kind, scope: e.scope })}</details></div>`;
 };
 
 /**
@@ -100,5 +100,5 @@ export const renderMemoryPage = (
     0,
   );
   const all = m.scopes.flatMap((s) => [...s.rules, ...s.lessons, ...s.profile]);
-  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? "y" : "ies"}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token, offsets)).join("")}${renderForgetForm(token)}`;
+  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? "y" : "ies"}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}<h2>Add an entry</h2><div class="card">${renderMemorizeForm(token)}</div>${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token, offsets)).join("")}${renderForgetForm(token)}`;
 };
