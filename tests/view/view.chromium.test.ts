@@ -97,7 +97,7 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
   it("a memory entry's provenance link leads to the encoding event in its session's timeline", async () => {
     const page = await open('memory');
     const entry = page.locator('.entry', { hasText: 'Use ONE scratchpad name per task' }).first();
-    await entry.locator('summary').click();
+    await entry.locator('details:not(.edit) > summary').first().click();
     const link = entry.locator('a.prov').first();
     const href = (await link.getAttribute('href')) ?? '';
     const [, session, seq] = /^\/sessions\/([^#]+)#e(\d+)$/.exec(href) ?? [];
