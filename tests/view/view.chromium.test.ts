@@ -1,8 +1,10 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLogFile } from '@engram/store';
+import { createBrain } from '@engram/runtime';
 import { ROOT } from '../cli/run-cli.js';
 import { demoHome, startCliForUrl, stopCli, type DemoHome } from './view-demo.js';
 
@@ -12,8 +14,9 @@ const present = existsSync(CHROMIUM);
 if (!present && process.env['CI'] === 'true') throw new Error(`${CHROMIUM} is missing: .ci/run installs the Debian chromium package`);
 /** Flags a root, offline, headless Chromium needs here (TOOLCHAIN.md). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-/** The screenshots the docs show (docs/view.md), rewritten by every run. */
-const IMAGES = join(ROOT, 'docs', 'images');
+/** The screenshots the docs show (docs/view.md): rewritten only with ENGRAM_SCREENSHOTS=1, so a test run leaves the docs alone. */
+const SHOTS = process.env['ENGRAM_SCREENSHOTS'] === '1';
+const IMAGES = SHOTS ? join(ROOT, 'docs', 'images') : mkdtempSync(join(tmpdir(), 'engram-view-shots-'));
 
 const idOf = (log: string): string => log.split('/').pop()?.replace('.jsonl', '') ?? '';
 
@@ -94,7 +97,7 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
   it("a memory entry's provenance link leads to the encoding event in its session's timeline", async () => {
     const page = await open('memory');
     const entry = page.locator('.entry', { hasText: 'Use ONE scratchpad name per task' }).first();
-    await entry.locator('summary').click();
+    await entry.locator('details:not(.edit) > summary').first().click();
     const link = entry.locator('a.prov').first();
     const href = (await link.getAttribute('href')) ?? '';
     const [, session, seq] = /^\/sessions\/([^#]+)#e(\d+)$/.exec(href) ?? [];
@@ -117,6 +120,9 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
     const lines = readFileSync(demo.logs[1] ?? '', 'utf8').trim().split('\n').slice(0, -1);
     writeFileSync(live, `${lines.join('\n')}\n`);
     const last = JSON.parse(lines.at(-1) ?? '{}') as { seq: number; sessionId: string; at: string };
+    // Live while a process holds the session, as a running chat does.
+    const lease = await createBrain({ home: demo.home, project: demo.project }).holdSession('20991231_120000_0a0a');
+    if (lease === 'taken') throw new Error('the session is held elsewhere');
     const page = await open('sessions/20991231_120000_0a0a', { width: 1280, height: 900 });
     expect(await page.locator('h1 .pill.live').count()).toBe(1);
     await page.waitForFunction("document.body.dataset.live === 'connected'");
@@ -130,6 +136,7 @@ describe.skipIf(!present)('engram view in a real headless Chromium (after engram
     await page.locator(`#e${seq}`).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(IMAGES, 'view-live.png') });
     await page.close();
+    await lease();
     expect(errors).toEqual([]);
   }, 30_000);
 

@@ -10,6 +10,7 @@ export { chartSpecSchema, type ChartSpec, type LineChartSpec, type BarChartSpec,
 export { parseChartSpec } from './parse-chart-spec.js';
 export { toPlotDescription, PALETTE, type PlotDescription, type PlotMark } from './plot-description.js';
 export { renderChart } from './render-chart.js';
+export { fitChartSpec } from './fit-chart-spec.js';
 export { chartSection, type ChartSectionOptions } from './chart-section.js';
 export { chartHead } from './chart-head.js';
 export { chartScript } from './effects/chart-script.js';

@@ -19,7 +19,8 @@ export const memoryHitRateChart = (entries: readonly MemoryEntryStats[], title?:
         name: 'hit rate',
         color: '#16a34a',
         points: entries.map((e, i) => ({
-          x: names[i] ?? e.id,
+          // "no data" on the axis: a missing bar and a bar of 0% look alike otherwise.
+          x: e.hits === null || e.injections === 0 ? `${names[i] ?? e.id} · no data` : (names[i] ?? e.id),
           y: e.hits === null || e.injections === 0 ? null : e.hits / e.injections,
           tooltip: { ...entryTooltip(e), injections: e.injections, hits: e.hits ?? 'n/a' },
         })),

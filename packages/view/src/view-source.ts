@@ -8,6 +8,7 @@ import type { Instinct } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
 import { parseWhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
 import { scrubStrings } from './data/scrub-strings.js';
+import { sessionHeld } from './effects/session-held.js';
 import { confidenceOverTime, type ConfidenceSeries } from './data/confidence-over-time.js';
 import { entryUsage, usageIndex, type EntryUsage } from './data/entry-usage.js';
 import { isSessionLog, sessionRow, type SessionRow } from './data/session-row.js';
@@ -270,6 +271,21 @@ export class ViewSource {
     return new Cortex({ global: stores.global, project: stores.project, mode: parseMemoryMode(this.env['ENGRAM_MEMORY_MODE']), pending: new PendingQueue(p.pendingMemoryFile, { root: project }), histories });
   }
 
+  /**
+   * Adds an entry from the Memory page, or corrects one (`supersedes`: the old entry is retired into
+   * the history when the new one is stored). Through the MCP memorize tool's own write path
+   * (`Cortex.memorizeEntries`), so the write-time screen and the trust rules apply as they do to a
+   * model's `memorize`: text that reads as an instruction is quarantined, copilot mode queues it,
+   * secrets are scrubbed. The page has no path around the screen.
+   */
+  async memorize(entry: { readonly text: string; readonly kind: string; readonly scope: EngramScope; readonly supersedes?: string }): Promise<WriteOutcome> {
+    const report = await this.cortex().memorizeEntries({ entries: [{ text: entry.text, kind: entry.kind, scope: entry.scope, ...(entry.supersedes === undefined ? {} : { supersedes: entry.supersedes }) }] });
+    if (!report.ok) return { ok: false, message: report.message };
+    const r = report.entries[0];
+    if (r === undefined) return { ok: false, message: 'nothing was proposed' };
+    return { ok: r.outcome !== 'refused', message: `${r.outcome}${r.reason === null ? '' : ` (${r.reason})`}: ${r.text}` };
+  }
+
   /** `engram memory pending accept|reject ID`. */
   async decidePending(decision: Decision, id: string): Promise<WriteOutcome> {
     const cortex = this.cortex();
@@ -321,7 +337,7 @@ const sessionRows = (read: EventLogs): { readonly rows: readonly SessionRow[]; r
   read.files.forEach((file, i) => {
     const events = read.logs[i] ?? [];
     if (!isSessionLog(events)) return;
-    const row = sessionRow(basename(file, '.jsonl'), file, events);
+    const row = { ...sessionRow(basename(file, '.jsonl'), file, events), live: sessionHeld(file) };
     rows.push(row.firstMessage === null ? row : { ...row, firstMessage: scrubSecrets(row.firstMessage) });
   });
   return { rows: rows.reverse(), problems: read.problems };
@@ -332,5 +348,5 @@ export const timelineOfFile = (file: string): SessionTimeline => {
   const read = readLogFile(file);
   const events = read.events.map((e) => ({ ...e, data: scrubStrings(e.data) }) as AnyEnvelope);
   const id = basename(file, '.jsonl');
-  return { row: sessionRow(id, file, events), items: timelineItems(events), problems: read.problems.map((p) => scrubSecrets(formatProblem(p))) };
+  return { row: { ...sessionRow(id, file, events), live: sessionHeld(file) }, items: timelineItems(events), problems: read.problems.map((p) => scrubSecrets(formatProblem(p))) };
 };

@@ -19,6 +19,8 @@ export interface SessionRow {
   readonly firstMessage: string | null;
   /** No `executive.session.ended` yet: the log may still grow. */
   readonly open: boolean;
+  /** A process holds the session now (a running chat); set by the reader, false from the log alone. */
+  readonly live: boolean;
 }
 
 /** Is this log a session's (a turn or a session start), not a command's record of promotions or removals? */
@@ -61,5 +63,6 @@ export const sessionRow = (id: string, file: string, events: readonly AnyEnvelop
     events: events.length,
     firstMessage,
     open,
+    live: false,
   };
 };

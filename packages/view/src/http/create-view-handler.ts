@@ -4,6 +4,7 @@ import { chartHead } from '@engram/charts';
 import type { EngramScope } from '@engram/kernel';
 import { timelineItems } from '../data/timeline-items.js';
 import { timelineWindow } from '../data/timeline-window.js';
+import { filterTimeline, timelineFilterOf } from '../data/timeline-filter.js';
 import { followLog } from '../effects/follow-log.js';
 import { renderConfirmBody, type ActionForm } from '../pages/render-action-form.js';
 import { escapeHtml } from '../pages/escape-html.js';
@@ -58,7 +59,9 @@ const securityHeaders = (nonce: string | null): Record<string, string> => ({
   'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${nonce === null ? '' : `; script-src 'nonce-${nonce}'`}`,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
+  // Not `no-referrer`: under it Chromium posts this app's own forms with `Origin: null`, which the
+  // rebinding guard refuses. `same-origin` sends the real origin to this server and nothing to any other.
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 });
 
@@ -172,6 +175,18 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       action = { path, fields: { decision, id }, label: decision === 'accept' ? 'Vouch for it and store it' : 'Delete it for good', danger: decision === 'reject' };
       what = `${decision === 'accept' ? 'Store the held entry with trust user' : 'Delete the held entry'} ${id}? (\`engram memory quarantine ${decision} ${id}\`)`;
       run = () => source.decideQuarantined(decision, id);
+    } else if (path === '/actions/memorize') {
+      const scope: EngramScope = form.get('scope') === 'global' ? 'global' : 'project';
+      const text = (form.get('text') ?? '').trim();
+      const kind = form.get('kind') ?? 'lesson';
+      const supersedes = (form.get('supersedes') ?? '').trim();
+      action = { path, fields: { scope, text, kind, ...(supersedes === '' ? {} : { supersedes }) }, label: supersedes === '' ? 'Store it' : 'Store it and retire the old one' };
+      what =
+        supersedes === ''
+          ? `Store this ${kind} in ${scope} memory? It goes through the same screen as the memorize tool: text that reads as an instruction is held in quarantine for review.`
+          : `Replace entry ${supersedes} with this ${kind} (${scope})? The old entry is retired into the history once the new one is stored; text that reads as an instruction is held in quarantine instead, and the old entry stays.`;
+      details = [text];
+      run = () => source.memorize({ text, kind, scope, ...(supersedes === '' ? {} : { supersedes }) });
     } else if (path === '/actions/forget') {
       const subject = form.get('subject') ?? '';
       let preview;
@@ -221,8 +236,10 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       const t = source.timeline(id);
       if (t === null) return notFound(res, `no session log named ${id}`);
       // A running session opens on its last page, where new events appear; an ended one on its first.
-      const window = timelineWindow(t.items, { page: intParam(url, 'page') ?? (t.row.open ? Number.MAX_SAFE_INTEGER : null), at: intParam(url, 'at') });
-      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window }), LIVE_SCRIPT);
+      const filter = timelineFilterOf(url.searchParams);
+      const shown = filterTimeline(t.items, filter);
+      const window = timelineWindow(shown, { page: intParam(url, 'page') ?? (t.row.open ? Number.MAX_SAFE_INTEGER : null), at: intParam(url, 'at') });
+      return page(res, 200, `Session ${id}`, 'sessions', renderTimeline(t, { live: true, window, filter, shown: shown.length }), LIVE_SCRIPT);
     }
     if (path === '/memory') {
       const done = url.searchParams.get('done');
@@ -231,7 +248,9 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       // Only this server's own redirect after an action shows a banner: a link from elsewhere
       // (`/memory?done=Run this command…`) cannot make the page say what it never did.
       const flash = done !== null && sameToken(sig, flashSig('done', done)) ? done : failed !== null && sameToken(sig, flashSig('failed', failed)) ? `Not done: ${failed}` : null;
-      const body = renderMemoryPage(await source.memory(), token, flash);
+      // Where each long list starts (`?project-lessons=200`): the page draws a few hundred entries per list.
+      const offsets = Object.fromEntries([...url.searchParams].filter(([k, v]) => /^(global|project)-(rules|lessons|profile)$/.test(k) && /^\d{1,9}$/.test(v)).map(([k, v]) => [k, Number(v)]));
+      const body = renderMemoryPage(await source.memory(), token, flash, offsets);
       return page(res, 200, 'Memory', 'memory', body);
     }
     if (path === '/learning') return page(res, 200, 'Learning', 'learning', renderLearningPage(await source.learning()));

@@ -15,7 +15,7 @@ describe('escaping: user data is data', () => {
     const events = readDemoLog(0).map((e) =>
       e.type === 'executive.turn.started' ? { ...e, data: { message: HOSTILE } } : e.type === 'executive.tool.resulted' ? { ...e, data: { ...e.data, name: HOSTILE, error: HOSTILE, output: HOSTILE } } : e,
     );
-    const html = timelineItems(events).map(renderTimelineItem).join('');
+    const html = timelineItems(events).map((i) => renderTimelineItem(i)).join('');
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -41,6 +41,8 @@ tbody tr:hover{background:#fafbff}
 .tile{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:14px 16px}
 .tile .v{font-size:1.5rem;font-weight:650;font-variant-numeric:tabular-nums}.tile .k{color:var(--muted);font-size:.8rem}
 .timeline{list-style:none;margin:0;padding:0}
+.filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;padding:10px 14px}.filters label{font-size:.8rem;color:var(--muted)}
+.timeline li details summary{cursor:pointer;color:var(--muted);font-size:.78rem}
 .timeline li{scroll-margin-top:72px;position:relative;margin:0 0 6px 0;padding:8px 14px 8px 18px;background:var(--card);border:1px solid var(--line);border-left:4px solid #d0d5dd;border-radius:8px}
 .timeline li:target{box-shadow:0 0 0 3px #c7d2fe;border-color:#818cf8}
 .timeline li .head{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}

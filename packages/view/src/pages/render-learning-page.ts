@@ -2,6 +2,7 @@ import type { LearningView } from '../view-source.js';
 import { auditChart, confidenceChart, failuresPerSessionChart } from './charts.js';
 import { escapeHtml } from './escape-html.js';
 import { problemLines } from './problem-lines.js';
+import { shortLabel } from './short-label.js';
 import { percent, shortTime } from './format.js';
 
 const tile = (value: string, key: string): string => `<div class="tile"><div class="v">${escapeHtml(value)}</div><div class="k">${escapeHtml(key)}</div></div>`;
@@ -29,7 +30,7 @@ export const renderLearningPage = (l: LearningView): string => {
       : `<table><thead><tr><th>Instinct</th><th>Status</th><th class="num">Confidence</th><th class="num">Sessions</th><th>Last seen</th></tr></thead><tbody>${l.instincts
           .map(
             (i) =>
-              `<tr><td>${escapeHtml(i.description)}<div class="sub mono" style="margin:0">${escapeHtml(i.id)} · ${i.scope}</div></td><td><span class="pill ${i.status === 'promoted' ? 'lesson' : i.status === 'archived' ? '' : 'memory'}">${i.status}</span></td><td class="num">${i.confidence.toFixed(2)}</td><td class="num">${i.sessions}</td><td>${escapeHtml(shortTime(i.lastSeen))}</td></tr>`,
+              `<tr><td>${shortLabel(i.description)}<div class="sub mono" style="margin:0">${shortLabel(i.id)} · ${i.scope}</div></td><td><span class="pill ${i.status === 'promoted' ? 'lesson' : i.status === 'archived' ? '' : 'memory'}">${i.status}</span></td><td class="num">${i.confidence.toFixed(2)}</td><td class="num">${i.sessions}</td><td>${escapeHtml(shortTime(i.lastSeen))}</td></tr>`,
           )
           .join('')}</tbody></table>`;
   const recipes =

@@ -3,7 +3,7 @@ import type { EntryView, MemoryView, ScopeView } from "../view-source.js";
 import { escapeHtml, urlPart } from "./escape-html.js";
 import { problemLines } from "./problem-lines.js";
 import { percent, shortTime } from "./format.js";
-import { renderActionForm, renderForgetForm } from "./render-action-form.js";
+import { renderActionForm, renderForgetForm, renderMemorizeForm } from "./render-action-form.js";
 import { entryUsageCharts } from "./charts.js";
 
 const provenanceOf = (e: EntryView): string => {
@@ -38,15 +38,31 @@ const entryHtml = (e: EntryView, token: string): string => {
   const u = e.usage;
   return `<div class="entry" id="entry-${escapeHtml(e.entry.id)}"><div class="text">${escapeHtml(e.entry.text)}</div>
 <div class="facts"><span class="pill memory">${escapeHtml(kind)}</span><span class="pill">trust ${escapeHtml(e.trust)}</span><span>injected ${u.injections}× in ${u.turns} turn${u.turns === 1 ? "" : "s"}</span><span>hit rate ${percent(u.hitRate)}</span><span class="mono">${escapeHtml(e.entry.id)}</span>${e.entry.updatedAt === null ? "" : `<span>${escapeHtml(e.entry.updatedAt)}</span>`}<span style="margin-left:auto">${renderActionForm({ path: "/actions/remove", fields: { scope: e.scope, id: e.entry.id }, label: "Remove…", danger: true }, token)}</span></div>
-${provenanceOf(e)}</div>`;
+${provenanceOf(e)}<details class="edit"><summary>Edit (supersede)…</summary>${renderMemorizeForm(token, { id: e.entry.id, text: e.entry.text, kind, scope: e.scope })}</details></div>`;
 };
+
+/**
+ * Entries drawn per list: a memory of 10,000 entries is a page of 10 MB that a browser takes half
+ * a minute to lay out; a few hundred read at once, the rest a link away (`?<list>=<offset>`).
+ */
+export const ENTRIES_PER_LIST = 200;
 
 const list = (
   title: string,
   entries: readonly EntryView[],
   token: string,
-): string =>
-  `<h3>${title} <span class="pill">${entries.length}</span></h3>${entries.length === 0 ? '<div class="empty">none</div>' : entries.map((e) => entryHtml(e, token)).join("")}`;
+  key: string,
+  offsets: Readonly<Record<string, number>>,
+): string => {
+  const from = Math.min(Math.max(0, offsets[key] ?? 0), Math.max(0, entries.length - 1));
+  const shown = entries.slice(from, from + ENTRIES_PER_LIST);
+  const link = (at: number, text: string) => `<a href="/memory?${key}=${at}#list-${key}">${text}</a>`;
+  const pager =
+    entries.length <= ENTRIES_PER_LIST
+      ? ""
+      : `<p class="sub pager">${from + 1}–${from + shown.length} of ${entries.length}${from > 0 ? ` · ${link(Math.max(0, from - ENTRIES_PER_LIST), "← earlier")}` : ""}${from + ENTRIES_PER_LIST < entries.length ? ` · ${link(from + ENTRIES_PER_LIST, "later →")}` : ""}</p>`;
+  return `<h3 id="list-${key}">${title} <span class="pill">${entries.length}</span></h3>${entries.length === 0 ? '<div class="empty">none</div>' : `${pager}${shown.map((e) => entryHtml(e, token)).join("")}${pager}`}`;
+};
 
 const pendingHtml = (x: PendingItem, token: string): string =>
   `<div class="entry"><div class="text">${escapeHtml(x.engram.text)}</div><div class="facts"><span class="pill nudge">pending</span><span>${escapeHtml(x.engram.kind ?? "?")}</span><span>from ${escapeHtml(x.origin)}</span><span>queued ${escapeHtml(shortTime(x.queuedAt))}</span><span class="mono">${escapeHtml(x.pendingId)}</span><span style="margin-left:auto">${renderActionForm({ path: "/actions/pending", fields: { decision: "accept", id: x.pendingId }, label: "Accept…" }, token)} ${renderActionForm({ path: "/actions/pending", fields: { decision: "reject", id: x.pendingId }, label: "Reject…", danger: true }, token)}</span></div></div>`;
@@ -54,7 +70,7 @@ const pendingHtml = (x: PendingItem, token: string): string =>
 const quarantineHtml = (x: QuarantineItem, token: string): string =>
   `<div class="entry"><div class="text">${escapeHtml(x.engram.text)}</div><div class="facts"><span class="pill breaker">quarantined</span>${x.reasons.map((r) => `<span class="pill">${escapeHtml(r.id)}</span>`).join("")}<span>from ${escapeHtml(x.origin)} (trust ${escapeHtml(x.trust)})</span><span class="mono">${escapeHtml(x.quarantineId)}</span><span style="margin-left:auto">${renderActionForm({ path: "/actions/quarantine", fields: { decision: "accept", id: x.quarantineId }, label: "Vouch & store…" }, token)} ${renderActionForm({ path: "/actions/quarantine", fields: { decision: "reject", id: x.quarantineId }, label: "Delete…", danger: true }, token)}</span></div></div>`;
 
-const scopeHtml = (s: ScopeView, token: string): string => {
+const scopeHtml = (s: ScopeView, token: string, offsets: Readonly<Record<string, number>>): string => {
   const diags =
     s.diagnostics.length === 0
       ? ""
@@ -63,7 +79,7 @@ const scopeHtml = (s: ScopeView, token: string): string => {
     s.pending.length + s.quarantine.length === 0
       ? ""
       : `<h3>Pending <span class="pill">${s.pending.length}</span></h3>${s.pending.map((x) => pendingHtml(x, token)).join("") || '<div class="empty">none</div>'}<h3>Quarantine <span class="pill">${s.quarantine.length}</span></h3>${s.quarantine.map((x) => quarantineHtml(x, token)).join("") || '<div class="empty">none</div>'}`;
-  return `<h2>${s.scope === "global" ? "Global" : "Project"} memory</h2><p class="sub mono">${escapeHtml(s.dir)}</p><div class="card">${diags}${list("Rules", s.rules, token)}${list("Lessons", s.lessons, token)}${list("Profile", s.profile, token)}${waiting}</div>`;
+  return `<h2>${s.scope === "global" ? "Global" : "Project"} memory</h2><p class="sub mono">${escapeHtml(s.dir)}</p><div class="card">${diags}${list("Rules", s.rules, token, `${s.scope}-rules`, offsets)}${list("Lessons", s.lessons, token, `${s.scope}-lessons`, offsets)}${list("Profile", s.profile, token, `${s.scope}-profile`, offsets)}${waiting}</div>`;
 };
 
 /** The Memory page: each scope's entries with trust, use and provenance a click from their events. */
@@ -71,6 +87,7 @@ export const renderMemoryPage = (
   m: MemoryView,
   token: string,
   done: string | null,
+  offsets: Readonly<Record<string, number>> = {},
 ): string => {
   const note =
     m.problems.length === 0
@@ -83,5 +100,5 @@ export const renderMemoryPage = (
     0,
   );
   const all = m.scopes.flatMap((s) => [...s.rules, ...s.lessons, ...s.profile]);
-  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? "y" : "ies"}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token)).join("")}${renderForgetForm(token)}`;
+  return `<h1>Memory</h1><p class="sub">${total} stored entr${total === 1 ? "y" : "ies"}. Open “Learned in …” to follow an entry back to the events that produced it.</p>${flash}${note}<h2>Add an entry</h2><div class="card">${renderMemorizeForm(token)}</div>${entryUsageCharts(all)}${m.scopes.map((s) => scopeHtml(s, token, offsets)).join("")}${renderForgetForm(token)}`;
 };

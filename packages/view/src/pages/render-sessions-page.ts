@@ -1,3 +1,4 @@
+import { sessionStatus } from './session-status.js';
 import type { SessionRow } from '../data/session-row.js';
 import { escapeHtml, urlPart } from './escape-html.js';
 import { MAX_PROBLEMS_SHOWN, problemLines } from './problem-lines.js';
@@ -16,7 +17,7 @@ export const renderSessionsPage = (rows: readonly SessionRow[], problems: readon
   if (rows.length === 0) return `<h1>Sessions</h1><p class="sub">No session logs yet. Run <code>engram demo</code> or <code>engram run</code>.</p>${note}`;
   const body = rows
     .map(
-      (r) => `<tr><td><a href="/sessions/${urlPart(r.id)}" class="mono">${escapeHtml(r.id)}</a>${r.open ? ' <span class="pill live">live</span>' : ''}<div class="sub" style="margin:2px 0 0">${escapeHtml(cut(r.firstMessage ?? '', 90))}</div></td>
+      (r) => `<tr><td><a href="/sessions/${urlPart(r.id)}" class="mono">${escapeHtml(r.id)}</a>${r.open || r.live ? ` ${sessionStatus(r)}` : ''}<div class="sub" style="margin:2px 0 0">${escapeHtml(cut(r.firstMessage ?? '', 90))}</div></td>
 <td>${escapeHtml(shortTime(r.startedAt))}</td><td class="num">${r.turns}</td><td class="num">${count(r.failures, 'failure')}</td><td class="num">${count(r.nudges, 'nudge')}</td><td class="num">${count(r.lessons, 'lesson')}</td><td class="num">${r.events}</td></tr>`,
     )
     .join('\n');
