@@ -99,7 +99,7 @@ export const readLocomo = (path: string): LocomoConversation[] => {
     try {
       json = JSON.parse(readFileSync(f, 'utf8'));
     } catch (err) {
-      throw new Error(`${f}: not JSON: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`${f}: not JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     return parseLocomoConversation(st.isDirectory() ? basename(f) : f, json);
   });
