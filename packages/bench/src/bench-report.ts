@@ -12,6 +12,10 @@ export interface BenchOptions {
    * packages under the runtime may not import it.
    */
   readonly runtime?: () => Promise<unknown>;
+  /** The data set a suite reads (`engram bench SUITE PATH`), e.g. LoCoMo conversations for `recall`. */
+  readonly path?: string;
+  /** The surfaces `recall` measures (`--surface`): one name, a comma-separated list, or `all`. */
+  readonly surface?: string;
 }
 
 export interface BenchResult {

@@ -15,5 +15,6 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   cli: async () => (await import('./cli-bench.js')).cliBench,
   scrub: async () => (await import('./scrub-bench.js')).scrubBench,
   instincts: async () => (await import('./instincts-bench.js')).instinctsBench,
+  recall: async () => (await import('./recall/recall-bench.js')).recallBench,
   postgres: async () => (await import('./postgres-bench.js')).postgresBench,
 };

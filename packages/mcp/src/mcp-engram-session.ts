@@ -121,7 +121,7 @@ export class McpEngramSession {
     return this.session.memorize({ entries: [entry] });
   }
 
-  recall(input: { readonly query: string; readonly max_results?: number | undefined; readonly days_back?: number | undefined }): Promise<string> {
+  recall(input: { readonly query: string; readonly literal?: boolean | undefined; readonly max_results?: number | undefined; readonly days_back?: number | undefined }): Promise<string> {
     return this.session.recall(input);
   }
 

@@ -78,7 +78,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
     'recall',
     {
       title: 'Recall episodes',
-      description: 'Searches the episodes of earlier sessions in this project (what the user asked, what was done, what tools returned), newest first.',
+      description: 'Searches the episodes of earlier sessions in this project (what the user asked, what was done, what tools returned): a question in plain words finds the most relevant first, each with its turn and the next; a "quoted" query or literal: true finds that exact text, newest first.',
       inputSchema: S.RecallInput,
       outputSchema: S.RecallOutput,
     },

@@ -27,7 +27,8 @@ const MemorizeEntry = z.object({ text: z.string(), kind: z.string(), outcome: z.
 export const MemorizeOutput = { entries: z.array(MemorizeEntry) };
 
 export const RecallInput = {
-  query: z.string().min(1).max(MAX_RECALL_QUERY).describe('text to look for in earlier sessions (case-insensitive substring)'),
+  query: z.string().min(1).max(MAX_RECALL_QUERY).describe('what to look for in earlier sessions, in plain words (ranked by relevance); "in double quotes" for an exact case-insensitive substring'),
+  literal: z.boolean().optional().describe("find the query as an exact case-insensitive substring, newest first (Anton's recall)"),
   max_results: z.number().int().min(1).max(MAX_RECALL_RESULTS).optional(),
   days_back: z.number().int().min(1).max(MAX_DAYS_BACK).optional(),
 };

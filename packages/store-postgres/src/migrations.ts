@@ -317,6 +317,23 @@ DO $do$ BEGIN
 END $do$;
 ${ROLE_KEYED_TABLES.map(roleKeyedPolicy).join('\n')}`,
   },
+  {
+    version: 16,
+    name: 'ranked episode recall',
+    sql: `
+-- Ranked recall (EpisodeStore.search): the record's fields as one weighted tsvector, as the SQLite
+-- index's FTS5 columns: A the text (engram's folded copy), B who said it (meta.speaker when it is a
+-- string, else the role), C the tool, D the date as words ("May 2023"). A record holding an escaped
+-- NUL anywhere cannot be read with -> (PostgreSQL refuses \\u0000 in text), so its B, C and D
+-- fall back to the role. Queried with websearch_to_tsquery, ranked by ts_rank_cd.
+ALTER TABLE engram_episodes ADD COLUMN terms tsvector GENERATED ALWAYS AS (
+  setweight(to_tsvector('english'::regconfig, folded), 'A') ||
+  setweight(to_tsvector('english'::regconfig, CASE WHEN strpos(record::text, '\\u0000') = 0 AND json_typeof(record->'meta'->'speaker') = 'string' THEN record->'meta'->>'speaker' ELSE role END), 'B') ||
+  setweight(to_tsvector('english'::regconfig, CASE WHEN strpos(record::text, '\\u0000') = 0 AND json_typeof(record->'meta'->'tool') = 'string' THEN record->'meta'->>'tool' ELSE '' END), 'C') ||
+  setweight(to_tsvector('english'::regconfig, CASE WHEN strpos(record::text, '\\u0000') = 0 AND (record->'ts')::text ~ '^"[0-9]{4}-[0-9]{2}' THEN (CASE substr((record->'ts')::text, 7, 2) WHEN '01' THEN 'January' WHEN '02' THEN 'February' WHEN '03' THEN 'March' WHEN '04' THEN 'April' WHEN '05' THEN 'May' WHEN '06' THEN 'June' WHEN '07' THEN 'July' WHEN '08' THEN 'August' WHEN '09' THEN 'September' WHEN '10' THEN 'October' WHEN '11' THEN 'November' WHEN '12' THEN 'December' ELSE '' END) || ' ' || substr((record->'ts')::text, 2, 4) ELSE '' END), 'D')
+) STORED;
+CREATE INDEX engram_episodes_terms ON engram_episodes USING gin (terms);`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -11,9 +11,11 @@ export const registerBench = (program: Command): void => {
     .command('bench')
     .description('run a benchmark suite and print one JSON object { suite, machine, results: [{ name, n, seconds, perSecond, ... }] }')
     .argument('<suite>', 'bus | log (and the suites later issues add)')
+    .argument('[path]', 'the data set the suite reads (recall: LoCoMo conversations, docs/recall-bench.md)')
     .option('--json', 'print only the JSON object (the default output is JSON too; this keeps stderr quiet)')
+    .option('--surface <name>', 'recall: mcp-recall | memory-context | bm25 | all (default), or a comma-separated list')
     .option('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1)
-    .action(async (suite: string, opts: { json?: boolean; scale: number }) => {
+    .action(async (suite: string, path: string | undefined, opts: { json?: boolean; scale: number; surface?: string }) => {
       const { benchSuites } = await import('@engram/bench');
       const load = benchSuites[suite];
       if (!load) {
@@ -24,7 +26,15 @@ export const registerBench = (program: Command): void => {
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
       const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime') });
+      let report;
+      try {
+        report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(opts.surface === undefined ? {} : { surface: opts.surface }) });
+      } catch (err) {
+        bar.done();
+        process.stderr.write(`engram bench ${suite}: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 2;
+        return;
+      }
       bar.done();
       process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
     });

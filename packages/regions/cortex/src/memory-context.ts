@@ -1,9 +1,8 @@
-import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, type MemoryEntry, promptLine, RULE_KINDS, type RuleKind } from '@engram/kernel';
+import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, isoMs, type MemoryEntry, promptLine, rankRecall, recallIndex, type RecallDoc, RULE_KINDS, type RuleKind } from '@engram/kernel';
 import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
 import { DATA_PREAMBLE, framed, insideFrame } from './data-frame.js';
 import { fitLines, type Candidate } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
-import { relevantWords } from './relevant-words.js';
 import type { ScopeMemory } from './scope-memory.js';
 
 export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-lessons' | 'project-lessons';
@@ -91,23 +90,59 @@ const perArray = <K extends object, V>(compute: (k: K) => V): ((k: K) => V) => {
   };
 };
 
-/** Shown rules split by priority, most recent first; the words of each when-rule computed once. */
+/** Shown rules split by priority, most recent first; the candidate line of each when-rule made once. */
 const rulePlan = perArray((rules: readonly MemoryEntry[]) => {
   const shown = rules.filter((e): e is MemoryEntry & { kind: RuleKind } => e.kind !== null && (RULE_KINDS as readonly string[]).includes(e.kind) && !(e.kind === 'when' && isScratchpadRelated(e)));
   const recent = byRecency(shown);
   const candidate = (item: MemoryEntry): Candidate<MemoryEntry> => ({ item, line: `- ${item.text}`, group: item.kind });
   return {
     mandatory: recent.filter((e) => e.kind !== 'when').map(candidate),
-    when: recent.filter((e) => e.kind === 'when').map((e) => ({ candidate: candidate(e), words: relevantWords(e.text) })),
+    whenEntries: recent.filter((e) => e.kind === 'when'),
+    whenCandidate: new Map(recent.filter((e) => e.kind === 'when').map((e) => [e, candidate(e)])),
   };
 });
 
-const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, messageWords: ReadonlySet<string>): ContextSection | null => {
+/** Ranked entries placed ahead of the rest: more than a section's budget can show (1,500 tokens at about 20 per line). */
+const MAX_RANKED_ENTRIES = 200;
+
+/** An entry as the ranking core reads it: its text, its kind as who made it, its topic as a tag, its date. */
+const recallDoc = (e: MemoryEntry): RecallDoc => ({ text: e.text, who: e.kind, tags: e.topic === null ? [] : [e.topic], atMs: isoMs(e.updatedAt) });
+
+/** The ranking index of a list of entries (most recent first), built once per snapshot. */
+const entryIndex = perArray((entries: readonly MemoryEntry[]) => {
+  const docs = entries.map(recallDoc);
+  return { docs, index: recallIndex(docs) };
+});
+
+/**
+ * `ordered` (most recent first) with the entries relevant to the message first, best first (the
+ * ranking core: `rankRecall`), then the others in their order. No message: `ordered` unchanged.
+ */
+const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candidate: (e: MemoryEntry) => C | null): C[] => {
+  const out: C[] = [];
+  const taken = new Set<number>();
+  if (message.trim() !== '') {
+    const { docs, index } = entryIndex(ordered);
+    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES)) {
+      const e = ordered[i];
+      const c = e === undefined ? null : candidate(e);
+      taken.add(i);
+      if (c !== null) out.push(c);
+    }
+  }
+  ordered.forEach((e, i) => {
+    if (taken.has(i)) return;
+    const c = candidate(e);
+    if (c !== null) out.push(c);
+  });
+  return out;
+};
+
+const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string): ContextSection | null => {
   const plan = rulePlan(rules);
-  // Always/never rules are mandatory, so they go first; then when-rules that share a word with
-  // the message; then the rest; each most recent first.
-  const sharing = (words: ReadonlySet<string>) => messageWords.size > 0 && [...words].some((w) => messageWords.has(w));
-  const candidates = [...plan.mandatory, ...plan.when.filter((w) => sharing(w.words)).map((w) => w.candidate), ...plan.when.filter((w) => !sharing(w.words)).map((w) => w.candidate)];
+  // Always/never rules are mandatory, so they go first; then when-rules ranked against the
+  // message (the ranking core), then the rest, most recent first.
+  const candidates = [...plan.mandatory, ...byRelevance(plan.whenEntries, message, (e) => plan.whenCandidate.get(e) ?? null)];
   return assemble(key, budget, null, candidates, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
 };
 
@@ -121,26 +156,28 @@ const lessonSections = perArray(() => new Map<string, ContextSection | null>());
  */
 const lessonCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> | null => (isScratchpadRelated(item) ? null : { item, line: promptLine(item, true), group: null }));
 
-const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number): ContextSection | null => {
-  const cache = lessonSections(lessons);
-  const id = `${key}:${budget}`;
-  if (cache.has(id)) return cache.get(id) ?? null;
-  const candidates: Candidate<MemoryEntry>[] = [];
-  for (const item of byRecency(lessons)) {
-    const c = lessonCandidate(item);
-    if (c !== null) candidates.push(c);
+/** Lessons most recent first, per snapshot. */
+const recentLessons = perArray((lessons: readonly MemoryEntry[]) => byRecency(lessons));
+
+const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number, message: string): ContextSection | null => {
+  // Without a message the section depends only on the snapshot: built once.
+  if (message.trim() === '') {
+    const cache = lessonSections(lessons);
+    const id = `${key}:${budget}`;
+    if (cache.has(id)) return cache.get(id) ?? null;
+    const section = assemble(key, budget, '# Lessons', byRelevance(recentLessons(lessons), '', lessonCandidate), (chosen) => chosen);
+    cache.set(id, section);
+    return section;
   }
-  const section = assemble(key, budget, '# Lessons', candidates, (chosen) => chosen);
-  cache.set(id, section);
-  return section;
+  return assemble(key, budget, '# Lessons', byRelevance(recentLessons(lessons), message, lessonCandidate), (chosen) => chosen);
 };
 
 const WHY: Readonly<Record<ContextSectionKey, string>> = {
   identity: 'identity fact',
   'global-rules': 'global rule',
   'project-rules': 'project rule',
-  'global-lessons': 'global lesson, most recent first',
-  'project-lessons': 'project lesson, most recent first',
+  'global-lessons': 'global lesson, relevant to the message first, then most recent first',
+  'project-lessons': 'project lesson, relevant to the message first, then most recent first',
 };
 
 const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ id: e.id, kind: e.kind ?? e.section ?? 'unknown', text: e.text, why: WHY[s.key] }));
@@ -155,15 +192,15 @@ const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ i
  */
 export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => {
   const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
-  const words = relevantWords(input.message ?? '');
+  const message = input.message ?? '';
   const scopes: readonly (readonly [EngramScope, ScopeMemory | null])[] = [
     ['global', input.global],
     ['project', input.project],
   ];
   const sections = [
     identitySection(input.global.identities, budgets.identity),
-    ...scopes.map(([scope, m]) => (m === null ? null : rulesSection(`${scope}-rules`, m.rules, budgets.rules, words))),
-    ...scopes.map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons))),
+    ...scopes.map(([scope, m]) => (m === null ? null : rulesSection(`${scope}-rules`, m.rules, budgets.rules, message))),
+    ...scopes.map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons, message))),
   ].filter((s): s is ContextSection => s !== null);
   const text = sections.length === 0 ? '' : `\n\n${framed([DATA_PREAMBLE, sections.map((s) => s.text).join('\n\n')])}`;
   return { text, sections, injection: { target: 'system-prompt', tool: null, items: sections.flatMap(itemsOf), tokens: estimateTokens(text) } };

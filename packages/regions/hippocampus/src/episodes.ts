@@ -14,3 +14,5 @@ export { episodeKey, keyAtMs, parseEpisodeTs, isoWithOffset, sessionFileTime } f
 export { episodeMatcher } from './episodes/episode-matcher.js';
 export { recallEpisodes, DEFAULT_MAX_RESULTS, type EpisodeSource } from './episodes/recall-episodes.js';
 export { formatRecall, DEFAULT_RECALL_BUDGET_CHARS } from './episodes/format-recall.js';
+export { searchEpisodes, rankedCandidates, type ScoredEpisode } from './episodes/search-episodes.js';
+export { rankedWebQuery } from './episodes/episode-fields.js';

@@ -1,4 +1,4 @@
-import { systemClock, textMentions, type Clock, type SubjectMatcher } from '@engram/kernel';
+import { bm25Tokens, RECALL_FIELD_WEIGHTS, systemClock, textMentions, type Clock, type SubjectMatcher } from '@engram/kernel';
 import {
   checkSessionId,
   DEFAULT_MAX_RESULTS,
@@ -10,7 +10,10 @@ import {
   MEMORY_ROLES,
   parseEpisodeTs,
   prepareEpisode,
+  rankedCandidates,
+  rankedWebQuery,
   recallEpisodes,
+  searchEpisodes,
   sessionFileTime,
   type Episode,
   type EpisodeRecallOutcome,
@@ -161,6 +164,39 @@ export class PostgresEpisodeStore implements EpisodeStore {
     return { ...recallEpisodes(source, query, { ...request, nowMs }), problems: [] };
   }
 
+  /**
+   * Ranked recall (`searchEpisodes`): candidates by PostgreSQL full-text search over the `terms`
+   * column (migration 15: weighted tsvector, GIN index), `websearch_to_tsquery` of the question's
+   * words joined by `or`, ranked by `ts_rank_cd` with the ranking core's field weights.
+   */
+  async search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
+    const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
+    const words = [...new Set(bm25Tokens(query))];
+    if (words.length === 0 || maxResults <= 0) return { query, hits: 0, groups: [], problems: [] };
+    const since = String(request.daysBack === undefined ? 0 : keyAtMs(this.clock.now() - request.daysBack * DAY_MS));
+    const w = RECALL_FIELD_WEIGHTS;
+    const rows = await withReconnect(async () => {
+      // ts_rank_cd knows no rarity: each word's rank is weighed by its idf over the project (BM25's), so a name in every turn cannot outweigh the rare word that answers.
+      const df = await this.db.pool.query<{ word: string; n: string; total: string }>(
+        `SELECT i.word, (SELECT count(*) FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.terms @@ plainto_tsquery('english', i.word))::text AS n,
+                (SELECT count(*) FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1)::text AS total FROM unnest($2::text[]) AS i(word)`,
+        [this.projectId, words],
+      );
+      const idf = df.rows.map((r) => Math.log(1 + (Number(r.total) - Number(r.n) + 0.5) / (Number(r.n) + 0.5)));
+      return (
+        await this.db.pool.query<SelectedRow & { score: number }>(
+          `SELECT ${SELECT_COLUMNS}, (SELECT sum(i.idf * ts_rank_cd($6::float4[], e.terms, plainto_tsquery('english', i.word))) FROM unnest($7::text[], $8::float8[]) AS i(word, idf)) AS score
+           FROM engram_episodes e, websearch_to_tsquery('english', $2) q
+           WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $3 AND e.role <> ALL($4::text[]) AND e.terms @@ q ORDER BY score DESC, e.key DESC LIMIT $5`,
+          [this.projectId, rankedWebQuery(query), since, NOT_RECALLED, rankedCandidates(maxResults), [w.date, w.tags, w.who, w.text], df.rows.map((r) => r.word), idf],
+        )
+      ).rows;
+    });
+    const candidates = rows.map((row) => ({ episode: stored(row), score: row.score }));
+    const turns = await withReconnect(() => this.turns(candidates.map((c) => c.episode), true));
+    return { ...searchEpisodes(candidates, (_file, session, turn) => turns.get(`${session}\u0000${turn}`) ?? [], query, maxResults), problems: [] };
+  }
+
   async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {
     return formatRecall(await this.recall(query, request), request.budgetChars ?? DEFAULT_RECALL_BUDGET_CHARS);
   }
@@ -249,12 +285,12 @@ export class PostgresEpisodeStore implements EpisodeStore {
     }
   }
 
-  /** Every recalled record of the hits' turns, and of the turn after a hit user message, by session and turn. */
-  private async turns(hits: readonly StoredEpisode[]): Promise<Map<string, StoredEpisode[]>> {
+  /** Every recalled record of the hits' turns, and of the turn after a hit user message (after every hit: `everyNext`), by session and turn. */
+  private async turns(hits: readonly StoredEpisode[], everyNext = false): Promise<Map<string, StoredEpisode[]>> {
     const wanted = new Map<string, { session: string; turn: number }>();
     for (const h of hits) {
       wanted.set(`${h.session}\u0000${h.turn}`, { session: h.session, turn: h.turn });
-      if (h.role === 'user') wanted.set(`${h.session}\u0000${h.turn + 1}`, { session: h.session, turn: h.turn + 1 });
+      if (everyNext || h.role === 'user') wanted.set(`${h.session}\u0000${h.turn + 1}`, { session: h.session, turn: h.turn + 1 });
     }
     const out = new Map<string, StoredEpisode[]>();
     if (wanted.size === 0) return out;

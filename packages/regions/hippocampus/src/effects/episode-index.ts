@@ -1,14 +1,17 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { RECALL_FIELD_WEIGHTS } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
 import { episodeMatcher } from '../episodes/episode-matcher.js';
 import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
 import { parseEpisodeLine } from '../episodes/parse-episode-line.js';
+import type { ScoredEpisode } from '../episodes/search-episodes.js';
+import { episodeFields, rankedMatchQuery } from '../episodes/episode-fields.js';
 
 /** Bump when the schema changes: an index of another version is dropped and rebuilt from the JSONL files. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 /** FTS5's trigram tokenizer indexes 3-character grams, so shorter queries cannot use it. */
 export const MIN_INDEXED_QUERY = 3;
 /** Bytes read per chunk while catching up a file: large enough for few syscalls, small enough to bound memory on a huge file. */
@@ -62,9 +65,12 @@ CREATE TABLE IF NOT EXISTS problems (file TEXT NOT NULL, line INTEGER NOT NULL, 
 CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts USING fts5 (content, content='episodes', content_rowid='id', tokenize='trigram case_sensitive 0');
 CREATE TRIGGER IF NOT EXISTS episodes_ai AFTER INSERT ON episodes BEGIN INSERT INTO episodes_fts (rowid, content) VALUES (new.id, new.content); END;
 CREATE TRIGGER IF NOT EXISTS episodes_ad AFTER DELETE ON episodes BEGIN INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', old.id, old.content); END;
+CREATE VIRTUAL TABLE IF NOT EXISTS episodes_terms USING fts5 (body, who, tags, day, tokenize='porter unicode61 remove_diacritics 2');
+INSERT INTO episodes_terms (episodes_terms, rank) VALUES ('rank', 'bm25(${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date})');
+CREATE TRIGGER IF NOT EXISTS episodes_terms_ad AFTER DELETE ON episodes BEGIN DELETE FROM episodes_terms WHERE rowid = old.id; END;
 `;
 
-const DROP = `DROP TRIGGER IF EXISTS episodes_ai; DROP TRIGGER IF EXISTS episodes_ad; DROP TABLE IF EXISTS episodes_fts; DROP TABLE IF EXISTS episodes; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS problems;`;
+const DROP = `DROP TRIGGER IF EXISTS episodes_ai; DROP TRIGGER IF EXISTS episodes_ad; DROP TRIGGER IF EXISTS episodes_terms_ad; DROP TABLE IF EXISTS episodes_terms; DROP TABLE IF EXISTS episodes_fts; DROP TABLE IF EXISTS episodes; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS problems;`;
 
 const COLUMNS = 'e.id, e.file, e.line, e.ts, e.session, e.turn, e.role, e.content, e.meta';
 
@@ -100,6 +106,9 @@ export class EpisodeIndex {
   private db: Database.Database;
   /** The matcher the scan path's SQL function calls; set per query. */
   private scanMatch: (content: string) => boolean = () => false;
+  /** Statements of the read paths, prepared once per open database (a reindex keeps the tables' names). */
+  private rankedStmt: Database.Statement | null = null;
+  private turnStmt: Database.Statement | null = null;
   /** Problems found while opening (a corrupt index that was rebuilt), reported by the next sync. */
   private pending: EpisodeProblem[] = [];
 
@@ -160,6 +169,8 @@ export class EpisodeIndex {
 
   /** Drops everything and indexes every file again (`engram memory reindex`). */
   reindex(): SyncReport {
+    this.rankedStmt = null;
+    this.turnStmt = null;
     this.db.transaction(() => {
       this.db.exec(DROP);
       this.db.exec(SCHEMA);
@@ -198,9 +209,24 @@ export class EpisodeIndex {
     }
   }
 
+  /**
+   * The episodes sharing a term with `query` (stemmed by FTS5's porter tokenizer), best first by
+   * FTS5's bm25() with the ranking core's field weights (text, who, tags, the date as words).
+   */
+  ranked(query: string, options: MatchOptions): ScoredEpisode[] {
+    const match = rankedMatchQuery(query);
+    if (options.limit <= 0 || match === null) return [];
+    const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
+    // The rank is computed inside FTS5 (its `rank` column, set to the weighted bm25 in the schema), so the episodes table is read for the winners only.
+    this.rankedStmt ??= this.db.prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`);
+    const rows = this.rankedStmt.all(match, since, options.limit) as (EpisodeRow & { score: number })[];
+    return rows.map((row) => ({ episode: toStored(row), score: row.score }));
+  }
+
   /** Every indexed episode of one turn of one file, in file order. */
   turn(file: string, session: string, turn: number): StoredEpisode[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM episodes e WHERE e.file = ? AND e.session = ? AND e.turn = ? ORDER BY e.line`).all(file, session, turn) as EpisodeRow[]).map(toStored);
+    this.turnStmt ??= this.db.prepare(`SELECT ${COLUMNS} FROM episodes e WHERE e.file = ? AND e.session = ? AND e.turn = ? ORDER BY e.line`);
+    return (this.turnStmt.all(file, session, turn) as EpisodeRow[]).map(toStored);
   }
 
   /** Every unreadable line known to the index, by file and line. */
@@ -280,6 +306,7 @@ export class EpisodeIndex {
       let line = row?.lines ?? 0;
       const fallbackMs = sessionFileTime(name) ?? 0;
       const insert = this.db.prepare('INSERT OR IGNORE INTO episodes (id, file, line, ts, session, turn, role, content, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      const terms = this.db.prepare('INSERT INTO episodes_terms (rowid, body, who, tags, day) VALUES (?, ?, ?, ?, ?)');
       const report = this.db.prepare('INSERT OR REPLACE INTO problems (file, line, reason) VALUES (?, ?, ?)');
       let added = 0;
       let pending = Buffer.alloc(0);
@@ -306,6 +333,8 @@ export class EpisodeIndex {
           let key = episodeKey(parseEpisodeTs(ep.ts) ?? fallbackMs, line);
           // Two records of one millisecond whose lines share a slot: take the next free key.
           while (insert.run(key, name, line, ep.ts, ep.session, ep.turn, ep.role, ep.content, JSON.stringify(ep.meta)).changes === 0) key++;
+          const f = episodeFields(ep);
+          terms.run(key, f.body, f.who, f.tags, f.day);
           added++;
         }
         offset += start;

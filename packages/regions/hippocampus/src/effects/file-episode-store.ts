@@ -35,10 +35,15 @@ export class FileEpisodeStore implements EpisodeStore {
   append(records: readonly EpisodeRecord[]): Promise<number> {
     try {
       for (const r of records) checkSessionId(r.session);
+      // One write per session file: lines of one call land together, in order, and a batch costs one open per session.
+      const bySession = new Map<string, string[]>();
       for (const { multimodal, ...episode } of records) {
         const line = serializeEpisode(prepareEpisode(episode, { multimodal: multimodal ?? false, ...(this.scrub === undefined ? {} : { scrub: this.scrub }) }));
-        appendLine(join(this.location, `${episode.session}.jsonl`), line);
+        const lines = bySession.get(episode.session) ?? [];
+        lines.push(line);
+        bySession.set(episode.session, lines);
       }
+      for (const [session, lines] of bySession) appendLine(join(this.location, `${session}.jsonl`), lines.join(''));
       return Promise.resolve(records.length);
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
@@ -47,6 +52,10 @@ export class FileEpisodeStore implements EpisodeStore {
 
   recall(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
     return Promise.resolve(this.memory.recall(query, request));
+  }
+
+  search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
+    return Promise.resolve(this.memory.search(query, request));
   }
 
   async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {

@@ -27,6 +27,12 @@ export interface EpisodeStore {
   append(records: readonly EpisodeRecord[]): Promise<number>;
   /** Anton's recall (see `recallEpisodes`), with what the backend noticed on the way (unreadable lines). */
   recall(query: string, request?: EpisodeRecallRequest): Promise<EpisodeRecallOutcome>;
+  /**
+   * Ranked recall of a question: the episodes sharing its words (stemmed), best first by the
+   * engine's relevance (SQLite FTS5 bm25, PostgreSQL ts_rank_cd) and the kernel's ranking core,
+   * each with its turn and the next (`searchEpisodes`). Same request bounds as `recall`.
+   */
+  search(query: string, request?: EpisodeRecallRequest): Promise<EpisodeRecallOutcome>;
   /** Anton's `recall_formatted`, bounded by `budgetChars` (default `DEFAULT_RECALL_BUDGET_CHARS`). */
   recallFormatted(query: string, request?: EpisodeRecallRequest & { readonly budgetChars?: number }): Promise<string>;
   /** Releases what the store holds open (an index; a database pool stays with its owner). */

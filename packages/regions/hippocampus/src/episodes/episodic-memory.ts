@@ -4,7 +4,10 @@ import type { EpisodeProblem } from './episode.js';
 import { EpisodeIndex, type SyncReport } from '../effects/episode-index.js';
 import { EpisodeLog, type EpisodeLogOptions } from './episode-log.js';
 import { formatRecall } from './format-recall.js';
-import { recallEpisodes, type EpisodeRecall } from './recall-episodes.js';
+import { DEFAULT_MAX_RESULTS, recallEpisodes, type EpisodeRecall } from './recall-episodes.js';
+import { rankedCandidates, searchEpisodes } from './search-episodes.js';
+
+const DAY_MS = 86_400_000;
 
 /** Where a project's episodes and their index live (DESIGN.md, storage). */
 export const episodePaths = (projectDir: string): { readonly episodesDir: string; readonly indexFile: string } => {
@@ -51,13 +54,30 @@ export class EpisodicMemory {
   /** Finds episodes containing `query`; see `recallEpisodes` for the semantics. */
   recall(query: string, request: EpisodeRecallRequest = {}): EpisodeRecallOutcome {
     const index = this.openIndex();
-    const problems: EpisodeProblem[] = [];
-    try {
-      problems.push(...index.sync().problems);
-    } catch (err) {
-      problems.push({ file: this.paths.indexFile, line: 0, reason: `catch-up failed, answering from what was indexed: ${(err as Error).message}` });
-    }
+    const problems = this.catchUp(index);
     return { ...recallEpisodes(index, query, { ...request, nowMs: this.clock.now() }), problems };
+  }
+
+  /**
+   * Ranked recall of a question (`searchEpisodes`): the episodes that share its words, best
+   * first, each with its turn and the next. `recall` keeps Anton's literal substring semantics.
+   */
+  search(query: string, request: EpisodeRecallRequest = {}): EpisodeRecallOutcome {
+    const index = this.openIndex();
+    const problems = this.catchUp(index);
+    const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
+    const sinceMs = request.daysBack === undefined ? undefined : this.clock.now() - request.daysBack * DAY_MS;
+    const limit = rankedCandidates(maxResults);
+    const candidates = index.ranked(query, sinceMs === undefined ? { limit } : { sinceMs, limit });
+    return { ...searchEpisodes(candidates, (f, s, t) => index.turn(f, s, t), query, maxResults), problems };
+  }
+
+  private catchUp(index: EpisodeIndex): EpisodeProblem[] {
+    try {
+      return [...index.sync().problems];
+    } catch (err) {
+      return [{ file: this.paths.indexFile, line: 0, reason: `catch-up failed, answering from what was indexed: ${(err as Error).message}` }];
+    }
   }
 
   /** Anton's `recall_formatted`, bounded by `budgetChars`. */

@@ -191,6 +191,45 @@ export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeS
         expect((await b.recall('e\u0000n')).hits).toBe(1);
       }));
 
+    it('search ranks a question in plain words: stemmed terms, the speaker as a field, the reply turn shown with its question', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([
+          ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'Ana: I went hiking with my dog', { speaker: 'Ana' }),
+          ep(S1, '2026-03-01T10:00:01.000Z', 2, 'user', 'Bo: what have you been painting lately?', { speaker: 'Bo' }),
+          ep(S1, '2026-03-01T10:00:02.000Z', 3, 'user', 'Ana: a sunset over the lake, in oils', { speaker: 'Ana' }),
+          ep(S1, '2026-03-01T10:00:03.000Z', 4, 'user', 'Bo: I paint fences for a living', { speaker: 'Bo' }),
+          ep(S2, '2026-03-02T09:00:00.000Z', 1, 'user', 'Ana: my dog loves the lake', { speaker: 'Ana' }),
+        ]);
+        // No record holds the question as a substring: Anton's recall finds nothing.
+        expect((await s.recall('What did Ana paint?')).hits).toBe(0);
+        const r = await s.search('What did Ana paint?');
+        // "painting" and "paint" meet on one stem: both paint turns are hits, ahead of the turns that only name Ana.
+        const hits = r.groups.flatMap((g) => g.episodes.filter((e) => e.hit).map((e) => e.episode.content));
+        expect(hits.slice(0, 2).sort()).toEqual(['Bo: I paint fences for a living', 'Bo: what have you been painting lately?']);
+        // The question's turn brings the reply after it.
+        const asked = r.groups.find((g) => g.episodes.some((e) => e.hit && e.episode.content.includes('painting lately')))!;
+        expect(contents(asked.episodes)).toEqual(['Bo: what have you been painting lately?', 'Ana: a sunset over the lake, in oils']);
+        expect(asked.episodes[0]!.hit).toBe(true);
+        expect((await s.search('quantum chromodynamics')).hits).toBe(0);
+        expect((await s.search('the of and')).hits).toBe(0);
+        expect((await s.search('hiking', { maxResults: 0 })).hits).toBe(0);
+        const one = await s.search('dog lake', { maxResults: 1 });
+        expect(one.hits).toBe(1);
+        expect(one.groups[0]!.episodes.find((e) => e.hit)?.episode.content).toBe('Ana: my dog loves the lake');
+      }));
+
+    it('search is deterministic and keeps daysBack', () =>
+      withStore(async (open) => {
+        await open().append(corpus);
+        const s = open(manualClock('2026-03-02T12:00:00.000Z'));
+        const a = await s.search('sales csv revenue');
+        expect(await s.search('sales csv revenue')).toEqual(a);
+        expect(a.hits).toBeGreaterThan(0);
+        const recent = await s.search('sales csv revenue', { daysBack: 1 });
+        expect(recent.groups.map((g) => g.session)).toEqual([S2]);
+      }));
+
     it('continues a session: a later append is the next line of the same session', () =>
       withStore(async (open) => {
         const s = open();

@@ -1,6 +1,7 @@
 import type { EpisodeProblem } from '../episodes/episode.js';
 import { DEFAULT_RECALL_BUDGET_CHARS, formatRecall } from '../episodes/format-recall.js';
 import type { EpisodeRecall } from '../episodes/recall-episodes.js';
+import { readRecallQuery } from '@engram/kernel';
 
 /** The most episodes one call may ask for: beyond this the answer is cut by the output budget anyway. */
 export const MAX_RECALL_RESULTS = 100;
@@ -13,11 +14,12 @@ export const MAX_RECALL_QUERY = 500;
 export const RECALL_TOOL = {
   name: 'recall',
   description:
-    'Search your episodic memory of earlier sessions (what the user asked, what you did, what tools returned). Use it only when the user explicitly asks about a previous conversation or session, not for workspace code or data. Returns timestamped episodes, newest first, each with the rest of its turn; one call is enough.',
+    'Search your episodic memory of earlier sessions (what the user asked, what you did, what tools returned). Use it only when the user explicitly asks about a previous conversation or session, not for workspace code or data. Ask in plain words (a question works): returns timestamped episodes, most relevant first, each with the rest of its turn and the next. A query in double quotes, or literal: true, finds that exact text instead (case-insensitive), newest first. One call is enough.',
   input_schema: {
     type: 'object',
     properties: {
-      query: { type: 'string', minLength: 1, maxLength: MAX_RECALL_QUERY, description: 'Text to look for (case-insensitive substring).' },
+      query: { type: 'string', minLength: 1, maxLength: MAX_RECALL_QUERY, description: 'What to look for, in plain words; "in double quotes" for an exact (case-insensitive) substring.' },
+      literal: { type: 'boolean', description: 'Find the query as an exact case-insensitive substring, newest first (default false: ranked by relevance).' },
       max_results: { type: 'integer', minimum: 1, maximum: MAX_RECALL_RESULTS, description: 'Most matching episodes to return (default 20).' },
       days_back: { type: 'integer', minimum: 1, maximum: MAX_DAYS_BACK, description: 'Only episodes from the last N days.' },
     },
@@ -28,13 +30,16 @@ export const RECALL_TOOL = {
 
 export interface RecallInput {
   readonly query: string;
+  /** Anton's literal substring search (a quoted query, or `literal: true`); else ranked. */
+  readonly literal?: boolean;
   readonly maxResults?: number;
   readonly daysBack?: number;
 }
 
-/** Recall as the handler needs it; `EpisodicMemory` is one. */
+/** Recall as the handler needs it; `EpisodicMemory` is one. Without `search`, every query is literal. */
 export interface EpisodeRecaller {
   recall(query: string, request: { readonly maxResults?: number; readonly daysBack?: number }): EpisodeRecall & { readonly problems?: readonly EpisodeProblem[] };
+  search?(query: string, request: { readonly maxResults?: number; readonly daysBack?: number }): EpisodeRecall & { readonly problems?: readonly EpisodeProblem[] };
 }
 
 export interface RecallToolDeps {
@@ -64,16 +69,18 @@ const wholeNumber = (field: string, v: unknown, min: number, max: number): Parse
  */
 export const parseRecallInput = (raw: unknown): Parsed<RecallInput> => {
   if (!isRecord(raw)) return { ok: false, error: 'ERROR: recall needs an object like {"query": "csv", "max_results": 10, "days_back": 7}.' };
-  const { query, max_results, days_back } = raw;
+  const { query, max_results, days_back, literal } = raw;
   if (query !== undefined && query !== null && typeof query !== 'string') return { ok: false, error: `ERROR: query must be a string (got ${JSON.stringify(query)}).` };
-  const text = (query ?? '').trim();
+  if (literal !== undefined && literal !== null && typeof literal !== 'boolean') return { ok: false, error: `ERROR: literal must be true or false (got ${JSON.stringify(literal)}).` };
+  const read = readRecallQuery(query ?? '', literal === true);
+  const text = read.text.trim();
   if (text === '') return { ok: false, error: 'No query provided.' };
   if (text.length > MAX_RECALL_QUERY) return { ok: false, error: `ERROR: query is ${text.length} characters long; use a phrase of at most ${MAX_RECALL_QUERY}.` };
   const maxResults = wholeNumber('max_results', max_results, 1, MAX_RECALL_RESULTS);
   if (!maxResults.ok) return maxResults;
   const daysBack = wholeNumber('days_back', days_back, 1, MAX_DAYS_BACK);
   if (!daysBack.ok) return daysBack;
-  return { ok: true, value: { query: text, ...(maxResults.value === undefined ? {} : { maxResults: maxResults.value }), ...(daysBack.value === undefined ? {} : { daysBack: daysBack.value }) } };
+  return { ok: true, value: { query: text, ...(read.literal ? { literal: true } : {}), ...(maxResults.value === undefined ? {} : { maxResults: maxResults.value }), ...(daysBack.value === undefined ? {} : { daysBack: daysBack.value }) } };
 };
 
 type RecallResult = EpisodeRecall & { readonly problems?: readonly EpisodeProblem[] };
@@ -91,8 +98,9 @@ export const handleRecall = (raw: unknown, deps: RecallToolDeps): string => {
   const input = parseRecallInput(raw);
   if (!input.ok) return input.error;
   try {
-    const { query, ...request } = input.value;
-    return answer(deps.episodes.recall(query, request), deps);
+    const { query, literal, ...request } = input.value;
+    const episodes = deps.episodes;
+    return answer(literal === true || episodes.search === undefined ? episodes.recall(query, request) : episodes.search(query, request), deps);
   } catch (err) {
     return failed(err);
   }
@@ -101,6 +109,7 @@ export const handleRecall = (raw: unknown, deps: RecallToolDeps): string => {
 /** Recall answered later: an `EpisodeStore` (a database) is one. */
 export interface AsyncEpisodeRecaller {
   recall(query: string, request: { readonly maxResults?: number; readonly daysBack?: number }): Promise<RecallResult>;
+  search?(query: string, request: { readonly maxResults?: number; readonly daysBack?: number }): Promise<RecallResult>;
 }
 
 /**
@@ -112,8 +121,9 @@ export const handleRecallAsync = async (raw: unknown, deps: Omit<RecallToolDeps,
   const input = parseRecallInput(raw);
   if (!input.ok) return input.error;
   try {
-    const { query, ...request } = input.value;
-    return answer(await deps.episodes.recall(query, request), deps);
+    const { query, literal, ...request } = input.value;
+    const episodes = deps.episodes;
+    return answer(await (literal === true || episodes.search === undefined ? episodes.recall(query, request) : episodes.search(query, request)), deps);
   } catch (err) {
     return failed(err);
   }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { fitRecallBudget, orderRecall } from './order-recall.js';
+import { readRecallQuery } from './quoted-query.js';
+import { recallIndex, type RecallDoc } from './recall-index.js';
+import { rankRecall } from './rank-recall.js';
+
+const DAY = 86_400_000;
+const docs: RecallDoc[] = [
+  { text: 'Ana: I went hiking with my dog last weekend.', who: 'Ana', atMs: 10 * DAY },
+  { text: 'Bo: What did you paint?', who: 'Bo', atMs: 11 * DAY },
+  { text: 'Ana: I painted a sunset over the lake.', who: 'Ana', atMs: 11 * DAY },
+  { text: 'Bo: I painted my fence.', who: 'Bo', atMs: 11 * DAY },
+  { text: 'ana:   i painted a sunset over the LAKE.', who: 'Ana', atMs: 12 * DAY },
+  { text: 'Ana: the May trip was great', who: 'Ana', atMs: Date.UTC(2023, 4, 8) },
+];
+
+describe('rankRecall', () => {
+  const index = recallIndex(docs);
+  it('finds the answering item through inflection, with the named speaker ahead', () => {
+    const ranked = rankRecall(index, docs, 'What did Ana paint?', 10);
+    expect(ranked[0]).toBe(4); // the newer of the two identical turns
+    expect(ranked).not.toContain(2); // merged into its duplicate
+    expect(ranked.indexOf(4)).toBeLessThan(ranked.indexOf(3));
+  });
+  it('matches a session date written as words', () => {
+    expect(rankRecall(index, docs, 'what happened in May 2023', 10)[0]).toBe(5);
+  });
+  it('finds nothing for a query sharing no term', () => {
+    expect(rankRecall(index, docs, 'quantum chromodynamics', 10)).toEqual([]);
+  });
+});
+
+describe('orderRecall', () => {
+  it('prefers the newer of two equally relevant items, but not over a clearly better one', () => {
+    const c = (key: string, score: number, atMs: number) => ({ item: key, score, atMs, key, tie: 0 });
+    expect(orderRecall([c('old', 1, 0), c('new', 1, 400 * DAY)], { limit: 5 }).map((x) => x.item)).toEqual(['new', 'old']);
+    expect(orderRecall([c('old', 2, 0), c('new', 1, 400 * DAY)], { limit: 5 }).map((x) => x.item)).toEqual(['old', 'new']);
+    expect(orderRecall([c('a', 1, 0)], { limit: 0 })).toEqual([]);
+  });
+});
+
+describe('fitRecallBudget', () => {
+  it('keeps what fits, skipping an item too large for what is left', () => {
+    expect(fitRecallBudget([3, 5, 1, 2], 6, (x) => x)).toEqual({ kept: [3, 1, 2], omitted: 1 });
+  });
+});
+
+describe('readRecallQuery', () => {
+  it('reads a quoted query as literal text', () => {
+    expect(readRecallQuery('"sales.csv"')).toEqual({ text: 'sales.csv', literal: true });
+    expect(readRecallQuery('what did we do with sales.csv')).toEqual({ text: 'what did we do with sales.csv', literal: false });
+    expect(readRecallQuery('sales', true)).toEqual({ text: 'sales', literal: true });
+    expect(readRecallQuery('""')).toEqual({ text: '""', literal: false });
+  });
+});

@@ -1,0 +1,26 @@
+import { orderRecall } from './order-recall.js';
+import type { RecallDoc, RecallIndex } from './recall-index.js';
+
+/** Texts compared for duplicates: case and spacing aside. Computed once per list of items. */
+const dedupeKeys = new WeakMap<readonly RecallDoc[], string[]>();
+const keysOf = (docs: readonly RecallDoc[]): string[] => {
+  let keys = dedupeKeys.get(docs);
+  if (keys === undefined) {
+    keys = docs.map((d) => d.text.replace(/\s+/g, ' ').trim().toLowerCase());
+    dedupeKeys.set(docs, keys);
+  }
+  return keys;
+};
+
+/**
+ * The ranked retrieval over items held in memory: the items sharing a term with the query, by
+ * field-weighted BM25 (`recallIndex`) and the recency prior, duplicates (same text, case and
+ * spacing aside) merged, at most `limit`, as indices into `docs`. Deterministic for a given query
+ * and items, so a replay re-derives it.
+ */
+export const rankRecall = (index: RecallIndex, docs: readonly RecallDoc[], query: string, limit: number): number[] => {
+  const keys = keysOf(docs);
+  const candidates = [];
+  for (const [i, score] of index.scores(query)) candidates.push({ item: i, score, atMs: docs[i]?.atMs ?? null, key: keys[i] ?? '', tie: i });
+  return orderRecall(candidates, { limit }).map((c) => c.item);
+};

@@ -1,0 +1,52 @@
+import { orderRecall } from '@engram/kernel';
+import { parseEpisodeTs } from './episode-time.js';
+import type { StoredEpisode } from './episode.js';
+import type { EpisodeRecall, RecalledGroup } from './recall-episodes.js';
+
+/** An episode a lexical engine found for a question, with its engine score (higher is better). */
+export interface ScoredEpisode {
+  readonly episode: StoredEpisode;
+  readonly score: number;
+}
+
+/** Where ranked recall reads: an engine's best candidates for a question, and the episodes of one turn. */
+export interface RankedEpisodeSource {
+  /** At most `limit` episodes sharing a term with `query`, best first (FTS5 bm25, PostgreSQL ts_rank_cd). */
+  ranked(query: string, options: { readonly sinceMs?: number; readonly limit: number }): readonly ScoredEpisode[];
+  /** Every episode of one turn of one file, in file order. */
+  turn(file: string, session: string, turn: number): readonly StoredEpisode[];
+}
+
+/**
+ * Candidates taken from the engine per result shown: the recency prior and duplicate merging can
+ * reorder only what the engine returned, so it returns a few times what a call shows.
+ */
+const CANDIDATES_PER_RESULT = 3;
+
+/** How many candidates to ask the engine for, for `maxResults` shown. */
+export const rankedCandidates = (maxResults: number): number => Math.max(0, maxResults) * CANDIDATES_PER_RESULT;
+
+/**
+ * Ranked recall: the engine's candidates put in the final order by the kernel's ranking core
+ * (`orderRecall`: recency prior from the newest candidate, duplicates of one text merged), the best
+ * `maxResults` kept, each shown with the rest of its turn and the turn after it (in a conversation
+ * the next turn is usually the reply to it). Groups come best first; a turn is shown once.
+ */
+export const searchEpisodes = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number): EpisodeRecall => {
+  const ordered = orderRecall(
+    candidates.map((c) => ({ item: c.episode, score: c.score, atMs: parseEpisodeTs(c.episode.ts), key: c.episode.content.replace(/\s+/g, ' ').trim().toLowerCase(), tie: -c.episode.key })),
+    { limit: maxResults },
+  ).map((c) => c.item);
+  const hitKeys = new Set(ordered.map((h) => h.key));
+  const shown = new Set<number>();
+  const groups: RecalledGroup[] = [];
+  for (const hit of ordered) {
+    if (shown.has(hit.key)) continue;
+    const episodes = [...turnOf(hit.file, hit.session, hit.turn), ...turnOf(hit.file, hit.session, hit.turn + 1)].filter((e) => !shown.has(e.key));
+    if (!episodes.some((e) => e.key === hit.key)) episodes.unshift(hit);
+    episodes.sort((a, b) => a.turn - b.turn || a.line - b.line);
+    for (const e of episodes) shown.add(e.key);
+    groups.push({ file: hit.file, session: hit.session, episodes: episodes.map((episode) => ({ episode, hit: hitKeys.has(episode.key) })) });
+  }
+  return { query, hits: ordered.length, groups };
+};
