@@ -23,7 +23,7 @@ export const DEFAULT_IDLE_MS = 30 * 60 * 1000;
  * agent host opens one or two, so this many is a crowd of hosts or a client that never ends its
  * sessions. A new session past it sheds the one unused longest that has no request in flight.
  */
-export const MAX_SESSIONS = 32;
+const MAX_SESSIONS = 32;
 /** TCP connections held at once: every session with a request and an event stream, and some to spare. */
 const MAX_CONNECTIONS = 2 * MAX_SESSIONS + 16;
 /**

@@ -25,25 +25,25 @@ export const SESSION_IDLE_SUSPEND_MS = 2 * 60_000;
  * session, each closed after its answer); past this the oldest idle connection is shed for the
  * new one, and a new one is refused only when every held connection has a hook in flight.
  */
-export const MAX_CONNECTIONS = 32;
+const MAX_CONNECTIONS = 32;
 /**
  * A connection with no request in flight and nothing received for this long is closed: a hook
  * client writes its line the moment it connects (a 32 MB payload crosses a local socket in well
  * under a second) and closes after the answer, so silence this long is a client that stalled
  * or a neighbour holding a slot.
  */
-export const CONNECTION_IDLE_MS = 10_000;
+const CONNECTION_IDLE_MS = 10_000;
 /**
  * Unfinished request bytes buffered across all connections: two of the largest hook payloads.
  * A connection whose partial line would push the total past it is closed with an error, so held
  * half-lines cannot take the service's memory (each slot alone may hold MAX_REQUEST_BYTES).
  */
-export const MAX_PENDING_BYTES = 2 * MAX_REQUEST_BYTES;
+const MAX_PENDING_BYTES = 2 * MAX_REQUEST_BYTES;
 /**
  * On stop, hooks in flight get this long to answer before every connection is cut: the whole
  * stop (sessions suspended after) stays within the 2 s a supervisor's SIGTERM allows.
  */
-export const STOP_GRACE_MS = 1_000;
+const STOP_GRACE_MS = 1_000;
 
 export interface ServiceOptions {
   /** The home this service serves (`--home`, else `$ENGRAM_HOME`, else ~/.engram). */
