@@ -37,6 +37,27 @@ describe('traceProvenance (engram memory why)', () => {
   });
 });
 
+describe('traceProvenance on a log written before secrets were scrubbed', () => {
+  // A made-up token of GitHub's classic shape (ghp_ and 36 characters), placed so the 120-character cut falls inside it.
+  const token = `ghp_${'Zq7Xv3Lm9Tk2'.repeat(3)}`;
+  const raw = buildStream([
+    ['executive.turn.started', { message: `push with ${token} please` }],
+    ['scratchpad.cell.requested', { cellId: 'c1', code: `${'x'.repeat(95)} ${token} rest`, description: '' }],
+    ['scratchpad.cell.executed', { cellId: 'c1', ok: false, stdout: '', stderr: '', error: `${'e'.repeat(100)} ${token}` }],
+    ['executive.turn.completed', { answer: 'done' }, { id: 'done' }],
+    ['cerebellum.lesson.learned', { text: engram.text, cellIds: ['c1'] }, { id: 'learned', causationId: 'done' }],
+    ['cortex.engram.proposed', { proposalId: 'p1', engram, origin: 'cerebellum' }, { id: 'proposed', causationId: 'learned' }],
+    ['hippocampus.engram.encoded', { proposalId: 'p1', engram, outcome: 'added' }, { id: 'encoded' }],
+  ]);
+  it('scrubs every summary before cutting it, and the user message: no part of the token is shown', () => {
+    const [p] = traceProvenance(raw, 'x', new Set([normalizeEntryText(engram.text)]));
+    const shown = JSON.stringify(p);
+    expect(shown).toContain('[REDACTED:');
+    // Not even the token's head, as cutting first would leave it (ghp_ and the first 16 characters).
+    expect(shown).not.toContain(token.slice(0, 20));
+  });
+});
+
 describe('skillSourceFromEvents (engram skills save)', () => {
   it('joins each cell with its result and keeps the user messages in order', () => {
     const src = skillSourceFromEvents(session);

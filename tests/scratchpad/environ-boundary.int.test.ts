@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runInChildHost } from './boundary-support.js';
 import { pythonSkipReason } from './pad-host.js';
@@ -103,7 +103,15 @@ except OSError as e:
 print(json.dumps(out))
 `;
 
-const check = (scan: Scan, hostPid: number): void => {
+const check = (scan: Scan, hostPid: number, ownPids: boolean): void => {
+  if (ownPids) {
+    // In its own PID namespace the cell's parent is the pad's init shell (pid 1, the pad's scrubbed environment) and /proc holds only the pad's processes.
+    expect(scan.ppid).toBe(1);
+    expect(scan.ppidHits).toEqual([]);
+    expect(scan.scanned).toBeGreaterThanOrEqual(1);
+    expect(scan.hits).toEqual([]);
+    return;
+  }
   // The read really happened: the parent's environ was readable and is engram's, and the scan saw many processes.
   expect(scan.ppidReadable).toBe(true);
   expect(scan.ppid).toBe(hostPid);
@@ -125,7 +133,7 @@ describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in
   it('finds none in its parent or any other process (Node pad)', async () => {
     const run = await runInChildHost('node', 'close', nodeScan, keys);
     expect(run.result.status).toBe('completed');
-    check(JSON.parse(run.result.stdout) as Scan, run.hostPid);
+    check(JSON.parse(run.result.stdout) as Scan, run.hostPid, run.isolation.ownPids);
     // engram still has its keys, for itself and for the children it starts that are not pads.
     expect(run.hostKey).toBe(keys.ANTHROPIC_API_KEY);
     expect(run.childKey).toBe(keys.ANTHROPIC_API_KEY);
@@ -135,11 +143,18 @@ describe.skipIf(process.platform !== 'linux')('a cell looking for engram keys in
   it.skipIf(pythonSkipReason !== undefined)(`finds none in its parent or any other process (Python pad)${pythonSkipReason === undefined ? '' : ` (skipped: ${pythonSkipReason})`}`, async () => {
     const run = await runInChildHost('python', 'close', pythonScan, keys);
     expect(run.result.status).toBe('completed');
-    check(JSON.parse(run.result.stdout) as Scan, run.hostPid);
+    check(JSON.parse(run.result.stdout) as Scan, run.hostPid, run.isolation.ownPids);
   });
 
   it.skipIf(pythonSkipReason !== undefined)(`cannot read them from engram's memory either (/proc/$PPID/mem)${pythonSkipReason === undefined ? '' : ` (skipped: ${pythonSkipReason})`}`, async (context) => {
     const run = await runInChildHost('python', 'close', pythonMemoryScan, keys);
+    if (run.isolation.ownPids) {
+      // engram is outside the pad's PID namespace: the parent the cell sees is the pad's init shell, which holds no key.
+      const scan = JSON.parse(run.result.stdout) as { ppid: number; found: number };
+      expect(scan.ppid).toBe(1);
+      expect(scan.found).toBe(0);
+      return;
+    }
     if (!run.isolation.fenced) {
       // Without Landlock (or python3) nothing a process can do for itself stops a same-user read of its memory: docs/scratchpad.md says so.
       context.skip(`no fence on this machine (${run.isolation.fenceStatus}): engram's memory is readable here, as documented`);
@@ -181,10 +196,54 @@ describe('the fence, for an unprivileged user', () => {
       }
       expect(run.result.status).toBe('completed');
       const scan = JSON.parse(run.result.stdout) as Scan & { ppidError?: string };
-      expect(scan.ppid).toBe(run.hostPid);
-      expect(scan.ppidReadable).toBe(false);
-      expect(scan.ppidError).toMatch(/Permission denied/);
+      expect(scan.ppid).toBe(run.isolation.ownPids ? 1 : run.hostPid);
+      if (!run.isolation.ownPids) {
+        expect(scan.ppidReadable).toBe(false);
+        expect(scan.ppidError).toMatch(/Permission denied/);
+      }
       expect(scan.hits).toEqual([]);
+    },
+  );
+});
+
+/** Why this system gives a pad no PID namespace of its own (the probe the host runs), or undefined. */
+const pidNamespaceProblem = ((): string | undefined => {
+  if (process.platform !== 'linux') return 'not Linux';
+  const user = process.getuid?.() === 0 ? [] : ['--user', '--map-current-user'];
+  const r = spawnSync('unshare', [...user, '--pid', '--fork', '--mount-proc', '--kill-child', 'true'], { encoding: 'utf8' });
+  return r.status === 0 ? undefined : `the system forbids a PID namespace: ${r.error?.message ?? r.stderr.trim().split('\n')[0]}`;
+})();
+
+describe('a cell sees only its own processes', () => {
+  it.skipIf(pidNamespaceProblem !== undefined || pythonSkipReason !== undefined)(
+    `cannot read the environment of a process that holds a key and is no part of the pad (a wrapper, a terminal)${pidNamespaceProblem === undefined && pythonSkipReason === undefined ? '' : ` (skipped: ${pidNamespaceProblem ?? pythonSkipReason})`}`,
+    async () => {
+      // The holder: a process of the same user with a key in its environment, as a shell or `timeout` that started engram.
+      const holder = spawn('sleep', ['60'], { env: { ...process.env, ...keys }, stdio: 'ignore' });
+      try {
+        const code = `
+import os, json
+out = {"readable": False, "error": "", "pids": sorted(int(p) for p in os.listdir("/proc") if p.isdigit())}
+try:
+    with open("/proc/${holder.pid}/environ", "rb") as f:
+        out["readable"] = ${JSON.stringify(canary)}.encode() in f.read() or True
+except OSError as e:
+    out["error"] = type(e).__name__
+print(json.dumps(out))
+`;
+        const run = await runInChildHost('python', 'close', code);
+        expect(run.result.status).toBe('completed');
+        expect(run.isolation.ownPids).toBe(true);
+        const scan = JSON.parse(run.result.stdout) as { readable: boolean; error: string; pids: number[] };
+        expect(scan.readable).toBe(false);
+        expect(scan.error).toBe('FileNotFoundError');
+        // Its /proc is the pad's own: the pad's first process is 1, and nothing of the machine's shows.
+        expect(scan.pids).toContain(1);
+        expect(scan.pids).not.toContain(holder.pid);
+        expect(scan.pids.length).toBeLessThan(10);
+      } finally {
+        holder.kill('SIGKILL');
+      }
     },
   );
 });

@@ -18,6 +18,24 @@ export const MCP_PATH = '/mcp';
  */
 export const DEFAULT_IDLE_MS = 30 * 60 * 1000;
 
+/**
+ * Client sessions open at once. Each holds a bus, a log and memory stores (about 90 KiB); an
+ * agent host opens one or two, so this many is a crowd of hosts or a client that never ends its
+ * sessions. A new session past it sheds the one unused longest that has no request in flight.
+ */
+const MAX_SESSIONS = 32;
+/** TCP connections held at once: every session with a request and an event stream, and some to spare. */
+const MAX_CONNECTIONS = 2 * MAX_SESSIONS + 16;
+/**
+ * A request's headers must arrive within this long, and all of it within REQUEST_TIMEOUT_MS:
+ * a local client sends a whole request at once, so a half-sent one is a stalled or hostile client
+ * holding a connection. (The event stream a client reads is a response, not bounded by these.)
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node checks those timeouts (its default, 30 s, lets a stalled request outlive them by that much). */
+const TIMEOUT_CHECK_MS = 1_000;
+
 export interface HttpServeOptions extends McpRoots {
   /** Default 127.0.0.1. Anything but a loopback address needs `allowRemote`. */
   readonly host?: string | undefined;
@@ -45,6 +63,8 @@ interface Entry {
   readonly transport: StreamableHTTPServerTransport;
   readonly mcp: EngramMcpServer;
   lastSeen: number;
+  /** Requests of this session being answered now (an open event stream counts). */
+  active: number;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -99,6 +119,18 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
     void p.finally(() => closing.delete(p));
   };
 
+  /** Ends the session unused longest among those with no request in flight; false when every one is busy. */
+  const shedOldestIdle = (): boolean => {
+    let oldest: Entry | null = null;
+    for (const e of entries.values()) if (e.active === 0 && (oldest === null || e.lastSeen < oldest.lastSeen)) oldest = e;
+    if (oldest === null) return false;
+    warn(`${MAX_SESSIONS} sessions open: ended session ${oldest.mcp.session.id}, unused the longest`);
+    const id = oldest.transport.sessionId;
+    if (id !== undefined) entries.delete(id);
+    void oldest.transport.close();
+    return true;
+  };
+
   const open = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
     const mcp = createMcpServer(brain);
     let entry: Entry | null = null;
@@ -106,7 +138,7 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
       sessionIdGenerator: randomUUID,
       maxRequestBodySize: MAX_MESSAGE_BYTES,
       onsessioninitialized: (id) => {
-        entry = { transport, mcp, lastSeen: Date.now() };
+        entry = { transport, mcp, lastSeen: Date.now(), active: 0 };
         entries.set(id, entry);
       },
     });
@@ -132,21 +164,28 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
       const entry = entries.get(sid);
       if (entry === undefined) return jsonError(res, 404, `no MCP session ${sid} (it ended or never began): initialize a new one`);
       entry.lastSeen = Date.now();
+      entry.active++;
+      res.once('close', () => {
+        entry.active--;
+        entry.lastSeen = Date.now();
+      });
       return entry.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return jsonError(res, 400, 'a request without an mcp-session-id header must be an initialize POST');
     const parsed = await readJson(req, res);
     if (parsed === null) return;
     if (!isInitializeRequest(parsed.body)) return jsonError(res, 400, 'a request without an mcp-session-id header must be an initialize request');
+    if (entries.size >= MAX_SESSIONS && !shedOldestIdle()) return jsonError(res, 503, `${MAX_SESSIONS} MCP sessions are open, each answering a request now: try again shortly`);
     return open(req, res, parsed.body);
   };
 
-  const http = createServer((req, res) => {
+  const http = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
     handle(req, res).catch((err: unknown) => {
       warn(`request failed: ${messageOf(err)}`);
       jsonError(res, 500, `engram: ${messageOf(err)}`);
     });
   });
+  http.maxConnections = MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, host, () => {

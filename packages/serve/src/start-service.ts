@@ -20,8 +20,30 @@ export const SERVE_IDLE_EXIT_MS = 15 * 60_000;
  * closed): a session that pauses this long is not in the middle of a burst of tool calls.
  */
 export const SESSION_IDLE_SUSPEND_MS = 2 * 60_000;
-/** Connections served at once; more wait in the listen queue. Hooks of a home come a few at a time. */
-const MAX_CONNECTIONS = 64;
+/**
+ * Connections held at once. Hooks of a home come a few at a time (one per running Claude
+ * session, each closed after its answer); past this the oldest idle connection is shed for the
+ * new one, and a new one is refused only when every held connection has a hook in flight.
+ */
+const MAX_CONNECTIONS = 32;
+/**
+ * A connection with no request in flight and nothing received for this long is closed: a hook
+ * client writes its line the moment it connects (a 32 MB payload crosses a local socket in well
+ * under a second) and closes after the answer, so silence this long is a client that stalled
+ * or a neighbour holding a slot.
+ */
+const CONNECTION_IDLE_MS = 10_000;
+/**
+ * Unfinished request bytes buffered across all connections: two of the largest hook payloads.
+ * A connection whose partial line would push the total past it is closed with an error, so held
+ * half-lines cannot take the service's memory (each slot alone may hold MAX_REQUEST_BYTES).
+ */
+const MAX_PENDING_BYTES = 2 * MAX_REQUEST_BYTES;
+/**
+ * On stop, hooks in flight get this long to answer before every connection is cut: the whole
+ * stop (sessions suspended after) stays within the 2 s a supervisor's SIGTERM allows.
+ */
+const STOP_GRACE_MS = 1_000;
 
 export interface ServiceOptions {
   /** The home this service serves (`--home`, else `$ENGRAM_HOME`, else ~/.engram). */
@@ -78,7 +100,6 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
   let inFlight = 0;
   let served = 0;
   let stopping: Promise<string> | null = null;
-  const connections = new Set<Socket>();
   /** The web app once it listens (a ping may come before: the socket listens first). */
   let webInfo: { readonly url: string; readonly project: string } | null = null;
 
@@ -104,13 +125,52 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
     }
   };
 
+  /** Per connection: hooks in flight on it, when it last received or answered, and its unfinished line's size. */
+  interface Held {
+    busy: number;
+    lastActive: number;
+    pending: number;
+  }
+  let pendingTotal = 0;
+  const held = new Map<Socket, Held>();
+  /** The connection unused longest among those with no hook in flight, or null. */
+  const oldestIdle = (): Socket | null => {
+    let best: Socket | null = null;
+    let bestAt = Infinity;
+    for (const [c, h] of held)
+      if (h.busy === 0 && h.lastActive < bestAt) {
+        best = c;
+        bestAt = h.lastActive;
+      }
+    return best;
+  };
+
   const serveConnection = (conn: Socket): void => {
-    connections.add(conn);
+    if (stopping !== null) {
+      conn.destroy();
+      return;
+    }
+    if (held.size >= MAX_CONNECTIONS) {
+      const shed = oldestIdle();
+      if (shed === null) {
+        log(`refused a connection: ${MAX_CONNECTIONS} held, each with a hook in flight`);
+        conn.destroy();
+        return;
+      }
+      log(`shed an idle connection: ${MAX_CONNECTIONS} held`);
+      shed.destroy();
+    }
+    const h: Held = { busy: 0, lastActive: now(), pending: 0 };
+    held.set(conn, h);
     let pending: Buffer[] = [];
-    let size = 0;
+    const setPending = (n: number) => {
+      pendingTotal += n - h.pending;
+      h.pending = n;
+    };
     let queue = Promise.resolve();
     const reply = (line: string) => {
       inFlight++;
+      h.busy++;
       lastRequest = now();
       queue = queue
         .then(() => answer(line))
@@ -120,38 +180,48 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
         .catch((err: unknown) => log(`answering: ${messageOf(err)}`))
         .finally(() => {
           inFlight--;
+          h.busy--;
+          h.lastActive = now();
           lastRequest = now();
         });
     };
+    const refuse = (why: string) => {
+      log(`bad request: ${why}; connection closed`);
+      conn.end(`${JSON.stringify({ v: PROTOCOL_VERSION, kind: 'error', error: `request: ${why}` })}\n`);
+      pending = [];
+      setPending(0);
+      conn.pause();
+      // A client that never reads the error must not hold the slot: cut it after the grace.
+      setTimeout(() => conn.destroy(), STOP_GRACE_MS).unref();
+    };
     conn.on('data', (chunk: Buffer) => {
+      h.lastActive = now();
       let start = 0;
       for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
         pending.push(chunk.subarray(start, nl));
         reply(Buffer.concat(pending).toString('utf8'));
         pending = [];
-        size = 0;
+        setPending(0);
         start = nl + 1;
       }
       if (start < chunk.length) {
         pending.push(chunk.subarray(start));
-        size += chunk.length - start;
+        setPending(h.pending + chunk.length - start);
       }
-      if (size > MAX_REQUEST_BYTES) {
-        log(`bad request: a request line over ${MAX_REQUEST_BYTES} bytes; connection closed`);
-        conn.end(`${JSON.stringify({ v: PROTOCOL_VERSION, kind: 'error', error: `request: over ${MAX_REQUEST_BYTES} bytes` })}\n`);
-        pending = [];
-        size = 0;
-        conn.pause();
-      }
+      if (h.pending > MAX_REQUEST_BYTES) refuse(`over ${MAX_REQUEST_BYTES} bytes`);
+      else if (pendingTotal > MAX_PENDING_BYTES) refuse(`the service holds ${MAX_PENDING_BYTES} bytes of unfinished requests; try again`);
     });
     // The client is done sending: answer what it asked, then close this side (the socket is half-open to allow that).
     conn.on('end', () => void queue.then(() => conn.end()));
     conn.on('error', () => undefined); // a client that went away: nothing to answer
-    conn.on('close', () => connections.delete(conn));
+    conn.on('close', () => {
+      setPending(0);
+      pending = [];
+      held.delete(conn);
+    });
   };
 
   const server = createServer({ allowHalfOpen: true }, serveConnection);
-  server.maxConnections = MAX_CONNECTIONS;
   server.on('error', (err) => log(`socket: ${messageOf(err)}`));
   const ino = await claimHome(
     paths,
@@ -204,11 +274,14 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
         web.closeAllConnections();
         web.close();
       }
-      await new Promise<void>((r) => {
-        server.close(() => r());
-        // Idle keep-alive connections would hold close() open: a client sends its line right after connecting.
-        for (const c of connections) if (inFlight === 0) c.end();
-      });
+      // close() waits for every connection: idle ones go now, busy ones after their answer or the grace.
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      for (const [c, h] of held) if (h.busy === 0) c.destroy();
+      const grace = setTimeout(() => {
+        for (const c of held.keys()) c.destroy();
+      }, STOP_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
       releaseHome(paths, ino);
       await warm.suspendAll();
       log(`stopped: ${reason} (${served} hooks served)`);
@@ -216,9 +289,10 @@ export const startService = async (options: ServiceOptions = {}): Promise<Runnin
       return reason;
     })());
 
-  const tick = Math.max(20, Math.min(5_000, Math.floor(Math.min(idleExitMs, idleSuspendMs) / 4)));
+  const tick = Math.max(20, Math.min(CONNECTION_IDLE_MS / 4, Math.floor(Math.min(idleExitMs, idleSuspendMs) / 4)));
   const timer = setInterval(() => {
     const t = now();
+    for (const [c, h] of held) if (h.busy === 0 && t - h.lastActive >= CONNECTION_IDLE_MS) c.destroy();
     if (inFlight > 0) return;
     if (t - lastRequest >= idleExitMs) void stop(`idle for ${idleExitMs} ms`);
     else void warm.suspendIdle(t - idleSuspendMs);

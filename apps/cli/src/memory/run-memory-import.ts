@@ -22,7 +22,7 @@ export const runMemoryImport = (options: MemoryImportOptions, io: MemoryIo = def
     else {
       const c = report.memory.counts;
       io.out(`imported from ${report.from}\n`);
-      io.out(`memory (${report.memory.scope}): ${c['added'] ?? 0} added, ${c['duplicate'] ?? 0} already there${count(c, 'superseded', 'superseded')}${count(c, 'empty', 'empty')}\n`);
+      io.out(`memory (${report.memory.scope}): ${c['added'] ?? 0} added, ${c['duplicate'] ?? 0} already there${count(c, 'superseded', 'superseded')}${count(c, 'empty', 'empty')}${count(c, 'quarantined', 'held for review (engram memory quarantine list)')}\n`);
       io.out(`episodes: ${report.episodes.copied.length} copied${report.episodes.skipped.length > 0 ? `, ${report.episodes.skipped.length} skipped (${report.episodes.skipped.map((s) => `${s.file}: ${s.reason}`).join('; ')})` : ''}\n`);
       io.out(`skills: ${report.skills.imported.length} imported${report.skills.imported.length > 0 ? ` (${report.skills.imported.join(', ')})` : ''}\n`);
       for (const s of report.skills.skipped) io.out(`  skipped skill ${s.label}: ${s.reason}\n`);

@@ -13,6 +13,13 @@ interface TokenFormat {
 }
 
 /**
+ * Characters after `ghp_`/`gho_`/`ghu_`/`ghs_`/`ghr_` that make a GitHub token. GitHub's tokens
+ * carry 36 (30 random, a 6-character checksum); 20 also takes a token cut short (a summary or a
+ * log line cut mid-token), and no word runs 20 letters and digits after such a prefix.
+ */
+const GITHUB_TOKEN_MIN = 20;
+
+/**
  * Vendor token shapes that the secretlint preset does not cover or covers only in files
  * (Google API keys, JWTs, Slack webhooks, generic `sk-` keys, AWS key ids), plus the shapes
  * engram already promised to redact under these kind names, kept so markers stay stable.
@@ -22,7 +29,7 @@ const FORMATS: readonly TokenFormat[] = [
   { kind: 'openai-key', pattern: new RegExp(`${START}sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, 'g') },
   { kind: 'stripe-key', pattern: new RegExp(`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}`, 'g') },
   { kind: 'aws-access-key', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g },
-  { kind: 'github-token', pattern: new RegExp(`${START}(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})`, 'g') },
+  { kind: 'github-token', pattern: new RegExp(`${START}(?:gh[pousr]_[A-Za-z0-9]{${GITHUB_TOKEN_MIN},}|github_pat_[A-Za-z0-9_]{20,})`, 'g') },
   { kind: 'gitlab-token', pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}`, 'g') },
   { kind: 'slack-token', pattern: new RegExp(`${START}xox[abposre]-[A-Za-z0-9-]{10,}`, 'g') },
   { kind: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/services\/([A-Za-z0-9/_-]+)/g, group: 1 },

@@ -107,6 +107,11 @@ const discordHook = r(68, `${ALNUM}_-`);
 const dockerLoginPassword = r(16);
 const azureAccountKey = j(r(86, B64), '==');
 
+// Issue 28: the shortest real forms of the GitHub kinds, and a token cut mid-way (drawn last, so the samples above keep their values).
+const ghServer = j('gh', 's_', r(36));
+const ghOauth = j('gh', 'o_', r(36));
+const ghCut = j('gh', 'p_', r(29));
+
 export const SECRET_SAMPLES: readonly SecretSample[] = [
   { kind: 'anthropic-key', text: `export ANTHROPIC_API_KEY=${anthropic}`, secrets: [anthropic], reason: 'vendor prefix sk-ant-' },
   { kind: 'openai-project-key', text: `client = OpenAI(api_key="${openaiProject}")`, secrets: [openaiProject], reason: 'vendor prefix sk-proj- with the T3BlbkFJ marker' },
@@ -162,6 +167,9 @@ export const SECRET_SAMPLES: readonly SecretSample[] = [
   { kind: 'discord-webhook', text: `curl -X POST https://discord.com/api/webhooks/${r(18, DIGITS)}/${discordHook} -d @msg.json`, secrets: [discordHook], reason: 'a Discord webhook: its last path part is the secret' },
   { kind: 'docker-login-password', text: `docker login -u ci -p ${dockerLoginPassword} registry.example.com`, secrets: [dockerLoginPassword], reason: 'docker login -p: after login, -p is the password' },
   { kind: 'azure-connection-string', text: `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${azureAccountKey};EndpointSuffix=core.windows.net`, secrets: [azureAccountKey], reason: 'an Azure storage connection string' },
+  { kind: 'github-app-token', text: `the installation token ${ghServer} expires in an hour`, secrets: [ghServer], reason: 'a ghs_ token (36 after the prefix) in prose, no name next to it' },
+  { kind: 'github-oauth-token', text: `oauth said: ${ghOauth}`, secrets: [ghOauth], reason: 'a gho_ token in prose' },
+  { kind: 'github-token-cut', text: `push failed for ${ghCut}… (cut)`, secrets: [ghCut], reason: 'a ghp_ token cut after 29 of its 36 characters: what a summary cut mid-token shows' },
   { kind: 'cut-private-key', text: `cat id_rsa\n-----BEGIN PRIVATE KEY-----\n${cutBody}`, secrets: cutBody.split('\n'), reason: 'a block whose END was cut off: redacted to the end' },
 ];
 

@@ -1,4 +1,5 @@
 import type { AnyEnvelope } from '@engram/events';
+import { scrubSecrets } from '@engram/kernel';
 
 /** One event of a provenance chain, as `memory why` prints it. */
 export interface ProvenanceStep {
@@ -28,8 +29,9 @@ export interface Provenance {
 /** Summaries are cut here: the chain is a map to the log, not a copy of it. */
 const SUMMARY_CHARS = 120;
 
+/** Scrubbed before it is cut: a token cut in half is no longer a token the scrubber knows, and its head would show. */
 const cut = (s: string): string => {
-  const one = s.replace(/\s+/g, ' ').trim();
+  const one = scrubSecrets(s).replace(/\s+/g, ' ').trim();
   return one.length > SUMMARY_CHARS ? `${one.slice(0, SUMMARY_CHARS - 1)}…` : one;
 };
 
@@ -50,7 +52,8 @@ const summaryOf = (e: AnyEnvelope): string => {
   return '';
 };
 
-const stepOf = (e: AnyEnvelope): ProvenanceStep => ({ seq: e.seq, id: e.id, type: e.type, turn: e.turn, at: e.at, summary: summaryOf(e) });
+// The whole line scrubbed too: a log written before the scrubber knew a kind holds it raw in any field.
+const stepOf = (e: AnyEnvelope): ProvenanceStep => ({ seq: e.seq, id: e.id, type: e.type, turn: e.turn, at: e.at, summary: scrubSecrets(summaryOf(e)) });
 
 /** Whitespace- and case-insensitive, so a text that was re-spaced on its way into a file still matches. */
 export const normalizeEntryText = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -105,7 +108,7 @@ export const traceProvenance = (events: readonly AnyEnvelope[], log: string, tex
       log,
       sessionId: encoded.sessionId,
       turn: root.turn,
-      userMessage: opened?.type === 'executive.turn.started' ? opened.data.message : null,
+      userMessage: opened?.type === 'executive.turn.started' ? scrubSecrets(opened.data.message) : null,
       chain: chain.map(stepOf),
       evidence: [...new Set(evidence)].sort((a, b) => a.seq - b.seq).map(stepOf),
       missingCause,

@@ -1,6 +1,9 @@
+import { QuarantineStore } from '@engram/cortex';
+import { quarantineIdFor, screenText } from '@engram/cortex/core';
 import { FileSemanticStore, FileSkillStore, skillLabelProblem, type SkillDraft } from '@engram/hippocampus';
-import type { EncodeOutcome, EngramScope, RuleKind } from '@engram/kernel';
+import type { EncodeOutcome, EncodeRequest, EngramScope, RuleKind } from '@engram/kernel';
 import { writeFileAtomic } from '@engram/fs';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,8 +84,33 @@ export const importAnton = async (options: AntonImportOptions): Promise<AntonImp
     };
     const rules = snap.rules.filter((e) => e.kind !== null && RULE_KINDS.includes(e.kind));
     for (const e of snap.rules) if (!rules.includes(e)) report.notes.push(`rule without a kind skipped: ${e.text}`);
-    count(await m.stores[scope].encode([...rules.map((e) => entryRequest(e, e.kind as RuleKind)), ...snap.lessons.map((e) => entryRequest(e, 'lesson'))]));
-    count(await m.stores.global.encode(snap.identities.map((e) => entryRequest(e, 'profile'))));
+    // The folder's words are quoted text (anyone could have written them): the same write-time
+    // screen as memorize, and what it holds waits in the quarantine for a person.
+    const quarantine = new QuarantineStore(paths.quarantineFile);
+    const screened = async (requests: readonly EncodeRequest[], into: EngramScope): Promise<EncodeRequest[]> => {
+      const pass: EncodeRequest[] = [];
+      for (const r of requests) {
+        const reasons = screenText(r.text);
+        if (reasons.length === 0) {
+          pass.push(r);
+          continue;
+        }
+        const proposalId = `import-${createHash('sha256').update(`${into}\n${r.kind}\n${r.text}`).digest('hex').slice(0, 16)}`;
+        await quarantine.add({
+          quarantineId: quarantineIdFor(proposalId),
+          proposalId,
+          engram: { text: r.text, kind: r.kind, scope: into, confidence: r.confidence ?? null, topic: r.topic ?? null, source: r.source ?? null },
+          origin: 'memorize',
+          trust: 'quoted',
+          reasons,
+          quarantinedAt: new Date().toISOString(),
+        });
+        report.memory.counts['quarantined'] = (report.memory.counts['quarantined'] ?? 0) + 1;
+      }
+      return pass;
+    };
+    count(await m.stores[scope].encode(await screened([...rules.map((e) => entryRequest(e, e.kind as RuleKind)), ...snap.lessons.map((e) => entryRequest(e, 'lesson'))], scope)));
+    count(await m.stores.global.encode(await screened(snap.identities.map((e) => entryRequest(e, 'profile')), 'global')));
   }
 
   const episodesDir = join(from, 'episodes');

@@ -3,7 +3,7 @@
  * invisible in a terminal or a prompt, so a memory has no honest use for them, and they split
  * words ("ig\u200Bnore") so a pattern would not see them.
  */
-export const INVISIBLE_CHARACTERS = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
+const INVISIBLE_CHARACTERS = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
 
 /**
  * Letters of other scripts that look like Latin ones (Unicode's confusables, the ones attackers
@@ -16,6 +16,16 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
   α: 'a', β: 'b', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', Α: 'A', Β: 'B', Ε: 'E', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X', Υ: 'Y', Ζ: 'Z',
 };
 const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
+
+/** A zero-width joiner inside an emoji sequence (woman, skin tone, ZWJ, microscope): it joins pictures, which is what it is for, and hides no letter. */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\u{1F3FB}|\u{1F3FC}|\u{1F3FD}|\u{1F3FE}|\u{1F3FF})?)\u200D(?=\p{Extended_Pictographic})/gu;
+/** The tag characters of a subdivision flag: a black flag, a region code (ISO 3166-2, e.g. "gbeng") spelled in tags, the cancel tag. */
+const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0061}-\u{E007A}]{2}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,3}\u{E007F}/gu;
+/** A (non-)joiner between letters of a script that spells with one (Persian, the Indic scripts); Latin, Greek and Cyrillic words have no use for it. */
+const SCRIPT_JOINER = /(?<=(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])[\p{L}\p{M}])[\u200C\u200D](?=(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])[\p{L}\p{M}])/gu;
+
+/** Whether the text holds an invisible character that is not part of an emoji or of a script's spelling. */
+export const hasHiddenCharacters = (raw: string): boolean => new RegExp(INVISIBLE_CHARACTERS.source, 'u').test(raw.replace(EMOJI_JOINER, '').replace(FLAG_TAGS, '').replace(SCRIPT_JOINER, ''));
 
 /** Whether the text holds a letter that only looks Latin (its script is not). */
 export const hasConfusable = (text: string): boolean => new RegExp(CONFUSABLE.source, 'u').test(text.normalize('NFKC'));

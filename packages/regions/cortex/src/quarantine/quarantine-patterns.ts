@@ -1,4 +1,4 @@
-import { INVISIBLE_CHARACTERS, hasConfusable } from './normalize-for-screening.js';
+import { hasConfusable, hasHiddenCharacters } from './normalize-for-screening.js';
 
 /** The stable id of a quarantine pattern, as events, the quarantine file and the docs name it. */
 export type QuarantineReasonId =
@@ -96,7 +96,8 @@ export const QUARANTINE_PATTERNS: readonly QuarantinePattern[] = [
         [
           "\\b(ignore|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard)\\b[^.!?\\n]{0,40}\\b(previous|prior|above|earlier|preceding|original|system|all|any|your|the|existing|safety|developer)\\b[^.!?\\n]{0,30}\\b(instructions?|prompts?|rules|directions|directives|guidelines|guardrails|policies|messages|context|constraints)\\b",
           '\\b(new|updated|real|true|actual|hidden|secret) (system )?(instructions?|directives?|prompt)\\s*:',
-          '\\byou are now\\b|\\bfrom now on,? (you|the assistant|the agent) (must|will|should|are|shall)\\b',
+          // "you are now" only as a change of role or rules ("you are now DAN", "... in developer mode"), not "where you are now".
+          '(?<!\\b(where|what|how|who|how far|that) )\\byou are now (an? |the |my |no longer\\b|free\\b|unrestricted|unfiltered|jailbroken|dan\\b|in \\w+ mode|acting\\b|going to (act|ignore|pretend|be)|allowed|permitted|able to|authori[sz]ed|(\\w+)bot\\b)|\\bfrom now on,? (you|the assistant|the agent) (must|will|should|are|shall)\\b',
           '\\b(act|behave|respond) as (an? )?(unrestricted|unfiltered|jailbroken|different|new)\\b|\\bdeveloper mode\\b|\\bjailbreak|\\bdo anything now\\b|\\bdan mode\\b',
           '<\\|?(im_start|im_end|system|endoftext)\\|?>|\\[/?(system|inst|sys)\\]|<<sys>>|</?system>|^#{1,3} ?(system|instruction)s?\\b|\\bbegin (system|hidden) (prompt|instructions?)\\b|\\bsystem prompt\\s*:',
           '\\b(this|these) (instructions?|rules?) (supersede|override|replace|take precedence)',
@@ -212,6 +213,6 @@ export const QUARANTINE_PATTERNS: readonly QuarantinePattern[] = [
   },
   { id: 'quarantine.url', reason: "carries a link to someone else's server (loopback and example domains excepted): a person should vouch for it", test: (n) => foreignUrl(n) },
   { id: 'quarantine.encoded-blob', reason: 'carries an encoded blob (long base64 or hex, escaped bytes) that could hide a payload', test: (_n, raw) => looksEncoded(raw) },
-  { id: 'quarantine.hidden-characters', reason: 'holds invisible characters (zero-width, bidirectional controls, tag characters) that hide what the text says', test: (_n, raw) => new RegExp(INVISIBLE_CHARACTERS.source, 'u').test(raw) },
+  { id: 'quarantine.hidden-characters', reason: 'holds invisible characters (zero-width, bidirectional controls, tag characters) that hide what the text says', test: (_n, raw) => hasHiddenCharacters(raw) },
   { id: 'quarantine.homoglyph', reason: 'mixes look-alike letters of other scripts into Latin words, to slip past a reader or a filter', test: (_n, raw) => hasMixedScriptWord(raw) },
 ];

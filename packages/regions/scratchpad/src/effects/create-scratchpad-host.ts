@@ -9,6 +9,7 @@ import { parsePadMemoryMb, PAD_MEMORY_ENV } from '../parse-pad-memory-mb.js';
 import { scrubChildEnv } from '../scrub-child-env.js';
 import { cgroupBase } from './pad-cgroup.js';
 import { padFence } from './pad-fence.js';
+import { padPidNamespace } from './pad-pid-namespace.js';
 import { scrubOwnEnviron, type EnvironScrub } from './scrub-own-environ.js';
 import { trackProcess } from './live-processes.js';
 import { NODE_HOST_SOURCE } from './node-host-source.js';
@@ -43,6 +44,8 @@ export interface ScratchpadHostOptions {
   readonly cgroup?: boolean;
   /** Start pads inside a Landlock fence where the kernel and python3 allow (default true): a cell cannot ptrace or read the memory of engram or any process outside its pad. */
   readonly fence?: boolean;
+  /** Start pads in their own PID namespace with their own /proc where the system allows (default true): a cell sees only its own processes. */
+  readonly pidNamespace?: boolean;
 }
 
 /** How a host's pads are fenced in on this machine (see docs/scratchpad.md, "The pad as a boundary"). */
@@ -60,6 +63,10 @@ export interface PadIsolation {
   readonly fenced: boolean;
   /** The fence probe's answer: `ok: Landlock ABI 7`, or why pads run unfenced. */
   readonly fenceStatus: string;
+  /** Pads run in their own PID namespace with their own /proc: no other process (engram's parents included) is visible to a cell. */
+  readonly ownPids: boolean;
+  /** The namespace probe's answer, or why pads see the machine's processes (then docs/scratchpad.md says what that leaves open). */
+  readonly ownPidsStatus: string;
 }
 
 export interface ExecRequest {
@@ -140,6 +147,8 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
   const useCgroup = options.cgroup !== false;
   const fence = (): { prefix?: readonly string[]; status: string } =>
     options.fence === false ? { status: 'disabled by the fence option' } : padFence(scrubChildEnv(inherited)['PATH']);
+  const pidNamespace = (): { prefix?: readonly string[]; status: string } =>
+    options.pidNamespace === false ? { status: 'disabled by the pidNamespace option' } : padPidNamespace(scrubChildEnv(inherited)['PATH']);
   let environ: EnvironScrub | undefined;
   const pads = new Map<string, Pad>();
   let cellCounter = 0;
@@ -153,6 +162,7 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
     // Before the first pad exists, so no cell ever sees engram's keys in /proc/<engram>/environ.
     environ = scrubOwnEnviron();
     const { prefix: fencePrefix } = fence();
+    const { prefix: pidNamespacePrefix } = pidNamespace();
     const configured = options.runtimes?.[pad.runtime];
     const base = DEFAULT_COMMANDS[pad.runtime];
     const child = new PadProcess({
@@ -167,6 +177,7 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
       memoryMb,
       useCgroup,
       ...(fencePrefix === undefined ? {} : { fencePrefix }),
+      ...(pidNamespacePrefix === undefined ? {} : { pidNamespacePrefix }),
     });
     trackProcess(child);
     return child;
@@ -337,6 +348,8 @@ export const createScratchpadHost = (options: ScratchpadHostOptions = {}): Scrat
         ...(environ === undefined ? {} : { environ }),
         fenced: fence().prefix !== undefined,
         fenceStatus: fence().status,
+        ownPids: pidNamespace().prefix !== undefined,
+        ownPidsStatus: pidNamespace().status,
       };
     },
 

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import type { Socket } from 'node:net';
 import { CellOutputStream } from '../cell-output-stream.js';
 import type { CellStatus, ScratchpadRuntime } from '../cell-result.js';
@@ -36,6 +38,8 @@ export interface PadProcessSpec {
   readonly useCgroup: boolean;
   /** A launcher that raises the Landlock fence and execs the runtime (`padFence`), when it works here. */
   readonly fencePrefix?: readonly string[];
+  /** A launcher that starts the pad in its own PID namespace with its own /proc (`padPidNamespace`), when it works here. */
+  readonly pidNamespacePrefix?: readonly string[];
 }
 
 /** What one cell produced, before the host adds the pad's bookkeeping. */
@@ -71,6 +75,19 @@ const BYTES_PER_MB = 1024 * 1024;
 const OUT_OF_MEMORY_TEXT = /out of memory|Fatal process OOM|MemoryError|Cannot allocate memory|bad_alloc/i;
 /** A cell error that is an allocation refused at the data limit: Python's MemoryError, Node's failed ArrayBuffer allocation. */
 const MEMORY_ERROR = /(^|\n)MemoryError\b[^\n]*\s*$|^RangeError: Array buffer allocation failed/;
+
+/** A shell's exit status for a child killed by signal N is this plus N. */
+const SHELL_SIGNAL_BASE = 128;
+const signalName = (n: number): NodeJS.Signals | undefined => (Object.entries(constants.signals) as [NodeJS.Signals, number][]).find(([, v]) => v === n)?.[0];
+
+/** The direct children of a process (Linux's /proc/<pid>/task/<pid>/children), or none where that cannot be read. */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
 
 const EMPTY_OUTPUT: CapturedOutput = { text: '', totalBytes: 0, truncated: false };
 
@@ -111,6 +128,8 @@ export class PadProcess {
   private readonly dataLimited: boolean;
   /** The pad runs inside the Landlock fence. */
   readonly fenced: boolean;
+  /** The pad runs in its own PID namespace (it sees only its own processes). */
+  readonly ownPids: boolean;
   private startTime: number | undefined;
   /** Closed, and the cgroup and watchdog entry are gone. */
   private released = false;
@@ -129,7 +148,10 @@ export class PadProcess {
     const runtime = fenceCommand === undefined ? { command: spec.command, args: [...spec.args] } : { command: fenceCommand, args: [...fenceArgs, spec.command, ...spec.args] };
     this.dataLimited = process.platform === 'linux' && found;
     this.fenced = fenceCommand !== undefined;
-    const start = this.dataLimited ? withDataLimit(runtime.command, runtime.args, spec.memoryMb * BYTES_PER_MB) : runtime;
+    const limited = this.dataLimited ? withDataLimit(runtime.command, runtime.args, spec.memoryMb * BYTES_PER_MB) : runtime;
+    const [nsCommand, ...nsArgs] = found && spec.pidNamespacePrefix !== undefined ? spec.pidNamespacePrefix : [];
+    this.ownPids = nsCommand !== undefined;
+    const start = nsCommand === undefined ? limited : { command: nsCommand, args: [...nsArgs, limited.command, ...limited.args] };
     this.child = spawn(start.command, start.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [PAD_MARKER_ENV]: spec.marker },
@@ -163,6 +185,9 @@ export class PadProcess {
       this.cgroup.removeNow();
       this.cgroup = undefined;
     }
+    // In a PID namespace the launcher forks the pad's first process at once: one forked before
+    // the launcher joined the cgroup is moved in by hand (later ones inherit it).
+    if (this.cgroup !== undefined && this.ownPids) for (const child of childrenOf(pid)) this.cgroup.add(child);
     this.startTime = processStartTime(pid);
     watchPad({ marker: this.spec.marker, pid, ...(this.startTime === undefined ? {} : { start: this.startTime }), ...(this.cgroup === undefined ? {} : { cgroup: this.cgroup.dir }) });
   }
@@ -389,7 +414,9 @@ export class PadProcess {
   }
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
-    this.exit = { code, signal };
+    // In a PID namespace the pad's init shell reports a runtime killed by signal N as exit 128+N: read it back as the signal.
+    const byInit = this.ownPids && signal === null && code !== null && code > SHELL_SIGNAL_BASE ? signalName(code - SHELL_SIGNAL_BASE) : undefined;
+    this.exit = byInit === undefined ? { code, signal } : { code: null, signal: byInit };
     // However the pad ended, nothing it started outlives it.
     this.cgroup?.kill();
     sweepPadProcesses(this.spec.marker);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 
 /**
  * How long a pid file with a live pid and no socket yet counts as a service still starting (its
@@ -8,12 +8,28 @@ import { readFileSync, statSync } from 'node:fs';
  */
 export const STARTING_GRACE_MS = 10_000;
 
+/**
+ * Whether the process is an engram (its command line names engram), where the system shows
+ * command lines (/proc); elsewhere any live process counts. A pid the system reused for
+ * another program is no service starting.
+ */
+const isEngram = (pid: number): boolean => {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch (err) {
+    // No /proc (macOS): the pid check alone decides. Gone between the two checks: not starting.
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync('/proc/self');
+  }
+  return /engram/i.test(cmdline);
+};
+
 const starting = (pidFile: string, now: number): boolean => {
   try {
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     if (!Number.isInteger(pid) || pid <= 0 || now - statSync(pidFile).mtimeMs > STARTING_GRACE_MS) return false;
     process.kill(pid, 0);
-    return true;
+    return isEngram(pid);
   } catch {
     return false;
   }
