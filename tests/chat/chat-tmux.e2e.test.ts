@@ -62,7 +62,7 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
     await pane.waitForExit(EXIT_WITHIN_MS);
     const screen = pane.screen();
     expect(screen).toMatch(/^event log: .*\.jsonl$/m);
-    expect(screen).toMatch(/^resume with: engram chat --resume \d{8}_\d{6}_[0-9a-f]{4}$/m);
+    expect(screen).toMatch(/^resume with: .*engram\.js chat --resume \d{8}_\d{6}_[0-9a-f]{4}( |$)/m);
 
     const log = eventLogOf(project);
     const { events, problems } = readLogFile(log);
@@ -177,7 +177,7 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
       await first.pane.waitForExit(EXIT_WITHIN_MS);
       // Ctrl-D ended the prompt's line: what follows starts a line of its own.
       expect(first.pane.screen()).toMatch(/^you>\nevent log: \S+\.jsonl$/m);
-      const id = /^resume with: engram chat --resume (\S+)$/m.exec(first.pane.screen())?.[1];
+      const id = /^resume with: .*engram\.js chat --resume (\d{8}_\d{6}_[0-9a-f]{4})/m.exec(first.pane.screen())?.[1];
       expect(id).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
 
       const again = new TmuxPane(mkdtempSync(join(tmpdir(), 'engram-chat-resume-')), [process.execPath, BIN, 'chat', '--home', first.home, '--project', first.project, '--resume', id as string, ...models], {

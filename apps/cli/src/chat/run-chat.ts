@@ -13,6 +13,8 @@ import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
+import { resumeCommandLine } from './resume-command-line.js';
+import { engramCommand } from '../output/engram-command.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
@@ -258,7 +260,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       case 'forget':
         // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
         await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
-        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots)}`);
+        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots, engramCommand())}`);
         return 'go on';
       case 'help':
         for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
@@ -307,7 +309,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       code = CHAT_EXIT.failed;
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
-    process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
+    process.stderr.write(`event log: ${session.eventLog}\nresume with: ${resumeCommandLine(session.id, { ...roots, ...llmFlagsOf(options), ...(options.mode === undefined ? {} : { mode: options.mode }) }, engramCommand())}\n`);
     await lease?.();
     await brain.close();
     // Once the output is gone, writes already queued still fail later: the listener stays for them.
