@@ -3,7 +3,7 @@ import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
 import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type SessionLease, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
-import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { modelUnreachable } from '../llm/model-unreachable.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
@@ -61,7 +61,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   try {
     memoryMode = modeOf(options.mode);
     parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
-    config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
+    config = await resolveLlmConfig({ ...askServerForModel('chat'), flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
     guards = readGuardsConfig(project);
   } catch (err) {
     if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
