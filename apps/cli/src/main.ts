@@ -4,6 +4,7 @@ import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
 import { registerBench } from './commands/bench-command.js';
 import { registerChat } from './commands/chat-command.js';
 import { registerDemo } from './commands/demo-command.js';
+import { registerDoctor } from './commands/doctor-command.js';
 import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
 import { registerMemory } from './commands/memory-command.js';
@@ -48,6 +49,7 @@ export const buildProgram = (): Command => {
   registerServe(program);
   registerView(program);
   registerBench(program);
+  registerDoctor(program);
   return program;
 };
 
