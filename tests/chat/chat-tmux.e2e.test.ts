@@ -105,6 +105,28 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
     expect(runCli(['replay', log, '--check']).status).toBe(0);
   }, 120_000);
 
+  it('copilot: a line typed during the turn is the next message, never the answer to "Save to memory?"', async () => {
+    const { pane, project } = chat(['--mode', 'copilot', '--llm', `scripted:${cassette('copilot-type-ahead.cassette.json')}`]);
+    await pane.waitFor(PROMPT, STARTED_WITHIN_MS);
+    pane.type('Load missing.csv');
+    // Typed while the turn runs (its Python cell takes far longer than this keystroke).
+    pane.type('And here is my next question');
+    await pane.waitFor(/Save to memory\? \(y\/n\/pick numbers\)/, TURN_WITHIN_MS);
+    // The question waits for an answer typed after it: the typed-ahead line was not taken as one.
+    expect(pane.screen()).not.toMatch(/answer y, n, or numbers/);
+    pane.type('n');
+    await pane.waitFor(/saved 0, rejected 2/, TURN_WITHIN_MS);
+    // Then the typed-ahead line goes to the model as the next message.
+    const after = await pane.waitFor(/^Your typed-ahead message arrived\.$/m, TURN_WITHIN_MS);
+    expect(after).toMatch(/^you> And here is my next question$/m);
+    expect(after).not.toMatch(/answer y, n, or numbers/);
+    await pane.waitFor(PROMPT, TURN_WITHIN_MS);
+    pane.type('/exit');
+    await pane.waitForExit(EXIT_WITHIN_MS);
+    const asked = readLogFile(eventLogOf(project)).events.flatMap((e) => (e.type === 'executive.turn.started' ? [e.data.message] : []));
+    expect(asked).toEqual(['Load missing.csv', 'And here is my next question']);
+  }, 120_000);
+
   it('Ctrl-C cancels the running turn, not the program: the next message is answered', async () => {
     const { pane, project } = chat(['--llm', `scripted:${cassette('slow-tool.cassette.json')}`]);
     await pane.waitFor(PROMPT, STARTED_WITHIN_MS);

@@ -220,7 +220,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     screen.line(c.bold(`${pending.length} memor${pending.length === 1 ? 'y' : 'ies'} to save:`));
     pending.forEach((p, i) => screen.line(`  ${i + 1}. ${c.dim(`(${p.engram.kind ?? 'lesson'}, ${p.engram.scope ?? 'project'})`)} ${p.engram.text}`));
     for (;;) {
-      const got = await input.next(CONFIRM_PROMPT);
+      // Only an answer typed after the question: a line typed during the turn is the next message.
+      const got = await input.next(CONFIRM_PROMPT, { fresh: true });
       if (!interactive && got.kind === 'line') screen.line(`${CONFIRM_PROMPT}${got.text}`);
       const answer = got.kind === 'line' ? parseCopilotAnswer(got.text, pending.length) : ({ kind: 'later' } as const);
       if (answer.kind === 'invalid') {
