@@ -6,7 +6,7 @@ const MODELS_TIMEOUT_MS = 10_000;
 const ModelList = z.object({ data: z.array(z.object({ id: z.string().min(1) }).loose()) }).loose();
 
 /** What the server's model list says: its one model, or why no model could be chosen from it. */
-export type ServedModel = { readonly model: string } | { readonly problem: string };
+type ServedModel = { readonly model: string } | { readonly problem: string };
 
 /**
  * Asks an OpenAI-compatible server which models it serves (`GET {baseUrl}/models`). A local server

@@ -3,7 +3,7 @@ import { redactUrl } from '@engram/store-postgres/settings';
 import { shellWord } from '../output/engram-command.js';
 
 /** What the chat was started with that a resumed chat needs again. */
-export interface ResumeTarget {
+interface ResumeTarget {
   readonly home?: string;
   readonly project: string;
   readonly store?: string;

@@ -10,7 +10,7 @@ const MIN_NODE: readonly [number, number, number] = [20, 19, 0];
 /** A resident service answers a ping at once; a slow answer on a loaded machine still counts. */
 const PING_TIMEOUT_MS = 3_000;
 
-export interface DoctorOptions extends StoreFlags {
+interface DoctorOptions extends StoreFlags {
   readonly home?: string;
   readonly project?: string;
   readonly json?: boolean;
