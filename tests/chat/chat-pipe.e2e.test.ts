@@ -46,7 +46,7 @@ describe('engram chat through pipes', () => {
     expect(r.stdout).toMatch(/^Save to memory\? \(y\/n\/pick numbers\) maybe\nanswer y, n, or numbers from 1 to 2 \(not "maybe"\)$/m);
     expect(r.stdout).toMatch(/^saved 1, rejected 1$/m);
     // The command to run after the chat forgets this subject in this chat's memory, whatever the shell makes of `$` and backquotes.
-    const hint = /^to forget it, leave the chat and run: engram memory forget (.*)$/m.exec(r.stdout)?.[1];
+    const hint = /^to forget it, leave the chat and run: .*engram\.js memory forget (.*)$/m.exec(r.stdout)?.[1];
     expect(hint).toBe(`--yes --home ${home} --project ${project} -- 'price $5 \`id\`'`);
     expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
   }, CHAT_WITHIN_MS);
@@ -96,7 +96,7 @@ describe('engram chat through pipes', () => {
     clearTimeout(killer);
     expect(stderr).not.toContain('Unhandled');
     expect(stderr).toMatch(/the output was closed \(EPIPE\): leaving/);
-    expect(stderr).toMatch(/^resume with: engram chat --resume \d{8}_\d{6}_[0-9a-f]{4}$/m);
+    expect(stderr).toMatch(/^resume with: .*engram\.js chat --resume \d{8}_\d{6}_[0-9a-f]{4} --home /m);
     expect(code).toBe(0);
     expect(runCli(['replay', eventLogOf(project), '--check']).status).toBe(0);
   }, CHAT_WITHIN_MS);

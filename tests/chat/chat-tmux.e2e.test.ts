@@ -62,7 +62,7 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
     await pane.waitForExit(EXIT_WITHIN_MS);
     const screen = pane.screen();
     expect(screen).toMatch(/^event log: .*\.jsonl$/m);
-    expect(screen).toMatch(/^resume with: engram chat --resume \d{8}_\d{6}_[0-9a-f]{4}$/m);
+    expect(screen).toMatch(/^resume with: .*engram\.js chat --resume \d{8}_\d{6}_[0-9a-f]{4}( |$)/m);
 
     const log = eventLogOf(project);
     const { events, problems } = readLogFile(log);
@@ -103,6 +103,28 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
     const confirmed = readLogFile(log).events.flatMap((e) => (e.type === 'cortex.engram.confirmed' ? [e.data.decision] : []));
     expect(confirmed.sort()).toEqual(['accepted', 'rejected']);
     expect(runCli(['replay', log, '--check']).status).toBe(0);
+  }, 120_000);
+
+  it('copilot: a line typed during the turn is the next message, never the answer to "Save to memory?"', async () => {
+    const { pane, project } = chat(['--mode', 'copilot', '--llm', `scripted:${cassette('copilot-type-ahead.cassette.json')}`]);
+    await pane.waitFor(PROMPT, STARTED_WITHIN_MS);
+    pane.type('Load missing.csv');
+    // Typed while the turn runs (its Python cell takes far longer than this keystroke).
+    pane.type('And here is my next question');
+    await pane.waitFor(/Save to memory\? \(y\/n\/pick numbers\)/, TURN_WITHIN_MS);
+    // The question waits for an answer typed after it: the typed-ahead line was not taken as one.
+    expect(pane.screen()).not.toMatch(/answer y, n, or numbers/);
+    pane.type('n');
+    await pane.waitFor(/saved 0, rejected 2/, TURN_WITHIN_MS);
+    // Then the typed-ahead line goes to the model as the next message.
+    const after = await pane.waitFor(/^Your typed-ahead message arrived\.$/m, TURN_WITHIN_MS);
+    expect(after).toMatch(/^you> And here is my next question$/m);
+    expect(after).not.toMatch(/answer y, n, or numbers/);
+    await pane.waitFor(PROMPT, TURN_WITHIN_MS);
+    pane.type('/exit');
+    await pane.waitForExit(EXIT_WITHIN_MS);
+    const asked = readLogFile(eventLogOf(project)).events.flatMap((e) => (e.type === 'executive.turn.started' ? [e.data.message] : []));
+    expect(asked).toEqual(['Load missing.csv', 'And here is my next question']);
   }, 120_000);
 
   it('Ctrl-C cancels the running turn, not the program: the next message is answered', async () => {
@@ -177,7 +199,7 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat in a real terminal (tmux)${TMUX_PRES
       await first.pane.waitForExit(EXIT_WITHIN_MS);
       // Ctrl-D ended the prompt's line: what follows starts a line of its own.
       expect(first.pane.screen()).toMatch(/^you>\nevent log: \S+\.jsonl$/m);
-      const id = /^resume with: engram chat --resume (\S+)$/m.exec(first.pane.screen())?.[1];
+      const id = /^resume with: .*engram\.js chat --resume (\d{8}_\d{6}_[0-9a-f]{4})/m.exec(first.pane.screen())?.[1];
       expect(id).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
 
       const again = new TmuxPane(mkdtempSync(join(tmpdir(), 'engram-chat-resume-')), [process.execPath, BIN, 'chat', '--home', first.home, '--project', first.project, '--resume', id as string, ...models], {

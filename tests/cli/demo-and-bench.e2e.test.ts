@@ -32,7 +32,8 @@ describe('engram demo', () => {
     expect(r.stdout).toMatch(/failures per session: \d+ -> \d+/);
     expect(r.stdout).toMatch(/scripted policy plays the model/);
     // The next step for a real model is the chat, on the home the demo filled.
-    expect(r.stdout).toMatch(/^ {2}ANTHROPIC_API_KEY=\.\.\. npx engram chat --home \S+$/m);
+    // (tests/cli/printed-advice.e2e.test.ts runs it as printed.)
+    expect(r.stdout).toMatch(/^ {2}ANTHROPIC_API_KEY=\.\.\. node \S+engram\.js chat --home \S+ --project \S+$/m);
   });
 });
 

@@ -43,7 +43,7 @@ describe.skipIf(!started.ok)(`engram chat with ENGRAM_STORE${started.ok ? '' : `
     const first = chat(['--home', home, '--project', home], 'What is 6 times 7?\n/exit\n', env);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toContain('42');
-    const id = /resume with: engram chat --resume (\S+)/.exec(first.stderr)?.[1];
+    const id = /resume with: .*engram\.js chat --resume (\S+)/.exec(first.stderr)?.[1];
     expect(id, first.stderr).toMatch(/^\d{8}_\d{6}_[0-9a-f]{4}$/);
     expect(existsSync(join(home, '.engram', 'events', `${id}.jsonl`))).toBe(false);
     expect(existsSync(join(home, 'events', `${id}.jsonl`))).toBe(false);
@@ -61,7 +61,7 @@ describe.skipIf(!started.ok)(`engram chat with ENGRAM_STORE${started.ok ? '' : `
 
     const again = chat(['--home', home, '--project', home, '--resume', id!], 'What is 6 times 7?\n/exit\n', env);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`resume with: engram chat --resume ${id!}`);
+    expect(again.stderr).toMatch(new RegExp(`resume with: .*engram\\.js chat --resume ${id!} `));
     const after = await openPostgres({ url, tenant: 'team-a' });
     try {
       const types = (await after.pool.query<{ type: string }>('SELECT envelope->>\'type\' AS type FROM engram_events WHERE session_id = $1 ORDER BY seq', [id])).rows.map((r) => r.type);

@@ -4,6 +4,7 @@ import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
 import { registerBench } from './commands/bench-command.js';
 import { registerChat } from './commands/chat-command.js';
 import { registerDemo } from './commands/demo-command.js';
+import { registerDoctor } from './commands/doctor-command.js';
 import { registerLog } from './commands/log-command.js';
 import { registerLlm } from './commands/llm-command.js';
 import { registerMemory } from './commands/memory-command.js';
@@ -17,6 +18,7 @@ import { registerHook } from './hook/hook-command.js';
 import { registerMcp } from './commands/mcp-command.js';
 import { registerServe } from './commands/serve-command.js';
 import { registerView } from './commands/view-command.js';
+import { quietOnClosedOutput } from './output/quiet-on-closed-output.js';
 
 /** The installed package's version: `engram --version` names the code that runs, so it is read, never written twice. */
 const packageVersion = (): string => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -53,12 +55,15 @@ export const buildProgram = (): Command => {
   registerServe(program);
   registerView(program);
   registerBench(program);
+  registerDoctor(program);
   return program;
 };
 
 /** Runs the CLI and resolves to the exit code (0 ok, 1 the command failed, 2 usage error). */
 export const run = async (argv: readonly string[]): Promise<number> => {
   const program = buildProgram();
+  // A reader that leaves early (`| head`) ends the command quietly, never with an EPIPE stack trace.
+  quietOnClosedOutput();
   try {
     // Every enum-like ENGRAM_* variable is checked before any command reads it: a typo is exit 2,
     // never a silent default. Not for hooks: exit 2 from a hook blocks Claude's tool call, so a

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { LlmConfigError } from './llm-config-error.js';
 import type { LlmModels } from './llm-types.js';
+import { onlyServedModel } from './only-served-model.js';
 import type { ProviderConfig } from './provider-config.js';
 
 /** What a command line can say (`--llm`, `--planning-model`, `--coding-model`, `--record`, `--timeout`). */
@@ -23,10 +24,17 @@ export interface ResolveLlmConfigInput {
   readonly home?: string;
   /** Where relative flag and env paths start; default: the working directory. */
   readonly cwd?: string;
+  /**
+   * An openai provider given no model: ask the server's `/models` and use its only model (a
+   * local server usually serves one). Off by default: only a command a person runs asks a server.
+   */
+  readonly askServerForModel?: boolean;
+  /** Told what was chosen for the user (`engram` prints it on stderr). */
+  readonly onNote?: (text: string) => void;
 }
 
 /** Where a setting came from, so `engram llm check` can say why it is what it is. */
-export type SettingSource = 'flag' | 'env' | 'project' | 'global' | 'default' | 'cassette';
+export type SettingSource = 'flag' | 'env' | 'project' | 'global' | 'default' | 'cassette' | 'server';
 
 export interface ResolvedLlmConfig {
   readonly provider: ProviderConfig;
@@ -203,17 +211,24 @@ export const resolveLlmConfig = async (input: ResolveLlmConfigInput = {}): Promi
   if (provider.type === 'scripted' && common.record !== undefined) {
     throw new LlmConfigError('--record wraps a real provider (anthropic or openai), not a scripted one');
   }
-  const models: Partial<LlmModels> = {
+  let models: Partial<LlmModels> = {
     ...(planning !== undefined ? { planning: planning[1] } : defaults.planning !== undefined ? { planning: defaults.planning } : {}),
     ...(coding !== undefined ? { coding: coding[1] } : defaults.coding !== undefined ? { coding: defaults.coding } : {}),
   };
+  let served: string | undefined;
   if (provider.type === 'openai' && (models.planning === undefined || models.coding === undefined)) {
-    throw new LlmConfigError(
-      'the openai provider needs both models: pass --planning-model and --coding-model, set ENGRAM_PLANNING_MODEL and ENGRAM_CODING_MODEL, or set llm.planningModel and llm.codingModel in config.json',
-    );
+    const asked = input.askServerForModel === true ? await onlyServedModel(provider.baseUrl, provider.apiKey) : undefined;
+    if (asked === undefined || 'problem' in asked) {
+      throw new LlmConfigError(
+        `the openai provider needs both models${asked === undefined ? '' : ` (${asked.problem})`}: pass --planning-model and --coding-model, set ENGRAM_PLANNING_MODEL and ENGRAM_CODING_MODEL, or set llm.planningModel and llm.codingModel in config.json`,
+      );
+    }
+    served = asked.model;
+    input.onNote?.(`using ${served}, the only model ${provider.baseUrl} serves, for ${[models.planning === undefined ? 'planning' : '', models.coding === undefined ? 'coding' : ''].filter((w) => w !== '').join(' and ')}`);
+    models = { planning: models.planning ?? served, coding: models.coding ?? served };
   }
   const modelSource = (p: readonly [SettingSource, string] | undefined): SettingSource =>
-    p?.[0] ?? (provider.type === 'scripted' ? 'cassette' : 'default');
+    p?.[0] ?? (provider.type === 'scripted' ? 'cassette' : served !== undefined ? 'server' : 'default');
   return {
     provider,
     models,

@@ -1,11 +1,12 @@
+import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Brain } from '@engram/runtime';
 import { McpEngramSession } from './mcp-engram-session.js';
 import { registerResources } from './register-resources.js';
 import { registerTools } from './register-tools.js';
 
-/** The name and version the server reports to clients. */
-export const SERVER_INFO = { name: 'engram', version: '0.1.0' } as const;
+/** The name and version the server reports to clients: the package's own version, read, never written twice. */
+export const SERVER_INFO = { name: 'engram', version: (createRequire(import.meta.url)('../package.json') as { version: string }).version } as const;
 
 const INSTRUCTIONS = [
   "engram is a memory that learns from your mistakes. Put memory_context's block in your system prompt.",

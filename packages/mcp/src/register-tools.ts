@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpEngramSession, PreCallAnswer } from './mcp-engram-session.js';
+import { TOOL_ANNOTATIONS } from './tool-annotations.js';
 import * as S from './tool-schemas.js';
 
 /** What a tool handler answers: the text the model reads and the same result as data. */
@@ -47,6 +48,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'start_turn',
     {
+      annotations: TOOL_ANNOTATIONS.start_turn,
       title: 'Start a turn',
       description: "Opens a turn with the user's message (optional: pre_call and tool_result open one when none is open). A turn ends with end_turn, which is when engram learns.",
       inputSchema: S.StartTurnInput,
@@ -61,6 +63,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'memorize',
     {
+      annotations: TOOL_ANNOTATIONS.memorize,
       title: 'Memorize',
       description: 'Stores a rule (always / never / when), a lesson or a profile fact in long-term memory, through the same gate and scrubber as every memory write. Says whether it was added, already known, queued for the user, or refused.',
       inputSchema: S.MemorizeInput,
@@ -77,6 +80,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'recall',
     {
+      annotations: TOOL_ANNOTATIONS.recall,
       title: 'Recall episodes',
       description: 'Searches the episodes of earlier sessions in this project (what the user asked, what was done, what tools returned): a question in plain words finds the most relevant first, each with its turn and the next; a "quoted" query or literal: true finds that exact text, newest first.',
       inputSchema: S.RecallInput,
@@ -88,6 +92,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'recall_skill',
     {
+      annotations: TOOL_ANNOTATIONS.recall_skill,
       title: 'Recall a skill',
       description: "Loads a saved procedural skill's step-by-step procedure by label (a typo finds the closest label; an unknown one lists the labels). The skills are also resources (engram://skills/{label}).",
       inputSchema: S.RecallSkillInput,
@@ -99,6 +104,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'memory_context',
     {
+      annotations: TOOL_ANNOTATIONS.memory_context,
       title: 'Memory context',
       description: 'The memory block to put at the end of the system prompt: identity, rules and lessons of both scopes, and promoted habits, within token budgets.',
       inputSchema: S.MemoryContextInput,
@@ -113,6 +119,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'pre_call',
     {
+      annotations: TOOL_ANNOTATIONS.pre_call,
       title: 'Before a tool call',
       description:
         "Call before running a tool: reports the call and answers the circuit breaker's verdict (allow; warn: run it but heed the explanation; block: do not run it, the same call failed too often this turn) and the rules, lessons and recovery recipes relevant to it, ranked. Pass the returned callId to tool_result.",
@@ -128,6 +135,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'tool_result',
     {
+      annotations: TOOL_ANNOTATIONS.tool_result,
       title: 'After a tool call',
       description: "Reports what a call returned (ok with its output, or the error) and ends the round; answers the self-checks the turn so far triggered. A call pre_call blocked never ran and its result is not recorded.",
       inputSchema: S.ToolResultInput,
@@ -143,6 +151,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
   server.registerTool(
     'end_turn',
     {
+      annotations: TOOL_ANNOTATIONS.end_turn,
       title: 'End the turn',
       description: "Ends the turn with its final answer; engram learns from it (lessons, error classes, habits) and answers what it learned and stored once it is stored.",
       inputSchema: S.EndTurnInput,

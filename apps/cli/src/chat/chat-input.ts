@@ -76,9 +76,14 @@ export class ChatInput {
     process.on('SIGINT', this.sigint);
   }
 
-  /** The next line (asked for with `prompt` on a terminal), the input's end, or an interrupted wait. */
-  next(prompt: string): Promise<InputEvent> {
-    const queued = this.queue.shift();
+  /**
+   * The next line (asked for with `prompt` on a terminal), the input's end, or an interrupted wait.
+   * `fresh`: on a terminal, only a line typed after the prompt is shown answers it; what was typed
+   * ahead during the turn stays queued for the next message (a question must not take a message
+   * the person wrote before they saw it). A pipe is a script: its next line answers, as always.
+   */
+  next(prompt: string, options: { readonly fresh?: boolean } = {}): Promise<InputEvent> {
+    const queued = options.fresh === true && this.interactive ? undefined : this.queue.shift();
     if (queued !== undefined) {
       // Typed ahead during a turn, unseen until now: shown as if typed at this prompt.
       if (this.interactive) this.streams.output.write(`${prompt}${queued}\n`);

@@ -1,4 +1,5 @@
 import { redactUrl } from '@engram/store-postgres/settings';
+import { shellWord } from '../output/engram-command.js';
 
 /** The flags that decide which memory a command works on, as the chat was given them. */
 export interface ForgetTarget {
@@ -9,19 +10,12 @@ export interface ForgetTarget {
 }
 
 /**
- * One POSIX shell word: single quotes, each `'` closed, escaped and reopened. A subject is the
- * user's text (data): `"$5"` or a backquote inside double quotes would be expanded by the shell,
- * and a different subject forgotten.
- */
-const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) && !s.startsWith('-') ? s : `'${s.replaceAll("'", `'\\''`)}'`);
-
-/**
  * The `engram memory forget ... --yes` that `/forget SUBJECT` tells the user to run after the
  * chat: the same home, project and store as the chat (run from another folder it would forget in
  * the wrong project), the subject after `--` so one starting with `-` is not read as a flag. A
  * store URL's password is shown as `***` (secrets are never shown): the user types it back.
  */
-export const forgetCommandLine = (subject: string, target: ForgetTarget): string => {
+export const forgetCommandLine = (subject: string, target: ForgetTarget, engram = 'engram'): string => {
   const flags: [string, string | undefined][] = [
     ['--home', target.home],
     ['--project', target.project],
@@ -29,5 +23,5 @@ export const forgetCommandLine = (subject: string, target: ForgetTarget): string
     ['--tenant', target.tenant],
   ];
   const given = flags.flatMap(([flag, value]) => (value === undefined ? [] : [`${flag} ${shellWord(value)}`]));
-  return ['engram memory forget --yes', ...given, '--', shellWord(subject)].join(' ');
+  return [`${engram} memory forget --yes`, ...given, '--', shellWord(subject)].join(' ');
 };

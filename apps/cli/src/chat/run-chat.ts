@@ -3,7 +3,7 @@ import { isSessionId } from '@engram/kernel';
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
 import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type SessionLease, type TurnActivity, type TurnOptions } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
-import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { modelUnreachable } from '../llm/model-unreachable.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
@@ -13,6 +13,8 @@ import { ChatInput, type InputEvent } from './chat-input.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
+import { resumeCommandLine } from './resume-command-line.js';
+import { engramCommand } from '../output/engram-command.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
@@ -59,7 +61,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   try {
     memoryMode = modeOf(options.mode);
     parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
-    config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
+    config = await resolveLlmConfig({ ...askServerForModel('chat'), flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
     guards = readGuardsConfig(project);
   } catch (err) {
     if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
@@ -218,7 +220,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     screen.line(c.bold(`${pending.length} memor${pending.length === 1 ? 'y' : 'ies'} to save:`));
     pending.forEach((p, i) => screen.line(`  ${i + 1}. ${c.dim(`(${p.engram.kind ?? 'lesson'}, ${p.engram.scope ?? 'project'})`)} ${p.engram.text}`));
     for (;;) {
-      const got = await input.next(CONFIRM_PROMPT);
+      // Only an answer typed after the question: a line typed during the turn is the next message.
+      const got = await input.next(CONFIRM_PROMPT, { fresh: true });
       if (!interactive && got.kind === 'line') screen.line(`${CONFIRM_PROMPT}${got.text}`);
       const answer = got.kind === 'line' ? parseCopilotAnswer(got.text, pending.length) : ({ kind: 'later' } as const);
       if (answer.kind === 'invalid') {
@@ -258,7 +261,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       case 'forget':
         // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
         await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
-        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots)}`);
+        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots, engramCommand())}`);
         return 'go on';
       case 'help':
         for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
@@ -307,7 +310,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       code = CHAT_EXIT.failed;
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
-    process.stderr.write(`event log: ${session.eventLog}\nresume with: engram chat --resume ${session.id}\n`);
+    process.stderr.write(`event log: ${session.eventLog}\nresume with: ${resumeCommandLine(session.id, { ...roots, ...llmFlagsOf(options), ...(options.mode === undefined ? {} : { mode: options.mode }) }, engramCommand())}\n`);
     await lease?.();
     await brain.close();
     // Once the output is gone, writes already queued still fail later: the listener stays for them.

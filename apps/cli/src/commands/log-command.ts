@@ -42,13 +42,15 @@ export const registerLog = (program: Command): void => {
   log
     .command('tail')
     .description('print the last events of a log; with --follow, keep printing new ones as they are appended (Ctrl-C stops). With --store/ENGRAM_STORE, LOG is a session id in PostgreSQL, followed through LISTEN wake-ups')
-    .argument('<log>', 'log file, or a session id when a store is set')
+    .argument('<log>', 'log file, or a session id (of the file store, or of PostgreSQL when a store is set)')
     .option('-n, --lines <n>', 'how many of the last events to print', lines, 10)
     .option('-f, --follow', 'wait for new events')
     .option('--json', 'print events as JSON lines')
     .option('--store <url>', STORE_HELP)
     .option('--tenant <name>', TENANT_HELP)
-    .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean; store?: string; tenant?: string }) => {
+    .option('--home <dir>', 'global root where a session id is looked up (default: $ENGRAM_HOME or ~/.engram)')
+    .option('--project <dir>', 'project folder where a session id is looked up (default: .)')
+    .action(async (file: string, opts: { lines: number; follow?: boolean; json?: boolean; store?: string; tenant?: string; home?: string; project?: string }) => {
       process.exitCode = await (await import('../log/tail-log.js')).tailLog(file, opts);
     });
   log

@@ -43,8 +43,11 @@ export const readRules = (request: Pick<LlmRequest, 'system' | 'tools'>): RulesS
 const exec = (name: string, code: string, description: string): Step => ({ call: { name: 'scratchpad', input: { action: 'exec', name, code, one_line_description: description } } });
 
 const LOAD = "import csv\nrows = list(csv.DictReader(open('sales.csv')))\nprint(len(rows), 'rows loaded')";
-/** The habit that goes wrong: one cell that does everything, far too slowly for the pad's time limit. */
-const HEAVY = "import time\nstart = time.time()\nwhile time.time() - start < 60:\n    pass  # recompute every chart at full resolution\nprint('done')";
+/**
+ * The habit that goes wrong: one cell that does everything, heavy by its amount of work (a count
+ * no pad limit lets it finish), never by the clock, so it is killed whatever the machine's load.
+ */
+const HEAVY = "n = 0\nfor i in range(10 ** 12):\n    n += i  # recompute every chart at full resolution\nprint('done', n)";
 const SMALL = "totals = {}\nfor r in rows:\n    totals[r['region']] = totals.get(r['region'], 0) + float(r['amount'])\nprint(totals)";
 const OPEN_Q3 = "import csv\nq3 = list(csv.DictReader(open('sales_q3.csv')))\nprint(len(q3))";
 const LIST = "import os\nprint(sorted(os.listdir('.')))";

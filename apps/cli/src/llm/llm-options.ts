@@ -33,3 +33,12 @@ export const llmFlagsOf = (o: LlmOptionValues) => ({
   ...(o.record === undefined ? {} : { record: o.record }),
   ...(o.timeout === undefined ? {} : { timeoutMs: o.timeout }),
 });
+
+/**
+ * For a command a person runs: an openai provider given no model asks the server's model list and
+ * uses its only model, saying so on stderr (never stdout: `--json` output stays clean).
+ */
+export const askServerForModel = (command: string) => ({
+  askServerForModel: true,
+  onNote: (text: string) => process.stderr.write(`engram ${command}: ${text}\n`),
+});

@@ -1,5 +1,5 @@
 import { createLlmClient, resolveLlmConfig, type LlmClient, type LlmClientOptions, type ResolvedLlmConfig } from '@engram/llm';
-import { llmFlagsOf, type LlmOptionValues } from './llm-options.js';
+import { askServerForModel, llmFlagsOf, type LlmOptionValues } from './llm-options.js';
 
 /** The client settings a resolved config gives (provider, models, timeout, retries, recording). */
 export const clientOptionsOf = (config: ResolvedLlmConfig): Omit<LlmClientOptions, 'sink'> => ({
@@ -16,6 +16,6 @@ export const clientOptionsOf = (config: ResolvedLlmConfig): Omit<LlmClientOption
  * nowhere (there is no session log to record them in). Throws `LlmConfigError` on bad settings.
  */
 export const openCliLlm = async (options: LlmOptionValues, roots: { readonly projectDir: string; readonly home: string }): Promise<LlmClient> => {
-  const config = await resolveLlmConfig({ flags: llmFlagsOf(options), env: process.env, projectDir: roots.projectDir, home: roots.home });
+  const config = await resolveLlmConfig({ ...askServerForModel('llm'), flags: llmFlagsOf(options), env: process.env, projectDir: roots.projectDir, home: roots.home });
   return createLlmClient({ ...clientOptionsOf(config), sink: { publish: () => undefined } });
 };

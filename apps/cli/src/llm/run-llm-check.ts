@@ -1,5 +1,5 @@
 import { checkLlm, describeProvider, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
-import { llmFlagsOf, type LlmOptionValues } from './llm-options.js';
+import { askServerForModel, llmFlagsOf, type LlmOptionValues } from './llm-options.js';
 
 export interface LlmCheckOptions extends LlmOptionValues {
   readonly json?: boolean;
@@ -42,7 +42,7 @@ export const runLlmCheck = async (options: LlmCheckOptions, io: CheckIo = defaul
   let config: ResolvedLlmConfig;
   let report: LlmCheckReport;
   try {
-    config = await resolveLlmConfig({
+    config = await resolveLlmConfig({ ...askServerForModel('llm check'),
       flags: llmFlagsOf(options),
       env: process.env,
       ...(options.project === undefined ? {} : { projectDir: options.project }),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AnyEnvelope } from '@engram/events';
 import { followLogFile, formatProblem, readLogFile, sessionIdProblem } from '@engram/store';
 import { activeStore, openActivePostgres, type StoreFlags } from '../store/active-store.js';
+import { sessionEvents } from './session-events.js';
 
 /** How much of an event's data a one-line summary shows. */
 const SUMMARY_CHARS = 100;
@@ -14,6 +15,9 @@ export const formatEventLine = (e: AnyEnvelope): string => {
 
 export interface TailLogOptions extends StoreFlags {
   readonly lines: number;
+  /** Where a session id is looked up in the file store (`--home`, `--project`). */
+  readonly home?: string;
+  readonly project?: string;
   readonly follow?: boolean;
   readonly json?: boolean;
 }
@@ -62,7 +66,7 @@ const tailFile = async (file: string, options: TailLogOptions, print: (e: AnyEnv
 
 /**
  * `engram log tail LOG [-n N] [--follow] [--json]`: the last events, then (with --follow) new ones
- * as they land. LOG is a log file, or with `--store`/`ENGRAM_STORE` a session id of the tenant's
+ * as they land. LOG is a log file or a session id of the file store (project, then home), or with `--store`/`ENGRAM_STORE` a session id of the tenant's
  * event log in PostgreSQL, followed through LISTEN wake-ups (`tailEvents`). Exit 2 for a bad
  * setting or session id, 3 for a server that cannot be reached, 1 for an unknown session.
  */
@@ -73,7 +77,16 @@ export const tailLog = async (log: string, options: TailLogOptions): Promise<num
     process.stderr.write(`engram log tail: ${active.problem}\n`);
     return 2;
   }
-  if (active.kind === 'files') return tailFile(log, options, print);
+  if (active.kind === 'files') {
+    // A session id names its file log (project, then home), as `engram log list` shows it.
+    if (existsSync(log) || sessionIdProblem(log) !== null) return tailFile(log, options, print);
+    const found = await sessionEvents(log, options);
+    if (found.kind === 'problem') {
+      process.stderr.write(`engram log tail: ${found.message}\n`);
+      return found.exit;
+    }
+    return tailFile(found.kind === 'file' ? found.file : log, options, print);
+  }
   const bad = sessionIdProblem(log);
   if (bad !== null) {
     process.stderr.write(`engram log tail: ${log}: ${bad} (with a store set, give a session id)\n`);

@@ -1,7 +1,7 @@
 import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
 import { AccProfileError, GuardsConfigError, learnedFromLog, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
-import { llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
+import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 import { modelUnreachable } from '../llm/model-unreachable.js';
 import { clientOptionsOf } from '../llm/open-cli-llm.js';
 
@@ -34,7 +34,7 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     memoryMode = parseMemoryMode(process.env.ENGRAM_MEMORY_MODE);
     // Checked up front: the pads start lazily, and a bad limit must be a usage error, not a failed cell.
     parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
-    config = await resolveLlmConfig({
+    config = await resolveLlmConfig({ ...askServerForModel('run'),
       flags: llmFlagsOf(options),
       env: process.env,
       projectDir: options.project ?? cwd,

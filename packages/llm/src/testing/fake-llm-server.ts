@@ -360,7 +360,11 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
   return Buffer.concat(parts).toString('utf8');
 };
 
-export const startFakeLlmServer = async (options: { readonly key?: string } = {}): Promise<FakeLlmServer> => {
+/**
+ * `models`: what `GET /v1/models` lists (an OpenAI-compatible server's model list); without it
+ * that route is a 404, as on a server that has none.
+ */
+export const startFakeLlmServer = async (options: { readonly key?: string; readonly models?: readonly string[] } = {}): Promise<FakeLlmServer> => {
   const key = options.key ?? FAKE_KEY;
   const queue: FakeReply[] = [];
   const requests: ReceivedRequest[] = [];
@@ -368,6 +372,11 @@ export const startFakeLlmServer = async (options: { readonly key?: string } = {}
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === '/v1/models' && options.models !== undefined) {
+      const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '');
+      if (bearer !== key) return json(res, 401, { error: { type: 'authentication_error', message: 'invalid key' } });
+      return json(res, 200, { object: 'list', data: options.models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) });
+    }
     const api = path === '/v1/messages' ? 'anthropic' : path === '/v1/chat/completions' ? 'openai' : undefined;
     if (req.method !== 'POST' || api === undefined)
       return json(res, 404, {
