@@ -5,7 +5,7 @@ const NOT_PROGRAMS = new Set(['set', 'export', 'source', '.', 'exit', 'return', 
 const HEREDOC = /<<-?\s*(['"]?)([\w.-]+)\1/;
 const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 /** The kind given to a call that names no program (only `cd`, only assignments). */
-export const NO_PROGRAM = 'shell';
+const NO_PROGRAM = 'shell';
 
 /** The command without heredoc bodies and quoted strings: what is left is the shell's own words. */
 const shellWords = (command: string): string => {

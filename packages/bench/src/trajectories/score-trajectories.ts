@@ -272,4 +272,3 @@ export const scoreTrajectories = (sessions: readonly ReplayedSession[]) => {
   };
 };
 
-export type TrajectoryScore = ReturnType<typeof scoreTrajectories>;
