@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly path?: string;
   /** The surfaces `recall` measures (`--surface`): one name, a comma-separated list, or `all`. */
   readonly surface?: string;
+  /** At most this many items of the data set (sessions, questions) for a quick run; all when absent. */
+  readonly limit?: number;
 }
 
 export interface BenchResult {

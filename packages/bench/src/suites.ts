@@ -17,4 +17,5 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   instincts: async () => (await import('./instincts-bench.js')).instinctsBench,
   recall: async () => (await import('./recall/recall-bench.js')).recallBench,
   postgres: async () => (await import('./postgres-bench.js')).postgresBench,
+  trajectories: async () => (await import('./trajectories-bench.js')).trajectoriesBench,
 };

@@ -4,6 +4,7 @@ export { newSessionId, isSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export { foldCore, type RegionCore } from './region-core.js';
 export { type EventSink } from './event-sink.js';
 export { errorSignature } from './error-signature.js';
+export { errorLine, failureSignature } from './failure-signature.js';
 export { RULE_KINDS, isRuleKind, trustOf, type TrustTier, type Engram, type EngramKind, type EngramScope, type Confidence, type EngramSource, type RuleKind, type MemoryEntry } from './engram.js';
 export type { SemanticStore, EncodeRequest, EncodeOutcome, EncodeResult, MutationOutcome, MutationResult, MemoryDiagnostic, SemanticSnapshot, RecallSection, RecallRequest, RecallResult } from './semantic-store.js';
 export { describeDiagnostic } from './describe-diagnostic.js';

@@ -1,3 +1,4 @@
+import { InputError } from '@engram/kernel';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
@@ -58,7 +59,7 @@ export const parseLocomoConversation = (name: string, json: unknown): LocomoConv
   const parsed = FileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${name}: ${issue === undefined ? 'not a LoCoMo conversation' : `field ${issuePath(issue.path) || '(top level)'}: ${issue.message}`}`);
+    throw new InputError('', [{ field: '', problem: `${name}: ${issue === undefined ? 'not a LoCoMo conversation' : `field ${issuePath(issue.path) || '(top level)'}: ${issue.message}`}` }]);
   }
   const file = parsed.data;
   const turns: LocomoTurn[] = [];
@@ -71,7 +72,7 @@ export const parseLocomoConversation = (name: string, json: unknown): LocomoConv
     const list = z.array(TurnSchema).safeParse(file[`session_${n}`]);
     if (!list.success) {
       const issue = list.error.issues[0];
-      throw new Error(`${name}: field session_${n}${issue === undefined ? '' : issuePath(['', ...issue.path])}: ${issue?.message ?? 'not a list of turns'}`);
+      throw new InputError('', [{ field: '', problem: `${name}: field session_${n}${issue === undefined ? '' : issuePath(['', ...issue.path])}: ${issue?.message ?? 'not a list of turns'}` }]);
     }
     const dateField = file[`session_${n}_date_time`];
     const sessionDate = typeof dateField === 'string' ? dateField : '';
@@ -85,21 +86,21 @@ export const parseLocomoConversation = (name: string, json: unknown): LocomoConv
 /** Reads a conversation file, or every `*.json` of a folder (sorted by name); symbolic links are refused. */
 export const readLocomo = (path: string): LocomoConversation[] => {
   const st = lstatSync(path);
-  if (st.isSymbolicLink()) throw new Error(`${path}: is a symbolic link, which engram never follows`);
+  if (st.isSymbolicLink()) throw new InputError(path, [{ field: '', problem: 'is a symbolic link, which engram never follows' }]);
   const files = st.isDirectory()
     ? readdirSync(path)
         .filter((n) => n.endsWith('.json'))
         .sort()
         .map((n) => join(path, n))
     : [path];
-  if (files.length === 0) throw new Error(`${path}: no .json conversation files`);
+  if (files.length === 0) throw new InputError(path, [{ field: '', problem: 'no .json conversation files' }]);
   return files.map((f) => {
-    if (lstatSync(f).isSymbolicLink()) throw new Error(`${f}: is a symbolic link, which engram never follows`);
+    if (lstatSync(f).isSymbolicLink()) throw new InputError(f, [{ field: '', problem: 'is a symbolic link, which engram never follows' }]);
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(f, 'utf8'));
     } catch (err) {
-      throw new Error(`${f}: not JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new InputError(f, [{ field: '', problem: `not JSON: ${err instanceof Error ? err.message : String(err)}` }]);
     }
     return parseLocomoConversation(st.isDirectory() ? basename(f) : f, json);
   });

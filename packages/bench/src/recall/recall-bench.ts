@@ -1,6 +1,6 @@
 import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
 import { FileEpisodeStore, FileSemanticStore, handleRecallAsync, isoWithOffset, type EpisodeRecord } from '@engram/hippocampus';
-import { bm25Index, bm25Tokens, type EncodeRequest } from '@engram/kernel';
+import { bm25Index, bm25Tokens, InputError, type EncodeRequest } from '@engram/kernel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,7 +161,7 @@ const runSurface = async (surface: Surface, conversations: readonly LocomoConver
 const parseSurfaces = (value: string | undefined): Surface[] => {
   if (value === undefined || value === 'all') return [...RECALL_SURFACES];
   const picked = value.split(',').map((s) => s.trim());
-  for (const s of picked) if (!(RECALL_SURFACES as readonly string[]).includes(s)) throw new Error(`--surface: unknown surface "${s}"; known: ${RECALL_SURFACES.join(', ')}, all`);
+  for (const s of picked) if (!(RECALL_SURFACES as readonly string[]).includes(s)) throw new InputError('--surface', [{ field: '', problem: `unknown surface "${s}"; known: ${RECALL_SURFACES.join(', ')}, all` }]);
   return picked as Surface[];
 };
 
@@ -172,7 +172,7 @@ const parseSurfaces = (value: string | undefined): Surface[] => {
  * plain BM25 over the same texts as the baseline.
  */
 export const recallBench = async (opts: BenchOptions): Promise<BenchReport> => {
-  if (opts.path === undefined) throw new Error('engram bench recall needs the dataset: engram bench recall DATASET (a LoCoMo conversation file or a folder of them)');
+  if (opts.path === undefined) throw new InputError('', [{ field: '', problem: 'engram bench recall needs the dataset: engram bench recall DATASET (a LoCoMo conversation file or a folder of them)' }]);
   const surfaces = parseSurfaces(opts.surface);
   const all = readLocomo(opts.path);
   const conversations = all.slice(0, Math.max(1, Math.round(all.length * Math.min(1, opts.scale))));
