@@ -27,3 +27,4 @@ export { valueMentions, textMentions } from './forget/mentions-subject.js';
 export { TRUST_ORDER, mayReplace } from './trust-order.js';
 export type { SupersedeReason, RetiredEntry, MemoryHistoryPort } from './memory-history-port.js';
 export type { Awaitable } from './awaitable.js';
+export { callPattern, type CallPattern } from './call-pattern.js';

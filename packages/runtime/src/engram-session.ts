@@ -1,7 +1,7 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
+import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
@@ -15,7 +15,7 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { callPattern, defaultCerebellumParams, lessonForCall, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
+import { defaultCerebellumParams, lessonForCall, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
 import { FileCallLessons } from './effects/file-call-lessons.js';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';

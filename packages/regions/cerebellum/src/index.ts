@@ -35,7 +35,6 @@ export { lessonToEngram } from './lesson-to-engram.js';
 export { cerebellumCore, pendingFlush, POST_MORTEM_PURPOSE, type CerebellumState } from './cerebellum-core.js';
 // The post-mortem effects (LLM port, Effect) are under `@engram/cerebellum/effects`, so this root stays pure.
 export { callLessonCore, callLessonId, defaultCallLessonParams, CALL_LESSON_PARAM_REASONS, type CallLessonParams, type CallLessonState } from './call-lessons/call-lesson-core.js';
-export { callPattern, type CallPattern } from './call-lessons/call-pattern.js';
 export { failureLine, type FailureLine } from './call-lessons/failure-line.js';
 export { mergeCallLesson, recordLessonOutcome, recordLessonShown, NO_USE, type LessonOutcome, type LessonUse, type StoredCallLesson } from './call-lessons/stored-call-lesson.js';
 export { defaultLessonMatchParams, failureShare, isDemoted, lessonForCall, lessonOutcome, lessonWarning, LESSON_MATCH_PARAM_REASONS, type LessonMatch, type LessonMatchParams } from './call-lessons/lesson-for-call.js';

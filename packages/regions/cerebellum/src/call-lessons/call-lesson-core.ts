@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { draft, type AnyDraft, type EventData } from '@engram/events';
-import { scrubSecrets, type RegionCore } from '@engram/kernel';
-import { callPattern, type CallPattern } from './call-pattern.js';
+import { callPattern, scrubSecrets, type CallPattern, type RegionCore } from '@engram/kernel';
 import { failureLine, type FailureLine } from './failure-line.js';
 import { callLessonText } from './call-lesson-text.js';
 

@@ -1,4 +1,4 @@
-import type { CallPattern } from './call-pattern.js';
+import type { CallPattern } from '@engram/kernel';
 import type { StoredCallLesson } from './stored-call-lesson.js';
 
 export interface LessonMatchParams {

@@ -1,4 +1,5 @@
-import { toolTarget, toolTargetPattern } from '@engram/kernel';
+import { toolTarget } from './tool-target.js';
+import { toolTargetPattern } from './tool-target-pattern.js';
 
 /**
  * What a call does, as lessons tell calls apart: the program and its subcommand for a shell
