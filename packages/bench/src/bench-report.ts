@@ -12,6 +12,10 @@ export interface BenchOptions {
    * packages under the runtime may not import it.
    */
   readonly runtime?: () => Promise<unknown>;
+  /** The data set a suite reads (`engram bench SUITE PATH`); a suite that needs one and gets none fails with a message naming it. */
+  readonly path?: string;
+  /** At most this many items of the data set (sessions, questions) for a quick run; all when absent. */
+  readonly limit?: number;
 }
 
 export interface BenchResult {

@@ -16,4 +16,5 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   scrub: async () => (await import('./scrub-bench.js')).scrubBench,
   instincts: async () => (await import('./instincts-bench.js')).instinctsBench,
   postgres: async () => (await import('./postgres-bench.js')).postgresBench,
+  trajectories: async () => (await import('./trajectories-bench.js')).trajectoriesBench,
 };

@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { InputError } from '@engram/kernel';
 import type { Command } from 'commander';
 import { numberOption } from './number-option.js';
 
 /** Up to ten times the full workload: more would run for hours on this machine size. */
 const scale = numberOption({ kind: 'decimal', min: 0, max: 10, minExclusive: true });
+/** The first N items of a data set (sessions, questions): a quick run. */
+const limit = numberOption({ kind: 'integer', min: 1, max: 10_000_000 });
 
 /** `engram bench SUITE --json`: performance is measured here, never in timed tests. */
 export const registerBench = (program: Command): void => {
@@ -11,9 +14,11 @@ export const registerBench = (program: Command): void => {
     .command('bench')
     .description('run a benchmark suite and print one JSON object { suite, machine, results: [{ name, n, seconds, perSecond, ... }] }')
     .argument('<suite>', 'bus | log (and the suites later issues add)')
+    .argument('[path]', 'the data set a suite reads (trajectories: a sessions.jsonl or .jsonl.gz file)')
     .option('--json', 'print only the JSON object (the default output is JSON too; this keeps stderr quiet)')
     .option('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1)
-    .action(async (suite: string, opts: { json?: boolean; scale: number }) => {
+    .option('--limit <n>', "read only the first N items of the suite's data set (sessions, questions)", limit)
+    .action(async (suite: string, path: string | undefined, opts: { json?: boolean; scale: number; limit?: number }) => {
       const { benchSuites } = await import('@engram/bench');
       const load = benchSuites[suite];
       if (!load) {
@@ -24,7 +29,17 @@ export const registerBench = (program: Command): void => {
       const { progress } = await import('../output/progress.js');
       const bar = progress(!opts.json && process.stderr.isTTY === true);
       const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-      const report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime') });
+      let report;
+      try {
+        report = await (await load())({ scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(opts.limit === undefined ? {} : { limit: opts.limit }) });
+      } catch (err) {
+        bar.done();
+        // A missing or bad data set (no path, a line that fails its check): the message names the file, line and field.
+        if (!(err instanceof InputError)) throw err;
+        process.stderr.write(`engram bench ${suite}: ${err.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
       bar.done();
       process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
     });
