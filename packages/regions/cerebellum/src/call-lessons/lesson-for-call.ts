@@ -9,11 +9,11 @@ export interface LessonMatchParams {
 }
 
 export const LESSON_MATCH_PARAM_REASONS: { readonly [K in keyof LessonMatchParams]: string } = {
-  minFailureShare: 'A warning that the call then proves wrong more often than not (the project or the tools changed) costs the model attention for nothing; 0.4 keeps lessons whose calls still fail often.',
+  minFailureShare: 'A warning that the call then proves wrong more often than not (the project or the tools changed) costs the model attention for nothing; 0.5: said while its calls fail at least as often as they work.',
   demoteAfterIgnored: 'Five showings that changed nothing and none that helped say the words do not work on this model: keep it as a note, never as a rule.',
 };
 
-export const defaultLessonMatchParams: LessonMatchParams = Object.freeze({ minFailureShare: 0.4, demoteAfterIgnored: 5 });
+export const defaultLessonMatchParams: LessonMatchParams = Object.freeze({ minFailureShare: 0.5, demoteAfterIgnored: 5 });
 
 /**
  * The share of failures among the calls a lesson was shown before, counting the failure that
@@ -35,14 +35,16 @@ export interface LessonMatch {
 /**
  * The lesson to say before a call, or null: one learned in this project on the same tool and
  * pattern (the program and subcommand; the tool and the kind of its target), not said before in
- * this session (`said`), and still predicting its call (`minFailureShare`). Of several (one
+ * this session (nor another of its pattern: `said`), and still predicting its call (`minFailureShare`). Of several (one
  * pattern, different errors), the one learned most often, then the latest.
  */
 export const lessonForCall = (lessons: readonly StoredCallLesson[], call: CallPattern, said: ReadonlySet<string>, p: LessonMatchParams = defaultLessonMatchParams): LessonMatch | null => {
   if (call.pattern === '') return null;
+  const mine = lessons.filter((l) => l.failed.tool === call.tool && l.failed.pattern === call.pattern);
+  // One warning per pattern a session: its other errors would only repeat what the model was told.
+  if (mine.some((l) => said.has(l.lessonId))) return null;
   let best: StoredCallLesson | null = null;
-  for (const l of lessons) {
-    if (l.failed.tool !== call.tool || l.failed.pattern !== call.pattern || said.has(l.lessonId)) continue;
+  for (const l of mine) {
     if (failureShare(l) < p.minFailureShare) continue;
     if (best === null || l.count > best.count || (l.count === best.count && l.lastSeen > best.lastSeen)) best = l;
   }
