@@ -34,7 +34,6 @@ export { postMortemPrompt, type PostMortemPrompt } from './post-mortem-prompt.js
 export { lessonToEngram } from './lesson-to-engram.js';
 export { cerebellumCore, pendingFlush, POST_MORTEM_PURPOSE, type CerebellumState } from './cerebellum-core.js';
 // The post-mortem effects (LLM port, Effect) are under `@engram/cerebellum/effects`, so this root stays pure.
-export { callLessonCore, callLessonId, defaultCallLessonParams, CALL_LESSON_PARAM_REASONS, type CallLessonParams, type CallLessonState } from './call-lessons/call-lesson-core.js';
-export { failureLine, type FailureLine } from './call-lessons/failure-line.js';
-export { mergeCallLesson, recordLessonOutcome, recordLessonShown, NO_USE, type LessonOutcome, type LessonUse, type StoredCallLesson } from './call-lessons/stored-call-lesson.js';
-export { defaultLessonMatchParams, failureShare, isDemoted, lessonForCall, lessonOutcome, lessonWarning, LESSON_MATCH_PARAM_REASONS, type LessonMatch, type LessonMatchParams } from './call-lessons/lesson-for-call.js';
+export { callLessonCore, defaultCallLessonParams, type CallLessonParams, type CallLessonState } from './call-lessons/call-lesson-core.js';
+export { mergeCallLesson, recordLessonOutcome, recordLessonShown, type StoredCallLesson } from './call-lessons/stored-call-lesson.js';
+export { lessonForCall, lessonOutcome, lessonWarning } from './call-lessons/lesson-for-call.js';
