@@ -24,6 +24,13 @@ export const failureShare = (l: StoredCallLesson): number => {
   return failed / (failed + l.use.heeded);
 };
 
+/**
+ * A failure that went away once files were changed, with the same command, was about the code of
+ * that turn (a bug the agent fixed), not about the project's tools: it predicts the next session's
+ * call only once another session met it too.
+ */
+const aboutThatCode = (l: StoredCallLesson): boolean => l.recovery.afterWrites && l.recovery.tool === l.failed.tool && l.recovery.pattern === l.failed.pattern && l.sessions.length < 2;
+
 /** Ignored again and again, never heeded: shown as a note, never as a rule or a warning. */
 export const isDemoted = (l: StoredCallLesson, p: LessonMatchParams = defaultLessonMatchParams): boolean => l.use.ignored >= p.demoteAfterIgnored && l.use.heeded === 0;
 
@@ -45,6 +52,7 @@ export const lessonForCall = (lessons: readonly StoredCallLesson[], call: CallPa
   if (mine.some((l) => said.has(l.lessonId))) return null;
   let best: StoredCallLesson | null = null;
   for (const l of mine) {
+    if (aboutThatCode(l)) continue;
     if (failureShare(l) < p.minFailureShare) continue;
     if (best === null || l.count > best.count || (l.count === best.count && l.lastSeen > best.lastSeen)) best = l;
   }
