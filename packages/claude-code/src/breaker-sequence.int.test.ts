@@ -39,7 +39,7 @@ describe('the circuit breaker through the Claude Code hooks (issue 13 sequence)'
     expect(pre[2]?.['additionalContext']).toMatch(/engram: this exact Bash command has failed 2 times in a row this turn/);
     expect(fourth).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
     expect(fourth?.['permissionDecisionReason']).toBe(
-      'engram: this exact Bash command failed 3 times this turn with "Exit code 127 ... sh: 1: tsc: not found"; change the command or its arguments before retrying (other Bash commands still run), try another way, or tell the user.',
+      'engram: this exact Bash command failed 3 times this turn with "sh: 1: tsc: not found"; change the command or its arguments before retrying (other Bash commands still run), try another way, or tell the user.',
     );
     // Allowed: no deny, and engram never answers "allow" (that would skip the user's permission prompt).
     expect(recovered?.['permissionDecision']).toBeUndefined();

@@ -22,10 +22,16 @@ describe('toolOutcome', () => {
     expect(toolOutcome(post({ toolResponse: { exit_code: 0, stdout: 'fine' } })).ok).toBe(true);
   });
 
-  it('keeps at most MAX_RESULT_CHARS of what a tool said, and says how much was cut', () => {
-    const out = toolOutcome(post({ toolResponse: 'x'.repeat(MAX_RESULT_CHARS + 10) })).output;
-    expect(out.startsWith('x'.repeat(MAX_RESULT_CHARS))).toBe(true);
-    expect(out).toMatch(/\[10 more characters\]$/);
+  it('keeps MAX_RESULT_CHARS of what a tool said, its head and its tail, and says how much was cut', () => {
+    const out = toolOutcome(post({ toolResponse: `${'x'.repeat(MAX_RESULT_CHARS + 10)}\nKeyError: 'id'` })).output;
+    expect(out.startsWith('x'.repeat(100))).toBe(true);
+    expect(out).toContain('[25 more characters]');
+    expect(out.endsWith("KeyError: 'id'")).toBe(true);
+  });
+
+  it('keeps the error line a failed call printed last, after a long output (issue 24)', () => {
+    const error = toolOutcome(post({ event: 'PostToolUseFailure', error: `Exit code 1\n${'debug print\n'.repeat(400)}ModuleNotFoundError: No module named 'x'` })).error;
+    expect(error.endsWith("ModuleNotFoundError: No module named 'x'")).toBe(true);
   });
 
   it('scrubs a result before cutting it, so the cut cannot leave half a URL password behind (issue 11)', () => {

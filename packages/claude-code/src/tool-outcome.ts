@@ -11,10 +11,19 @@ export interface ToolOutcome {
   readonly error: string;
 }
 
-/** Scrubbed before it is cut: a cut can remove what makes a secret recognisable (a key's BEGIN line, a URL's `@`). */
+/** Of a long result, the share kept from its head (the status, the command's first words); the rest is its tail, where the error line comes. */
+const HEAD_CHARS = 500;
+
+/**
+ * Scrubbed before it is cut: a cut can remove what makes a secret recognisable (a key's BEGIN
+ * line, a URL's `@`). A long text keeps its head and its tail: what went wrong is usually said
+ * last (the exception after a traceback, after the debug prints), so a head-only cut lost it.
+ */
 const clip = (raw: string): string => {
   const text = scrubSecrets(raw);
-  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}... [${text.length - MAX_RESULT_CHARS} more characters]` : text;
+  if (text.length <= MAX_RESULT_CHARS) return text;
+  const tail = MAX_RESULT_CHARS - HEAD_CHARS;
+  return `${text.slice(0, HEAD_CHARS)}\n... [${text.length - MAX_RESULT_CHARS} more characters]\n${text.slice(-tail)}`;
 };
 
 /** A response as text; one nested past what `JSON.stringify` can walk (thousands deep) is written from its depth-capped copy. */

@@ -33,3 +33,4 @@ export { recallIndex, RECALL_FIELD_WEIGHTS, type RecallDoc, type RecallIndex } f
 export { orderRecall, fitRecallBudget, RECENCY_WEIGHT, RECENCY_HALF_LIFE_MS, type RecallCandidate, type OrderRecallOptions } from './recall/order-recall.js';
 export { rankRecall } from './recall/rank-recall.js';
 export { readRecallQuery } from './recall/quoted-query.js';
+export { callPattern, type CallPattern } from './call-pattern.js';

@@ -1,11 +1,11 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
+import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
-import { breakerCall, breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
+import { breakerCall, breakerVerdict, CALL_LESSON_SIGNATURE, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import { ensureDir, type EngramPaths } from '@engram/fs';
 import { INPUT_LIMITS } from './input-limits.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
@@ -15,7 +15,8 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { defaultCerebellumParams } from '@engram/cerebellum';
+import { defaultCerebellumParams, lessonForCall, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
+import { FileCallLessons } from './effects/file-call-lessons.js';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
 import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, type SkillStore } from '@engram/hippocampus';
@@ -123,6 +124,8 @@ export class EngramSession {
   private readonly episodes: SessionEpisodes | null;
   private readonly skills: SkillStore;
   private readonly recipes: RecipeStore;
+  /** The project's call lessons (null outside a project or with memory off): learned by the cerebellum, said before the call they are about. */
+  private readonly callLessons: FileCallLessons | null;
   /** How many of the turn's nudges the host has read (`nudges()`): a read cursor, not state of the session. */
   private nudgesRead = 0;
   private closed = false;
@@ -173,6 +176,10 @@ export class EngramSession {
     this.recipes = stores.recipes;
     this.bus.subscribe('recipe-memory', (e) => {
       if (e.type === 'basal-ganglia.recipe.learned') this.background.track(this.recipes.record(e.data, { at: e.at, sessionId: e.sessionId }));
+    });
+    this.callLessons = options.paths.projectDir === null || options.paths.project === null || options.modes.memory === 'off' ? null : new FileCallLessons(options.paths.projectDir, options.paths.project);
+    this.bus.subscribe('call-lessons', (e) => {
+      if (e.type === 'cerebellum.call.learned' && this.callLessons !== null) this.background.track(this.callLessons.record(e.data, e.at, e.sessionId));
     });
     if (postMortem === 'llm') {
       this.watchMemoryUpkeep(resume?.events ?? []);
@@ -272,7 +279,30 @@ export class EngramSession {
     const r = parseReport(ToolResultReportSchema, 'tool result', report);
     this.openRound();
     const error = scrubAndCap(r.error, INPUT_LIMITS.toolText);
+    const said = this.exec().lessonCalls.get(r.id);
     this.bus.publish('executive.tool.resulted', { toolUseId: r.id, name: r.name, ok: r.ok, error, output: scrubAndCap(r.output, INPUT_LIMITS.toolText), durationMs: r.durationMs });
+    // The record of use of a lesson said before this call: its failure happened anyway, another one, or the call worked.
+    if (said !== undefined && this.callLessons !== null) {
+      const signature = r.ok ? '' : failureSignature(error);
+      this.background.track(this.callLessons.update(said, (l) => recordLessonOutcome(l, lessonOutcome(l, r.ok, signature))));
+    }
+  }
+
+  /**
+   * The call lesson to say before this call, as a warning verdict, or null: one the project
+   * learned for this tool and pattern, not said yet this session, still predicting its call and
+   * not demoted (ignored again and again: kept, counted, never said as a warning). Recorded as
+   * `executive.tool.guarded` (signature `call-lesson:<id>`), and counted as shown.
+   */
+  private callLessonVerdict(toolUseId: string, name: string, args: unknown): BreakerVerdict | null {
+    if (this.callLessons === null) return null;
+    const match = lessonForCall(this.callLessons.list().lessons, callPattern(name, args), this.exec().saidLessons);
+    if (match === null || match.demoted) return null;
+    const l = match.lesson;
+    const verdict: BreakerVerdict = { action: 'warn', failures: 0, signature: `${CALL_LESSON_SIGNATURE}${l.lessonId}`, input: '', explanation: lessonWarning(l) };
+    this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
+    this.background.track(this.callLessons.update(l.lessonId, recordLessonShown));
+    return verdict;
   }
 
   /**
@@ -293,6 +323,7 @@ export class EngramSession {
       verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
     }
+    if (verdict.action === 'allow') verdict = this.callLessonVerdict(toolUseId, name, args) ?? verdict;
     const extra = recipeStrategies((await this.recipes.list()).recipes, name, toolTarget(args));
     const turn = this.exec();
     const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, extra, exclude: turn.shown });

@@ -115,4 +115,28 @@ export const cerebellumLessonLearned = defineEvent({
   description: 'The end-of-turn post-mortem produced a lesson; it becomes a project-scope engram through the cortex.',
 });
 
-export const learningEvents = [accLessonDetected, accNudgeEmitted, accParamsConfigured, errorClassified, cerebellumLessonLearned] as const;
+/** A call's pattern as lessons key it (`callPattern`): the program and subcommand, or the tool and its target's kind. */
+export const CallLessonCallSchema = z.object({ tool: z.string(), pattern: z.string() });
+
+export const cerebellumCallLearned = defineEvent({
+  type: 'cerebellum.call.learned',
+  v: 1,
+  schema: z.object({
+    /** Stable: a hash of the failed call's tool, pattern and error signature, so the same mistake learned again merges. */
+    lessonId: z.string(),
+    failed: CallLessonCallSchema,
+    /** The line of the error that says what went wrong, and its normalised signature. */
+    errorLine: z.string(),
+    signature: z.string(),
+    /** The call that then did the job, and whether files were changed in between. */
+    recovery: CallLessonCallSchema.extend({ afterWrites: z.boolean() }),
+    /** The lesson as the model reads it: deterministic, naming the pattern, the error and what worked. */
+    text: z.string(),
+    evidence: z.object({ failedToolUseId: z.string(), succeededToolUseId: z.string() }),
+  }),
+  emitter: 'cerebellum',
+  consumers: ['hippocampus', 'executive', 'replay', 'audit'],
+  description: 'A failed call was followed in the turn by a call that did the same job; the lesson joins the project\'s call lessons and is said before the same call next time.',
+});
+
+export const learningEvents = [accLessonDetected, accNudgeEmitted, accParamsConfigured, errorClassified, cerebellumLessonLearned, cerebellumCallLearned] as const;

@@ -53,6 +53,15 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'acc.nudge.emitted': { lessonId: 'acc.reset-churn', detector: 'detect_reset_churn', rule: 'Never reset the scratchpad to recover from errors.', text: '[engram self-check: detect_reset_churn] Never reset the scratchpad to recover from errors.' },
   'cerebellum.error.classified': { errorClass: 'path-not-found', signature: 'No such file: /P', tool: 'scratchpad', target: 'main', hint: 'Check the path exists before reading it.' },
   'cerebellum.lesson.learned': { text: 'Check that a file exists before reading it.', topic: 'scratchpad', method: 'llm', cellIds: ['c1'] },
+  'cerebellum.call.learned': {
+    lessonId: 'cerebellum.call.0123456789ab',
+    failed: { tool: 'Bash', pattern: 'python -m pytest' },
+    errorLine: 'No module named pytest',
+    signature: 'no module named pytest',
+    recovery: { tool: 'Bash', pattern: 'python runtests.py', afterWrites: false },
+    text: 'In this project `python -m pytest` (Bash) failed with "No module named pytest"; what worked instead: `python runtests.py` (Bash).',
+    evidence: { failedToolUseId: 't1', succeededToolUseId: 't2' },
+  },
   'basal-ganglia.recipe.learned': {
     recipeId: 'basal-ganglia.recipe.encoding.0123456789ab',
     trigger: { errorClass: 'encoding', signature: "'utf-8' codec can't decode byte Q", tool: 'Read', target: { exact: 'src/PAYROLL.cbl', glob: '*.cbl' } },

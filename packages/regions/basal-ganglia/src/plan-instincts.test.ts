@@ -39,6 +39,12 @@ describe('planInstincts', () => {
     expect(p.active.find((i) => i.id === 'A>B>C')?.status).toBe('promoted');
   });
 
+  it('never promotes a pattern of one tool over and over, however strong (issue 24)', () => {
+    const p = plan([score('Bash>Bash>Bash', 0.99), score('Grep>Read>Edit', 0.99), score('Bash>Bash', 0.99, { kind: 'recovery' }), score('Read>Grep', 0.99, { kind: 'recovery' })], [], true);
+    expect(p.promoted.sort()).toEqual(['Grep>Read>Edit', 'Read>Grep']);
+    expect(p.active.map((i) => i.id).sort()).toEqual(['Bash>Bash', 'Bash>Bash>Bash', 'Grep>Read>Edit', 'Read>Grep']);
+  });
+
   it('reports promotable instincts without promoting when promotion is off', () => {
     const p = plan([score('A>B>C', 0.95)]);
     expect(p).toMatchObject({ promoted: [], promotable: ['A>B>C'] });

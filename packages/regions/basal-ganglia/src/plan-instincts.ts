@@ -30,9 +30,17 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 const byStrength = (a: Instinct, b: Instinct): number => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Whether an instinct meets the seed's promotion thresholds. */
+/**
+ * A habit of one tool over and over says nothing a model can act on (issue 24: "Frequent tool
+ * chain: Bash->Bash->Bash" was promoted 13 times and printed at 233 session starts): for an agent
+ * with one tool every session is that chain. Such patterns are tracked, never promoted; a chain
+ * of different tools (Grep->Read->Edit) names a way of working and still may be.
+ */
+export const isBareToolPattern = (i: Pick<Instinct, 'tools'>): boolean => new Set(i.tools).size <= 1;
+
+/** Whether an instinct meets the seed's promotion thresholds and is about something. */
 export const meetsPromotion = (i: Instinct, params: BasalGangliaParams): boolean =>
-  i.confidence >= params.promoteAtConfidence && i.observations >= params.promoteMinObservations && i.sessions >= params.promoteMinSessions;
+  !isBareToolPattern(i) && i.confidence >= params.promoteAtConfidence && i.observations >= params.promoteMinObservations && i.sessions >= params.promoteMinSessions;
 
 const fromScore = (s: PatternScore, prior: Instinct | undefined, now: number): Instinct => ({
   id: s.id,

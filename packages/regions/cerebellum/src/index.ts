@@ -34,3 +34,6 @@ export { postMortemPrompt, type PostMortemPrompt } from './post-mortem-prompt.js
 export { lessonToEngram } from './lesson-to-engram.js';
 export { cerebellumCore, pendingFlush, POST_MORTEM_PURPOSE, type CerebellumState } from './cerebellum-core.js';
 // The post-mortem effects (LLM port, Effect) are under `@engram/cerebellum/effects`, so this root stays pure.
+export { callLessonCore, defaultCallLessonParams, CALL_LESSON_PARAM_REASONS, type CallLessonParams, type CallLessonState } from './call-lessons/call-lesson-core.js';
+export { mergeCallLesson, recordLessonOutcome, recordLessonShown, type StoredCallLesson } from './call-lessons/stored-call-lesson.js';
+export { lessonForCall, lessonOutcome, lessonWarning, LESSON_MATCH_PARAM_REASONS } from './call-lessons/lesson-for-call.js';

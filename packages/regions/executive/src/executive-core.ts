@@ -58,7 +58,14 @@ export interface ExecutiveState {
    */
   readonly hints: readonly HostNudge[];
   readonly hinted: ReadonlySet<string>;
+  /** Call lessons said before a call this session (`executive.tool.guarded` with a `call-lesson:` signature): each is said once a session. */
+  readonly saidLessons: ReadonlySet<string>;
+  /** The open turn's calls a call lesson was said before, by tool_use id: the lesson's record of use counts what they did. */
+  readonly lessonCalls: ReadonlyMap<string, string>;
 }
+
+/** The signature prefix of a warning that says a call lesson (the lesson id follows). */
+export const CALL_LESSON_SIGNATURE = 'call-lesson:';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -67,7 +74,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * copying it on every tool call and result made the executive the slowest core of a replay.
  * Readers (the session) see it through the readonly `ExecutiveState`.
  */
-interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'calls' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons' | 'hints' | 'hinted'>> {
+interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'calls' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons' | 'hints' | 'hinted' | 'saidLessons' | 'lessonCalls'>> {
+  saidLessons: Set<string>;
+  lessonCalls: Map<string, string>;
   hints: HostNudge[];
   hinted: Set<string>;
   streaks: Map<string, Streak>;
@@ -96,6 +105,8 @@ const fresh = (limits: BreakerParams): OwnedState => ({
   lessons: [],
   hints: [],
   hinted: new Set(),
+  saidLessons: new Set(),
+  lessonCalls: new Map(),
 });
 
 /**
@@ -134,6 +145,7 @@ const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
     s.lessons = [];
     s.hints = [];
     s.hinted = new Set();
+    s.lessonCalls = new Map();
   } else if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') {
     s.inTurn = false;
     s.roundOpen = false;
@@ -178,6 +190,11 @@ const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
     }
   } else if (t === 'scratchpad.cell.requested') s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.cellId));
   else if (t === 'cortex.context.injected') for (const i of e.data.items) s.shown.add(i.id);
+  else if (t === 'executive.tool.guarded' && e.data.signature.startsWith(CALL_LESSON_SIGNATURE)) {
+    const id = e.data.signature.slice(CALL_LESSON_SIGNATURE.length);
+    s.saidLessons.add(id);
+    if (s.inTurn) s.lessonCalls.set(e.data.toolUseId, id);
+  }
   else if (t === 'acc.nudge.emitted') s.nudges.push({ lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text });
   else if (t === 'acc.lesson.detected') s.lessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
   return s;

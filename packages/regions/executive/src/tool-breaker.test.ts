@@ -12,7 +12,7 @@ describe('breakerVerdict', () => {
     s = fail(s, 'publish', "Refusing to save record for engine='gmail-1'");
     expect(breakerVerdict(s, call('publish'), p).action).toBe('allow');
     s = fail(s, 'publish', "Refusing to save record for engine='gmail-2'");
-    expect(breakerVerdict(s, call('publish'), p)).toMatchObject({ action: 'warn', failures: 2, signature: "Refusing to save record for engine='X'", input: call('publish').input });
+    expect(breakerVerdict(s, call('publish'), p)).toMatchObject({ action: 'warn', failures: 2, signature: "refusing to save record for engine='x'", input: call('publish').input });
     s = fail(s, 'publish', "Refusing to save record for engine='gmail-3'");
     const block = breakerVerdict(s, call('publish'), p);
     expect(block.action).toBe('block');
@@ -26,9 +26,31 @@ describe('breakerVerdict', () => {
     const same = breakerVerdict(s, call('Bash', { command: 'npm run biuld' }), p);
     expect(same.action).toBe('block');
     if (same.action === 'block')
-      expect(same.explanation).toBe('this exact Bash command failed 3 times this turn with "npm ERR! Missing script: \\"biuld\\" ... npm ERR! see the log"; change the command or its arguments before retrying (other Bash commands still run), try another way, or tell the user.');
+      expect(same.explanation).toBe('this exact Bash command failed 3 times this turn with "npm ERR! Missing script: \\"biuld\\""; change the command or its arguments before retrying (other Bash commands still run), try another way, or tell the user.');
     expect(breakerVerdict(s, call('Bash', { command: 'echo recovered' }), p).action).toBe('allow');
     expect(breakerVerdict(s, call('Bash', { command: 'npm run build' }), p).action).toBe('allow');
+  });
+
+  it('keys a streak on the error line: debug prints before it do not make another error, and the block quotes that line (issue 24)', () => {
+    const p = defaultBreakerParams;
+    const cmd = { command: 'python reproduce.py' };
+    let s = NO_STREAKS;
+    for (let i = 0; i < 3; i++) s = fail(s, 'Bash', `Exit code 1\ndebug ${i}: ${'x'.repeat(i * 50)}\nTraceback (most recent call last):\n  File "reproduce.py", line ${i + 3}\nKeyError: 'id'`, cmd);
+    const v = breakerVerdict(s, call('Bash', cmd), p);
+    expect(v).toMatchObject({ action: 'block', failures: 3 });
+    if (v.action === 'block') expect(v.explanation).toContain(`with "KeyError: 'id'"`);
+  });
+
+  it('lifts every streak once a call that changes files worked: the reason for the block may no longer hold (issue 24)', () => {
+    const p = defaultBreakerParams;
+    const cmd = { command: 'python reproduce.py' };
+    let s = NO_STREAKS;
+    for (let i = 0; i < 3; i++) s = fail(s, 'Bash', "KeyError: 'id'", cmd);
+    expect(breakerVerdict(s, call('Bash', cmd), p).action).toBe('block');
+    expect(breakerVerdict(recordToolResult(s, call('Bash', { command: 'grep -n id reproduce.py' }), true, ''), call('Bash', cmd), p).action).toBe('block');
+    expect(breakerVerdict(recordToolResult(s, call('Bash', { command: "sed -i 's/id/key/' reproduce.py" }), true, ''), call('Bash', cmd), p).action).toBe('allow');
+    expect(breakerVerdict(recordToolResult(s, call('Edit', { file_path: 'reproduce.py', old_string: 'a', new_string: 'b' }), true, ''), call('Bash', cmd), p).action).toBe('allow');
+    expect(breakerVerdict(recordToolResult(s, call('Edit', { file_path: 'reproduce.py', old_string: 'a', new_string: 'b' }), false, 'no match'), call('Bash', cmd), p).action).toBe('block');
   });
 
   it('treats inputs that differ only in key order, the description or surrounding whitespace as the same call', () => {

@@ -1,4 +1,4 @@
-import { errorSignature } from '@engram/kernel';
+import { callPattern, errorLine, failureSignature } from '@engram/kernel';
 import { inputSignature } from './input-signature.js';
 
 export interface BreakerLimits {
@@ -37,6 +37,8 @@ export interface BreakerCall {
   readonly subject: 'command' | 'input';
   /** The streak map's key: tool and input. */
   readonly key: string;
+  /** The call changes files (an edit tool, a shell command that writes): once it worked, the world the turn's failures happened in is gone. */
+  readonly writes: boolean;
 }
 
 /** The input signature of results whose call the log does not hold (Anton traces, hosts that report only results): one streak per tool, as before input keys. */
@@ -50,11 +52,11 @@ const keyOf = (tool: string, input: string): string => `${tool}\u0000${input}`;
 /** The breaker's view of a call of `tool` with `input` (the recorded, scrubbed input). */
 export const breakerCall = (tool: string, input: unknown): BreakerCall => {
   const signature = inputSignature(input);
-  return { tool, input: signature, subject: subjectOf(input), key: keyOf(tool, signature) };
+  return { tool, input: signature, subject: subjectOf(input), key: keyOf(tool, signature), writes: callPattern(tool, input).writes };
 };
 
 /** A result whose call is unknown: counted under the tool alone. */
-export const unknownCall = (tool: string): BreakerCall => ({ tool, input: UNKNOWN_INPUT, subject: 'input', key: keyOf(tool, UNKNOWN_INPUT) });
+export const unknownCall = (tool: string): BreakerCall => ({ tool, input: UNKNOWN_INPUT, subject: 'input', key: keyOf(tool, UNKNOWN_INPUT), writes: false });
 
 export type BreakerVerdict =
   | { readonly action: 'allow' }
@@ -85,20 +87,8 @@ const ALLOW: BreakerVerdict = Object.freeze({ action: 'allow' });
 
 const cap = (line: string, chars: number): string => (line.length > chars ? `${line.slice(0, chars)}...` : line);
 
-/**
- * The error as one short line: its first and last non-empty lines ("Exit code 127 ... sh: tsc: not
- * found", "Traceback (most recent call last): ... KeyError: 'id'"), where tools put the status and
- * the cause.
- */
-const shownError = (error: string): string => {
-  const lines = error
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-  const first = lines[0] ?? '';
-  const last = lines.at(-1) ?? '';
-  return lines.length <= 1 ? cap(first, ERROR_SHOWN_CHARS) : `${cap(first, ERROR_SHOWN_CHARS / 2)} ... ${cap(last, ERROR_SHOWN_CHARS / 2)}`;
-};
+/** The error as one short line: the line that says what went wrong (`errorLine`: the exception after a traceback, a not-found line), never a cut's marker. */
+const shownError = (error: string): string => cap(errorLine(error), ERROR_SHOWN_CHARS);
 
 const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
 
@@ -113,7 +103,8 @@ const change = (call: BreakerCall): string =>
 /**
  * The per-turn circuit breaker (issue 8, guards; issue 13: keyed on what failed) as a pure
  * function of the turn's streaks: per call (tool and normalised input), consecutive failures with
- * the same error signature (a success of that call or a different error restarts its count).
+ * the same error signature (`failureSignature`: the error line's). A success of that call, a different
+ * error, or a successful change to the files (an edit tool, a shell command that writes) restarts it.
  * Before a call: allow, warn (the call runs; the model is told) or block (the call does not run;
  * the model is told what to change). Other inputs of the same tool are judged on their own
  * streaks, so a shell stays usable after one command kept failing. The executive core folds the
@@ -143,10 +134,13 @@ export const breakerVerdict = (streaks: Streaks, call: BreakerCall, params: Brea
 /** Updates `streaks` in place with one tool result (the executive core owns its map; see `recordToolResult` for a copy). */
 export const recordToolResultInto = (streaks: Map<string, Streak>, call: BreakerCall, ok: boolean, error: string): void => {
   if (ok) {
-    streaks.delete(call.key);
+    // A change to the files lifts every streak: the reason a call kept failing may no longer hold.
+    if (call.writes) streaks.clear();
+    else streaks.delete(call.key);
     return;
   }
-  const signature = errorSignature(error);
+  // Keyed on the error line, not the whole output: debug prints change the head, the error stays the same.
+  const signature = failureSignature(error);
   const previous = streaks.get(call.key);
   streaks.set(call.key, { signature, count: previous?.signature === signature ? previous.count + 1 : 1, error: shownError(error) });
 };

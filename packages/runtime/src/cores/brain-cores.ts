@@ -1,6 +1,6 @@
 import { accCore, defaultAccCoreParams, type AccCoreParams, type AccCoreState } from '@engram/acc';
 import { defaultRecipeParams, recipeCore, type RecipeParams, type RecipeState } from '@engram/basal-ganglia';
-import { cerebellumCore, defaultCerebellumParams, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
+import { callLessonCore, cerebellumCore, defaultCallLessonParams, defaultCerebellumParams, type CallLessonParams, type CallLessonState, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
 import { consolidationCore, cortexCore, defaultConsolidationParams, type ConsolidationParams, type ConsolidationState, type CortexState } from '@engram/cortex/core';
 import { defaultExecutiveParams, executiveCore, type ExecutiveParams, type ExecutiveState } from '@engram/executive/core';
 import type { RegionCore } from '@engram/kernel';
@@ -12,6 +12,7 @@ export interface BrainStates {
   readonly acc: AccCoreState;
   readonly 'basal-ganglia': RecipeState;
   readonly cerebellum: CerebellumState;
+  readonly 'cerebellum.calls': CallLessonState;
   readonly 'cortex.proposals': ProposalState;
   readonly 'cortex.gate': CortexState;
   readonly 'cortex.consolidation': ConsolidationState;
@@ -32,6 +33,7 @@ export interface BrainCoreParams {
   readonly acc: AccCoreParams;
   readonly recipes: RecipeParams;
   readonly cerebellum: CerebellumParams;
+  readonly callLessons: CallLessonParams;
   /** Sleep replay's params; null when the session has no model (nothing would ever answer its replays, and its backlog would only grow). */
   readonly consolidation: ConsolidationParams | null;
 }
@@ -41,6 +43,7 @@ export const defaultBrainCoreParams: BrainCoreParams = Object.freeze({
   acc: defaultAccCoreParams,
   recipes: defaultRecipeParams,
   cerebellum: defaultCerebellumParams,
+  callLessons: defaultCallLessonParams,
   consolidation: defaultConsolidationParams,
 });
 
@@ -53,6 +56,7 @@ const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], 
  *
  * - executive: the breaker's verdicts (`executive.tool.guarded`) and the turn state hosts read;
  * - acc: nudges and lessons; basal-ganglia: recovery recipes; cerebellum: error classes and lessons;
+ *   cerebellum.calls: lessons from a failed call and the call that then did its job;
  * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
  *   (`cortex.engram.queued`); cortex.consolidation (sessions with a model): sleep replay's proposals
  *   from recorded answers.
@@ -64,6 +68,7 @@ export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonl
   bind('acc', accCore, p.acc),
   bind('basal-ganglia', recipeCore, p.recipes),
   bind('cerebellum', cerebellumCore, p.cerebellum),
+  bind('cerebellum.calls', callLessonCore, p.callLessons),
   bind('cortex.proposals', proposalCore, {}),
   bind('cortex.gate', cortexCore, {}),
   ...(p.consolidation === null ? [] : [bind('cortex.consolidation', consolidationCore, p.consolidation)]),

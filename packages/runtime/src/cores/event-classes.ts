@@ -39,8 +39,8 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
     kind: 'derived',
     by: ['executive'],
     givenWhen: {
-      test: (e) => e.type === 'executive.tool.guarded' && e.data.signature.startsWith('never-rule:'),
-      reason: 'a never-rule warning matches the call against the rules memory held at that moment (a store read the log does not hold)',
+      test: (e) => e.type === 'executive.tool.guarded' && (e.data.signature.startsWith('never-rule:') || e.data.signature.startsWith('call-lesson:')),
+      reason: 'a never-rule or call-lesson warning matches the call against what memory held at that moment (a store read the log does not hold)',
     },
   },
   'acc.lesson.detected': { kind: 'derived', by: ['acc'] },
@@ -50,6 +50,7 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'basal-ganglia.instinct.archived': { kind: 'recorded', reason: '`engram instincts` derives it across every session of a project (or the user archived it)' },
   'cerebellum.error.classified': { kind: 'derived', by: ['cerebellum'] },
   'cerebellum.lesson.learned': { kind: 'derived', by: ['cerebellum'] },
+  'cerebellum.call.learned': { kind: 'derived', by: ['cerebellum.calls'] },
   'cortex.engram.proposed': {
     kind: 'derived',
     by: ['cortex.proposals', 'cortex.consolidation'],

@@ -45,7 +45,7 @@ export const sessionRow = (id: string, file: string, events: readonly AnyEnvelop
       toolResults++;
       if (!e.data.ok) toolFailures++;
     } else if ((e.type === 'scratchpad.cell.executed' && !e.data.ok) || e.type === 'scratchpad.cell.killed') cellFailures++;
-    else if (e.type === 'acc.lesson.detected' || e.type === 'cerebellum.lesson.learned' || e.type === 'basal-ganglia.recipe.learned') lessons++;
+    else if (e.type === 'acc.lesson.detected' || e.type === 'cerebellum.lesson.learned' || e.type === 'cerebellum.call.learned' || e.type === 'basal-ganglia.recipe.learned') lessons++;
     else if (e.type === 'acc.nudge.emitted') nudges++;
     else if (e.type === 'hippocampus.engram.encoded' && e.data.outcome !== 'empty') encodings++;
     else if (e.type === 'executive.session.ended') open = false;

@@ -103,6 +103,8 @@ const shownOf = (e: AnyEnvelope): Shown => {
       return show('quiet', 'error class', `${e.data.errorClass} (${e.data.tool}${e.data.target === null ? '' : ` on ${e.data.target}`})`, e.data.hint);
     case 'cerebellum.lesson.learned':
       return show('lesson', 'lesson', `cerebellum (${e.data.method}${e.data.topic === '' ? '' : `, ${e.data.topic}`})`, e.data.text);
+    case 'cerebellum.call.learned':
+      return show('lesson', 'lesson', `${e.data.failed.tool} ${e.data.failed.pattern}: ${e.data.errorLine}`, e.data.text);
     case 'basal-ganglia.recipe.learned':
       return show('lesson', 'recipe', `Recovery for ${e.data.trigger.errorClass} with ${e.data.trigger.tool}`, e.data.steps.map((s, i) => `${i + 1}. ${s.tool}${s.hint === '' ? '' : `: ${s.hint}`}`).join('\n'));
     case 'basal-ganglia.instinct.promoted':

@@ -69,10 +69,16 @@ describe('rankStrategies', () => {
   });
 
   it('offers the same text once (stored in both scopes), keeping the better-ranked copy', () => {
-    const items = [item('global', 'Detect the encoding first', { confidence: 'low' }), item('project', 'Detect  the encoding first ', { confidence: 'high' })];
+    const items = [item('global', 'Detect the encoding of cbl files first', { confidence: 'low' }), item('project', 'Detect  the encoding of cbl files first ', { confidence: 'high' })];
     const r = rankStrategies(items, request());
     expect(r.chosen.map((c) => c.item.id)).toEqual(['project']);
     expect(r.dropped).toBe(0);
+  });
+
+  it("before a call, shows nothing that matches only the turn's words and not the call (issue 24)", () => {
+    const items = [item('generic', 'When a call fails, study the error before you retry the encoding', { confidence: 'high' })];
+    expect(rankStrategies(items, request({ turnText: 'the encoding fails', args: { command: 'ls -la' } })).chosen).toEqual([]);
+    expect(rankStrategies(items, request({ turnText: 'the encoding fails', args: { command: 'iconv --encoding x' } })).chosen.map((c) => c.item.id)).toEqual(['generic']);
   });
 
   it('fits the exact printed block into the budget, skipping a long item so shorter ones still fit', () => {

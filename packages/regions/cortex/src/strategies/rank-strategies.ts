@@ -68,7 +68,8 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
  * where bm25 is Okapi BM25 of the item's text (and topic) against the query, the turn's text
  * plus the tool's name plus its flattened arguments, over the corpus of all candidates. An item
  * that does not name the tool and matches no query term, or matches less than `minRelevance` of
- * the best match, is never chosen, however fresh or confident: nothing irrelevant is injected. The same text stored twice (both scopes) is offered
+ * the best match, or (before a call: `args` given) matches none of the call's own terms, is never
+ * chosen, however fresh or confident: nothing irrelevant is injected. The same text stored twice (both scopes) is offered
  * once. Items are then taken best first while the exact printed block fits the budget (a long
  * one that does not fit is skipped, shorter ones may still fit), up to `maxItems`. Pure and
  * deterministic: ties go to the most recently seen, then to the smaller id.
@@ -81,12 +82,16 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   const raw = matches.map((m) => m.reduce((sum, c) => sum + c.score, 0));
   const best = raw.reduce((m, s) => Math.max(m, s), 0);
   const tool = request.tool.toLowerCase();
+  // Before a call, an item must match the call itself (its arguments), not only the turn's words:
+  // a rule that matches the task text alone would be shown at whatever call comes first.
+  const callTerms = request.args === undefined ? null : new Set(bm25Tokens(strategyQuery(request.tool, '', request.args, p.maxArgChars)));
 
   const relevant: RankedStrategy[] = [];
   items.forEach((item, i) => {
     const relevance = best > 0 ? (raw[i] ?? 0) / best : 0;
     const aboutTool = (item.tools ?? []).some((t) => t.toLowerCase() === tool);
     if (!aboutTool && !(relevance > 0 && relevance >= p.minRelevance)) return;
+    if (!aboutTool && callTerms !== null && !(matches[i] ?? []).some((c) => callTerms.has(c.term))) return;
     const base = relevance + (aboutTool ? p.toolMatchBoost : 0);
     if (!(base > 0)) return;
     const label = confidenceLabel(item.confidence, p);

@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { HookName } from './hook-payload.js';
+import { runHook } from './run-hook.js';
+
+/** One home, two projects, hooks called as Claude Code calls them (real files, the real session logs). */
+const setUp = () => {
+  const root = mkdtempSync(join(tmpdir(), 'engram-call-lesson-'));
+  const env = { ENGRAM_HOME: join(root, 'home'), ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_ACC_MODE: 'active' };
+  const project = (name: string) => {
+    const dir = join(root, name);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const hook = async (name: HookName, cwd: string, session: string, payload: object) => {
+    let err = '';
+    const output = await runHook(name, JSON.stringify({ session_id: session, cwd, ...payload }), { env, warn: (m) => void (err += `${m}\n`) });
+    const o = (output as { hookSpecificOutput?: { additionalContext?: string; permissionDecision?: string } } | null)?.hookSpecificOutput;
+    return { err, context: o?.additionalContext ?? '', denied: o?.permissionDecision === 'deny' };
+  };
+  return { project, hook };
+};
+
+const bash = (id: string, command: string) => ({ tool_name: 'Bash', tool_input: { command }, tool_use_id: id });
+const PYTEST_MISSING = "Exit code 1\nTraceback (most recent call last):\n  File \"<frozen runpy>\", line 198, in _run_module_as_main\nModuleNotFoundError: No module named 'pytest'";
+
+describe('call lessons through the Claude Code hooks (issue 24)', () => {
+  it('a failure and its recovery in session 1 of a project give a warning before the same failing call in session 2 of that project, and none in another project', async () => {
+    const t = setUp();
+    const shop = t.project('shop');
+    const other = t.project('other');
+
+    // Session 1 in `shop`: the test runner is not installed; the project's own runner works.
+    await t.hook('user-prompt-submit', shop, 's1', { hook_event_name: 'UserPromptSubmit', prompt: 'fix the failing discount test' });
+    const first = await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a1', 'cd /repo && python -m pytest tests/test_discount.py -q') });
+    expect(first.context).toBe('');
+    await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUseFailure', ...bash('a1', 'cd /repo && python -m pytest tests/test_discount.py -q'), error: PYTEST_MISSING });
+    await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a2', 'python tests/runtests.py discount') });
+    const ok = await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUse', ...bash('a2', 'python tests/runtests.py discount'), tool_response: { stdout: 'Ran 3 tests\nOK', stderr: '', interrupted: false } });
+    expect(ok.err).toBe('');
+    await t.hook('stop', shop, 's1', { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' });
+    const file = join(shop, '.engram', 'call-lessons.json');
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('python -m pytest');
+
+    // Session 2 in `shop`: an unrelated call hears nothing; the same mistake is warned about, once, with its recovery.
+    await t.hook('user-prompt-submit', shop, 's2', { hook_event_name: 'UserPromptSubmit', prompt: 'make the tax rounding right' });
+    const ls = await t.hook('pre-tool-use', shop, 's2', { hook_event_name: 'PreToolUse', ...bash('b0', 'ls -la src') });
+    expect(ls.context).toBe('');
+    await t.hook('post-tool-use', shop, 's2', { hook_event_name: 'PostToolUse', ...bash('b0', 'ls -la src'), tool_response: { stdout: 'tax.py', stderr: '', interrupted: false } });
+    const warned = await t.hook('pre-tool-use', shop, 's2', { hook_event_name: 'PreToolUse', ...bash('b1', 'python3 -m pytest tests/test_tax.py') });
+    expect(warned.denied).toBe(false);
+    expect(warned.context).toContain('`python -m pytest`');
+    expect(warned.context).toContain("ModuleNotFoundError: No module named 'pytest'");
+    expect(warned.context).toContain('`python runtests.py`');
+    expect(warned.context).not.toContain('more characters');
+    await t.hook('post-tool-use', shop, 's2', { hook_event_name: 'PostToolUseFailure', ...bash('b1', 'python3 -m pytest tests/test_tax.py'), error: PYTEST_MISSING });
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { lessons: { use: { shown: number; ignored: number } }[] };
+    expect(stored.lessons[0]?.use).toMatchObject({ shown: 1, ignored: 1 });
+
+    // Another project never hears the first project's lesson.
+    await t.hook('user-prompt-submit', other, 's3', { hook_event_name: 'UserPromptSubmit', prompt: 'add a test' });
+    const elsewhere = await t.hook('pre-tool-use', other, 's3', { hook_event_name: 'PreToolUse', ...bash('c1', 'python -m pytest tests') });
+    expect(elsewhere.context).toBe('');
+  }, 60_000);
+});

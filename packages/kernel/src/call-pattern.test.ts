@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callPattern } from './call-pattern.js';
+
+const bash = (command: string) => callPattern('Bash', { command });
+
+describe('callPattern', () => {
+  it('keys a shell command on its program and subcommand, after the stage is set', () => {
+    expect(bash('cd /testbed && python3 -m pytest tests/x.py -q').pattern).toBe('python -m pytest');
+    expect(bash('PYTHONPATH=. python reproduce_issue.py').pattern).toBe('python reproduce_issue.py');
+    expect(bash('./tests/runtests.py queries --verbosity 2').pattern).toBe('runtests.py');
+    expect(bash('git stash && git status').pattern).toBe('git stash');
+    expect(bash('grep -rn "def foo" src/').pattern).toBe('grep');
+    expect(bash('python -c "import x; print(x)"').pattern).toBe('python -c');
+  });
+
+  it('reads a heredoc by its first line only, and knows it writes a file', () => {
+    const p = bash("cat <<'EOF' > reproduce.py\nimport os\nprint('rm -rf x && ls')\nEOF");
+    expect(p.pattern).toBe('cat');
+    expect(p.writes).toBe(true);
+    expect(bash('ls -la').writes).toBe(false);
+    expect(bash('python x.py 2>&1 | tail -5').writes).toBe(false);
+    expect(bash("sed -i 's/a/b/' f.py").writes).toBe(true);
+  });
+
+  it('keys another tool on its name and the kind of its target', () => {
+    expect(callPattern('Read', { file_path: '/src/A.CBL' })).toMatchObject({ pattern: 'Read *.cbl', program: 'Read', writes: false });
+    expect(callPattern('Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }).writes).toBe(true);
+  });
+
+  it('never throws and never keys on more than a program and one word (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (command) => {
+        const p = bash(command);
+        expect(p.pattern.split(' ').length).toBeLessThanOrEqual(3);
+        expect(p.pattern === '' || p.pattern.startsWith(p.program)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

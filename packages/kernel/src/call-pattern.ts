@@ -1,0 +1,126 @@
+import { toolTarget } from './tool-target.js';
+import { toolTargetPattern } from './tool-target-pattern.js';
+
+/**
+ * What a call does, as lessons tell calls apart: the program and its subcommand for a shell
+ * command (`python -m pytest`, `git stash`, `npm test`), the tool and the kind of its target for
+ * any other tool (`Read *.cbl`). Arguments that vary from one use to the next (paths, test names,
+ * heredoc bodies) are left out, so the same mistake made again next week has the same pattern.
+ */
+export interface CallPattern {
+  /** The tool (`Bash`, `Read`, an MCP tool). */
+  readonly tool: string;
+  /** `python -m pytest`, `Read *.py`; '' when the call names nothing to key on. */
+  readonly pattern: string;
+  /** The program (shell) or the tool: what "the same job" is judged by. */
+  readonly program: string;
+  /** The call's target (a path, URL, name) or null. */
+  readonly target: string | null;
+  /** The call changes files (an edit tool, a shell redirect, `sed -i`, `mv`, `rm`, a package install). */
+  readonly writes: boolean;
+}
+
+/** Tools whose purpose is to change files: after one, the world a failure happened in is different. */
+const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'str_replace_editor', 'apply_patch']);
+/** Shell-command tools, by name and by input field. */
+const SHELL_FIELD = 'command';
+
+/** Words before the program that do not name it. */
+const PREFIX_WORDS = new Set(['sudo', 'env', 'time', 'nice', 'timeout', 'exec', 'command', 'xargs', 'nohup']);
+/** Segments that only set the stage: the next segment is the one that does the job. */
+const STAGE_PROGRAMS = new Set(['cd', 'export', 'source', '.', 'set', 'true', 'echo', 'pushd', 'popd', 'unset', 'alias']);
+/** Programs whose first argument is a subcommand (`git stash`, `npm test`); others keep a first argument only when it names a script. */
+const SUBCOMMAND_PROGRAMS = new Set(['git', 'npm', 'pnpm', 'yarn', 'npx', 'cargo', 'go', 'docker', 'kubectl', 'pip', 'pip3', 'make', 'poetry', 'uv', 'conda', 'apt', 'apt-get', 'brew', 'dotnet', 'mvn', 'gradle', 'bundle', 'rake', 'tox', 'nox', 'django-admin', 'manage.py']);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Shell writes: a redirect into a file (not a descriptor or /dev/null), in-place edits, moves and removals, installs, patches. */
+const SHELL_WRITE = /(?:^|[^0-9&<>])>>?\s*(?!&|\/dev\/null)[^\s|&;]|\bsed\s+(?:-[a-zA-Z]*i|--in-place)|\b(?:mv|cp|rm|mkdir|touch|tee|patch|truncate|ln)\s|\bgit\s+(?:apply|checkout|stash|reset|restore|am|cherry-pick|revert)\b|\bpip3?\s+install\b|\b(?:npm|pnpm|yarn)\s+(?:install|add|i)\b/;
+
+/** A script argument: what the program runs, kept by its file name (the folder varies). */
+const SCRIPT = /\.(?:py|js|mjs|cjs|ts|sh|rb|pl|php)$/;
+
+const base = (word: string): string => word.replace(/^.*\//, '');
+
+/** `python3.11` and `python3` are one program for a lesson: what is missing from one is missing from the other. */
+const programName = (word: string): string => base(word).replace(/^(python|pip|node)[0-9.]*$/, '$1');
+
+/** Shell words of one segment, quotes removed (no expansion: a lesson keys on what was typed). */
+const words = (segment: string): string[] => {
+  const out: string[] = [];
+  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g;
+  for (let m = re.exec(segment); m !== null; m = re.exec(segment)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  return out;
+};
+
+/** The first line of a command without its heredoc bodies: `cat <<'EOF' > a.py ... EOF` is `cat > a.py`. */
+const commandHead = (command: string): string => {
+  const lines = command.split('\n');
+  const kept: string[] = [];
+  let until: string | null = null;
+  for (const line of lines) {
+    if (until !== null) {
+      if (line.trim() === until) until = null;
+      continue;
+    }
+    kept.push(line);
+    const here = /<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?/.exec(line);
+    if (here?.[1] !== undefined) until = here[1];
+  }
+  return kept.join('\n');
+};
+
+/** The pattern of one shell segment, or null when it only sets the stage. */
+const segmentPattern = (segment: string): { pattern: string; program: string; target: string | null } | null => {
+  const ws = words(segment).filter((w) => w !== '');
+  let i = 0;
+  while (i < ws.length && (ASSIGNMENT.test(ws[i] ?? '') || PREFIX_WORDS.has(ws[i] ?? ''))) i++;
+  const first = ws[i];
+  if (first === undefined || first.startsWith('#')) return null;
+  const program = programName(first);
+  if (STAGE_PROGRAMS.has(program)) return null;
+  const rest = ws.slice(i + 1);
+  let sub: string | null = null;
+  let target: string | null = null;
+  for (let j = 0; j < rest.length; j++) {
+    const a = rest[j] ?? '';
+    if (a === '|' || a.startsWith('>') || a.startsWith('<') || a === '&&' || a === '2>&1') break;
+    if ((a === '-m' || a === '-p') && rest[j + 1] !== undefined && (program === 'python' || program === 'node')) {
+      sub = `${a} ${rest[j + 1] ?? ''}`;
+      break;
+    }
+    if (a === '-c' || a === '-e') {
+      sub = a;
+      break;
+    }
+    if (a.startsWith('-')) continue;
+    if (SCRIPT.test(a)) {
+      sub = base(a);
+      target = a;
+    } else if (SUBCOMMAND_PROGRAMS.has(program)) sub = a;
+    else target = a;
+    break;
+  }
+  return { pattern: sub === null ? program : `${program} ${sub}`, program, target };
+};
+
+/**
+ * The pattern of a call. A shell command is cut at `&&`, `||`, `;`, pipes and newlines (heredoc
+ * bodies dropped) and keyed on its first segment that does the job (after `cd`, `export` and the
+ * like): the program, its `-m module` or script file name or subcommand. Another tool is keyed on
+ * its name and its target's kind (`toolTargetPattern`: `*.py` for a file, the name otherwise).
+ */
+export const callPattern = (tool: string, input: unknown): CallPattern => {
+  const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const command = fields[SHELL_FIELD];
+  if (typeof command === 'string') {
+    const head = commandHead(command);
+    const writes = SHELL_WRITE.test(head);
+    for (const segment of head.split(/&&|\|\||;|\||\n/)) {
+      const p = segmentPattern(segment.trim());
+      if (p !== null) return { tool, ...p, writes };
+    }
+    return { tool, pattern: '', program: '', target: null, writes };
+  }
+  const target = toolTarget(input);
+  const kind = target === null ? null : toolTargetPattern(target);
+  return { tool, pattern: kind === null ? tool : `${tool} ${kind.glob ?? kind.exact}`, program: tool, target, writes: WRITE_TOOLS.has(tool) };
+};
