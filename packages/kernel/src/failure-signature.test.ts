@@ -74,4 +74,9 @@ describe('failureSignature', () => {
   it('cuts a very long line', () => {
     expect(failureSignature(`error ${'word '.repeat(200)}`).length).toBeLessThanOrEqual(240);
   });
+
+  it('is its own signature when placeholders make a new match (a number before a backslash path gave "n/p", itself a relative path)', () => {
+    const once = failureSignature('0\\\\(');
+    expect(failureSignature(once)).toBe(once);
+  });
 });

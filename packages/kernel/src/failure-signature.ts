@@ -41,6 +41,19 @@ const NO_OUTPUT = 'no output';
 /** A call that was killed (a timeout, an interrupt) failed because it ran too long, whatever it printed. */
 const KILLED = 'killed (timed out or interrupted)';
 
+/**
+ * Placeholders can form new matches (`0\\(` gives `N/P`, itself a relative path), so one pass is
+ * not always a signature of itself: normalising runs to a fixed point, which a few rounds reach
+ * (each round only collapses text), and the bound keeps a pathological line from looping.
+ */
+const MAX_NORMALISE_ROUNDS = 8;
+
+const normaliseOnce = (line: string): string =>
+  errorSignature(line.replace(UUID, 'ID').replace(HEX_ID, 'ID').replace(RELATIVE_PATH, '/P'))
+    .toLowerCase()
+    .slice(0, MAX_SIGNATURE_CHARS)
+    .trimEnd();
+
 /** The output's lines without the exit-code header, truncation markers and blank lines. */
 const meaningfulLines = (output: string): string[] =>
   output
@@ -85,6 +98,11 @@ export const failureSignature = (output: string | null | undefined, options: { r
   if (options.killed === true) return KILLED;
   const line = errorLine(output);
   if (line === '') return NO_OUTPUT;
-  const normalised = errorSignature(line.replace(UUID, 'ID').replace(HEX_ID, 'ID').replace(RELATIVE_PATH, '/P')).toLowerCase();
-  return normalised.slice(0, MAX_SIGNATURE_CHARS).trimEnd() || NO_OUTPUT;
+  let normalised = line;
+  for (let round = 0; round < MAX_NORMALISE_ROUNDS; round++) {
+    const next = normaliseOnce(normalised);
+    if (next === normalised) break;
+    normalised = next;
+  }
+  return normalised || NO_OUTPUT;
 };
