@@ -10,9 +10,28 @@ const LEARNED_FILES = ['rules', 'lessons'] as const;
 const readText = (file: string): string | null => (existsSync(file) ? readFileSync(file, 'utf8') : null);
 
 /**
+ * The call lessons a project learned (`<project>/.engram/call-lessons.json`, written by the runtime,
+ * which the bench may not import): only each lesson's id and text are read; a file that is not
+ * the expected shape counts as none, since the bench scores what a session would be shown.
+ */
+const callLessons = (projectDir: string): { lessonId: string; text: string }[] => {
+  const text = readText(join(projectDir, 'call-lessons.json'));
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as { lessons?: unknown };
+    return Array.isArray(parsed.lessons)
+      ? parsed.lessons.filter((l): l is { lessonId: string; text: string } => typeof l === 'object' && l !== null && typeof (l as { lessonId?: unknown }).lessonId === 'string' && typeof (l as { text?: unknown }).text === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
  * Every learned entry in a home and its projects, as the files hold them now: the rules and
  * lessons of the global memory and of each project (scope: `global` or the project's name), and
- * the recovery recipes of procedural memory (global). Read from the files, so the bench counts
+ * the call lessons each project learned from a failed call and its recovery, and the recovery
+ * recipes of procedural memory (global). Read from the files, so the bench counts
  * what a later session would find, whichever code wrote it.
  */
 export const readBenchEntries = (home: string, projects: ReadonlyMap<string, string>, env: NodeJS.ProcessEnv): BenchEntry[] => {
@@ -27,8 +46,9 @@ export const readBenchEntries = (home: string, projects: ReadonlyMap<string, str
   const global = engramPaths({ home }, env);
   memoryOf(global.globalMemoryDir, 'global', 'global');
   for (const [name, folder] of projects) {
-    const dir = engramPaths({ home, project: folder }, env).projectMemoryDir;
-    if (dir !== null) memoryOf(dir, name, 'project');
+    const paths = engramPaths({ home, project: folder }, env);
+    if (paths.projectMemoryDir !== null) memoryOf(paths.projectMemoryDir, name, 'project');
+    if (paths.projectDir !== null) for (const l of callLessons(paths.projectDir)) out.push({ id: `${name}:call:${l.lessonId}`, scope: name, kind: 'call-lesson', text: l.text });
   }
   const recipesFile = join(global.skillsDir, RECIPES_FILE);
   const recipes = readText(recipesFile);
