@@ -76,7 +76,7 @@ describe.skipIf(!started.ok)(`engram chat with ENGRAM_STORE${started.ok ? '' : `
     expect(flags.status, flags.stderr).toBe(0);
     expect(flags.stdout).toMatch(/^global \(postgres:\/\/.* \(tenant team-b\) global\)$/m);
     expect(flags.stdout).not.toContain(join(home, 'memory'));
-    expect(flags.stdout).toContain(`to forget it, leave the chat and run: engram memory forget --yes --home ${home} --project ${home} --store ${url} --tenant team-b -- 'old server'`);
+    expect(flags.stdout).toContain(`to forget it, leave the chat and run: node ${BIN} memory forget --yes --home ${home} --project ${home} --store ${url} --tenant team-b -- 'old server'`);
     const unknown = chat(['--home', home, '--project', home, '--resume', '20200101_000000_abcd'], '/exit\n', env);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('no session 20200101_000000_abcd to resume');

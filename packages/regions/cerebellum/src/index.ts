@@ -1,10 +1,12 @@
 /**
  * @packageDocumentation
- * @engram/cerebellum: the cerebellum: per-cell error learning (Anton's cerebellum.py), error classes and recovery hints.
+ * @engram/cerebellum: the cerebellum: per-cell error learning (Anton's cerebellum.py), lessons from
+ * any tool's failed call and the call that then did its job (call lessons), error classes and
+ * recovery hints.
  *
  * Consumes: turn ends, tool results and cells (scratchpad.cell.*), and the post-mortem's recorded
  *   answer (llm.call.completed / failed).
- * Emits: cerebellum.error.classified, cerebellum.lesson.learned.
+ * Emits: cerebellum.error.classified, cerebellum.lesson.learned, cerebellum.call.learned.
  * Never: calls the model from its core (the one post-mortem call a turn is an effect whose answer is
  *   recorded, so replay reads it as given), or judges a cell by anything but its recorded outcome.
  */

@@ -28,13 +28,20 @@ import { tailEvents } from './tail-events.js';
  * own WHERE is the only wall) and a tenant role from `engram store grant` (the policy keyed on the
  * role). And a tenant role that names another tenant gets nothing of it and writes nothing there.
  */
-const started = await startTestPostgres();
+// A server of its own: the superuser must be the server's own, and granted login roles belong to the whole server.
+const started = await startTestPostgres({ own: true });
 const DB = 'tenant_isolation';
 let ownerUrl = '';
 if (started.ok) ownerUrl = started.pg.createDatabase(DB);
 afterAll(() => (started.ok ? started.pg.stop() : undefined));
-const superUrl = () => ownerUrl.replace(`//${DB}@`, '//postgres@');
-const roleUrl = (role: string) => ownerUrl.replace(`//${DB}@`, `//${role}@`);
+/** The owner's URL with another user: matched by position, so a suffixed role name (a shared server's) cannot slip through unchanged. */
+const asUser = (user: string): string => {
+  const url = ownerUrl.replace(/\/\/[^@/]+@/, `//${user}@`);
+  if (url === ownerUrl) throw new Error(`cannot name user ${user} in ${ownerUrl}`);
+  return url;
+};
+const superUrl = () => asUser('postgres');
+const roleUrl = (role: string) => asUser(role);
 
 const PROJECT = 'proj-0001-tenants';
 const SCOPE = `project:${PROJECT}`;
