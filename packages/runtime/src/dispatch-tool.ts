@@ -21,7 +21,7 @@ export interface ToolOutcome {
 export interface DispatchPorts {
   readonly scratchpad: () => ScratchpadHost;
   /** The `memorize` call reported as `toolUseId`: how the proposals the cores derived from it were carried out. */
-  readonly memorize: (input: unknown, toolUseId: string) => Promise<string>;
+  readonly memorize: (input: unknown, toolUseId: string) => Promise<{ readonly text: string; readonly failed: boolean }>;
   readonly recall: (input: unknown) => Promise<string>;
   readonly recallSkill: (input: unknown) => Promise<string>;
   /** Publishes `scratchpad.cell.requested` (the pre-execute observation); returns the cell id. */
@@ -122,7 +122,10 @@ export const dispatchTool = async (name: string, input: unknown, ports: Dispatch
       if (!parsed.success) return outcome(`Invalid scratchpad input: ${issues(parsed.error)}`, true);
       return await runScratchpad(parsed.data, ports, signal);
     }
-    if (name === MEMORIZE_TOOL_NAME) return outcome(await ports.memorize(input, toolUseId), false);
+    if (name === MEMORIZE_TOOL_NAME) {
+      const r = await ports.memorize(input, toolUseId);
+      return outcome(r.text, r.failed);
+    }
     if (name === RECALL_TOOL.name) return asOutcome(await ports.recall(input));
     if (name === RECALL_SKILL_TOOL.name) return asOutcome(await ports.recallSkill(input));
     const host = ports.hostTools?.get(name);

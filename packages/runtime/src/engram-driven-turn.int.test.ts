@@ -158,6 +158,20 @@ describe('an engram-driven turn', () => {
     expect(derived).toEqual(recorded);
   });
 
+  it('a memorize call that stored nothing is a failed tool result for the model and in the log, where the ACC reads it', async () => {
+    const r = roots();
+    const memorize = () => [{ type: 'tool_use' as const, id: 'm1', name: 'memorize', input: { entries: 'not a list' } }];
+    const { transport, seen } = scripted([memorize, say('sorry')]);
+    const s = createBrain({ ...r, modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();
+    await s.turn('remember this');
+    await s.settled();
+    await s.close();
+    const results = seen[1]?.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_result' ? [b] : []))));
+    expect(results).toEqual([expect.objectContaining({ is_error: true, content: expect.stringContaining('Invalid memorize input') as unknown })]);
+    const resulted = readLogFile(s.eventLog).events.find((e) => e.type === 'executive.tool.resulted' && e.data.name === 'memorize');
+    expect(resulted?.type === 'executive.tool.resulted' && resulted.data.ok).toBe(false);
+  });
+
   it('a model that cannot be reached fails the turn and learns nothing', async () => {
     const transport: LlmTransportShape = { provider: 'down', target: 'nowhere', send: () => Effect.die(new Error('unplugged')) };
     const s = createBrain({ ...roots(), modes: { memory: 'autopilot', acc: 'active' }, llm: { transport, models: { planning: 'p', coding: 'c' } }, env: {} }).session();

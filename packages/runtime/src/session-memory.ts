@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorizeReport, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { Clock, SemanticStore } from '@engram/kernel';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
@@ -132,7 +132,7 @@ export class SessionMemory {
    * proposal core derived its proposals from the recorded call; the tool running is when they are
    * carried out (in order), and the result says what happened to each entry.
    */
-  async memorizeCall(toolUseId: string, input: unknown): Promise<string> {
+  async memorizeCall(toolUseId: string, input: unknown): Promise<MemorizeToolResult> {
     const call = this.memorizeCalls.get(toolUseId);
     if (call === undefined) return this.cortex.memorize(input);
     const settles = this.memorizeSettles.get(call.eventId) ?? [];

@@ -33,6 +33,8 @@ export {
   memorizeReport,
   memorizeReportText,
   memorizeResultText,
+  memorizeFailed,
+  type MemorizeToolResult,
   type MemorizeInput,
   type MemorizeOutcome,
   type MemorizeEntryResult,

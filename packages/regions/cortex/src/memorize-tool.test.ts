@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MEMORIZE_ENTRIES, MAX_MEMORIZE_TEXT, handleMemorize, planMemorize } from './memorize-tool.js';
+import { MAX_MEMORIZE_ENTRIES, MAX_MEMORIZE_TEXT, handleMemorize, memorizeFailed, memorizeReport, planMemorize } from './memorize-tool.js';
 
 describe('planMemorize', () => {
   it('falls back to lesson and project, and trusts the call as Anton does (high, user)', () => {
@@ -58,5 +58,29 @@ describe('handleMemorize', () => {
     });
     expect(called).toBe(false);
     expect(text).toContain('disabled');
+  });
+});
+
+describe('memorizeFailed', () => {
+  const propose = (outcomes: readonly ('added' | 'refused' | 'queued')[]) => () => Promise.resolve(outcomes.map((outcome) => ({ outcome, reason: outcome === 'refused' ? 'the write failed: disk full' : null })));
+
+  it('fails a call refused whole or whose every entry was refused (the model heard "ok" when nothing was kept)', async () => {
+    expect(memorizeFailed(await memorizeReport({ entries: 'no' }, true, propose([])))).toBe(true);
+    expect(memorizeFailed(await memorizeReport({ entries: [{ text: 'a' }] }, false, propose([])))).toBe(true);
+    expect(memorizeFailed(await memorizeReport({ entries: [{ text: 'a' }, { text: 'b' }] }, true, propose(['refused', 'refused'])))).toBe(true);
+  });
+
+  it('does not fail a call that kept or queued at least one entry', async () => {
+    expect(memorizeFailed(await memorizeReport({ entries: [{ text: 'a' }, { text: 'b' }] }, true, propose(['refused', 'added'])))).toBe(false);
+    expect(memorizeFailed(await memorizeReport({ entries: [{ text: 'a' }] }, true, propose(['queued'])))).toBe(false);
+  });
+});
+
+describe('the one-entry shape', () => {
+  it("reads MCP's {text, kind, scope} as a list of one, as {entries: [...]} is read", () => {
+    const one = planMemorize({ text: 'Always pin the versions', kind: 'always', scope: 'global' }, true);
+    expect(one).toEqual(planMemorize({ entries: [{ text: 'Always pin the versions', kind: 'always', scope: 'global' }] }, true));
+    expect(one).toMatchObject({ ok: true, engrams: [{ text: 'Always pin the versions', kind: 'always', scope: 'global' }] });
+    expect(planMemorize({ text: 3 }, true)).toMatchObject({ ok: false });
   });
 });

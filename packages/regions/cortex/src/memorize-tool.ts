@@ -49,6 +49,14 @@ export interface MemorizeEntryResult {
   readonly reason: string | null;
 }
 
+/**
+ * MCP's `memorize` takes one entry (`{text, kind, scope}`) where this tool takes `{entries: [...]}`:
+ * a call in the one-entry shape is read as a list of one, so a model or host that learned either
+ * shape is understood the same way (and replay, which plans from the recorded input, agrees).
+ */
+const asEntries = (input: unknown): unknown =>
+  typeof input === 'object' && input !== null && !('entries' in input) && typeof (input as { readonly text?: unknown }).text === 'string' ? { entries: [input] } : input;
+
 /** What the tool call turns into: engrams to propose, entries refused on sight, or an error for the whole call. */
 export type MemorizePlan =
   | {
@@ -66,7 +74,7 @@ export type MemorizePlan =
  */
 export const planMemorize = (input: unknown, enabled: boolean): MemorizePlan => {
   if (!enabled) return { ok: false, message: 'Memory encoding is disabled (memory mode off); nothing was stored.' };
-  const parsed = MemorizeInputSchema.safeParse(input);
+  const parsed = MemorizeInputSchema.safeParse(asEntries(input));
   if (!parsed.success) return { ok: false, message: `Invalid memorize input: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}` };
   const { entries } = parsed.data;
   if (entries.length === 0) return { ok: false, message: 'No entries provided.' };
@@ -121,6 +129,22 @@ export const memorizeReport = async (input: unknown, enabled: boolean, propose: 
 
 /** A memorize report as the tool's text result. */
 export const memorizeReportText = (report: MemorizeReport): string => (report.ok ? memorizeResultText(report.entries) : report.message);
+
+/**
+ * A memorize call the model (and the log, so the ACC sees it) must hear as failed: refused whole
+ * (bad input, memory off), or not one entry stored, updated, queued or already known. A success
+ * mark on such a call told the model its note was kept when nothing was.
+ */
+export const memorizeFailed = (report: MemorizeReport): boolean => !report.ok || report.entries.every((e) => e.outcome === 'refused');
+
+/** The `memorize` tool's result: what happened to each entry, and whether the call failed. */
+export interface MemorizeToolResult {
+  readonly text: string;
+  readonly failed: boolean;
+}
+
+/** A memorize report as the tool's result. */
+export const memorizeToolResult = (report: MemorizeReport): MemorizeToolResult => ({ text: memorizeReportText(report), failed: memorizeFailed(report) });
 
 /** The `memorize` tool handler: `memorizeReport` as text. */
 export const handleMemorize = async (input: unknown, enabled: boolean, propose: ProposeMemories): Promise<string> => memorizeReportText(await memorizeReport(input, enabled, propose));

@@ -21,7 +21,7 @@ import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
 import { gateDecision } from '../gate-decision.js';
-import { handleMemorize, memorizeReport, memorizeReportText, type MemorizeOutcome, type MemorizeReport } from '../memorize-tool.js';
+import { memorizeReport, memorizeToolResult, type MemorizeOutcome, type MemorizeReport, type MemorizeToolResult } from '../memorize-tool.js';
 import { buildMemoryContext, type MemoryContext } from '../memory-context.js';
 import type { MemoryMode } from '../memory-mode.js';
 import { pendingIdFor, type PendingItem } from '../pending-item.js';
@@ -355,8 +355,8 @@ export class Cortex {
   }
 
   /** The `memorize` tool: validates, proposes each entry through the gate, reports what happened. */
-  async memorize(input: unknown): Promise<string> {
-    return memorizeReportText(await this.memorizeEntries(input));
+  async memorize(input: unknown): Promise<MemorizeToolResult> {
+    return memorizeToolResult(await this.memorizeEntries(input));
   }
 
   /** `memorize` with the outcome of each entry as data (a host's own memorize tool, e.g. the MCP server's). */
@@ -381,8 +381,8 @@ export class Cortex {
    * (an engram-driven turn) and are being carried out (`settled`, in entry order): validates the
    * same input the core planned from and reports what really happened to each entry.
    */
-  memorizeSettled(input: unknown, settled: readonly Promise<ProposalResult>[]): Promise<string> {
-    return handleMemorize(input, this.mode !== 'off', async () => {
+  async memorizeSettled(input: unknown, settled: readonly Promise<ProposalResult>[]): Promise<MemorizeToolResult> {
+    const report = await memorizeReport(input, this.mode !== 'off', async () => {
       const results = await Promise.allSettled(settled);
       return results.map((r) =>
         r.status === 'fulfilled'
@@ -390,6 +390,7 @@ export class Cortex {
           : { outcome: 'refused' as const, reason: `the write failed: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}` },
       );
     });
+    return memorizeToolResult(report);
   }
 
   private async snapshots() {
