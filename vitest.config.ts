@@ -9,12 +9,15 @@ import { defineConfig } from 'vitest/config';
 const source = { resolve: { conditions: ['@engram/source'] }, ssr: { resolve: { conditions: ['@engram/source'] } } };
 
 /**
- * vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, idle
- * while the suites wait on the CLI, PostgreSQL, Chromium and tmux they spawn. One worker per core:
- * a third worker on 2 cores made the CPU-bound property suites beside the code run past their
- * 30 s hang guard on a loaded machine. ENGRAM_TEST_WORKERS overrides it.
+ * Workers. On a developer's machine, one per core: the suites spend much of their time waiting on
+ * the CLI, PostgreSQL, Chromium and tmux they spawn (vitest's default, one fewer than the cores, is
+ * a single worker on 2 cores). A third worker on 2 cores made the CPU-bound property suites run past
+ * their 30 s hang guard. In CI (CI=true, as .ci/run sets), one worker: the demo-under-load suite
+ * loads every CPU on purpose, and a timing-bound suite that ran beside it in the other worker
+ * (the demo's own, whose cell limits grow with the load) timed out; run alone, each suite sees
+ * only the load it makes. ENGRAM_TEST_WORKERS overrides both.
  */
-const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || availableParallelism();
+const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || (process.env['CI'] === 'true' ? 1 : availableParallelism());
 
 export default defineConfig({
   ...source,

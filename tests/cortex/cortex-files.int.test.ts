@@ -94,7 +94,7 @@ describe('cortex over the file stores', () => {
   it('mode off stores nothing but still reads; the user can still add', async () => {
     const { cortex, project } = setup('off');
     expect((await cortex.propose({ engram: engram('no'), origin: 'cerebellum' })).status).toBe('dropped');
-    expect(await cortex.memorize({ entries: [{ text: 'no' }] })).toContain('disabled');
+    expect(await cortex.memorize({ entries: [{ text: 'no' }] })).toEqual({ text: expect.stringContaining('disabled') as unknown, failed: true });
     expect((await cortex.propose({ engram: engram('yes'), origin: 'user' })).status).toBe('added');
     expect((await project?.read())?.lessons.map((e) => e.text)).toEqual(['yes']);
     expect((await cortex.memoryContext()).text).toContain('- yes');
@@ -112,10 +112,10 @@ describe('cortex over the file stores', () => {
 
   it('memorize reports what really happened, and queues in copilot', async () => {
     const auto = setup('autopilot');
-    expect(await auto.cortex.memorize({ entries: [{ text: 'Use UTC', kind: 'always', scope: 'global' }, { text: 'Use UTC', kind: 'never', scope: 'global' }] })).toBe('Stored always: Use UTC\nAlready known never: Use UTC');
+    expect(await auto.cortex.memorize({ entries: [{ text: 'Use UTC', kind: 'always', scope: 'global' }, { text: 'Use UTC', kind: 'never', scope: 'global' }] })).toEqual({ text: 'Stored always: Use UTC\nAlready known never: Use UTC', failed: false });
     await rm(join(dir, 'proj'), { recursive: true, force: true });
     const co = setup('copilot');
-    expect(await co.cortex.memorize({ entries: [{ text: 'token=abc123secret456 for the API' }] })).toBe('Queued for the user to confirm lesson: token=[REDACTED:secret] for the API (copilot mode: waits for the user to confirm)');
+    expect(await co.cortex.memorize({ entries: [{ text: 'token=abc123secret456 for the API' }] })).toEqual({ text: 'Queued for the user to confirm lesson: token=[REDACTED:secret] for the API (copilot mode: waits for the user to confirm)', failed: false });
   });
 
   it('builds the prompt block and primer from real files, hand edits included', async () => {

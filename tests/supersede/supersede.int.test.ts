@@ -36,7 +36,8 @@ describe('corrections supersede', () => {
     const m = open();
     const first = await m.cortex.propose({ engram: engram('The API limit is 50 requests a minute'), origin: 'memorize' });
     const answer = await m.cortex.memorize({ entries: [{ text: 'The API limit is 100 requests a minute', supersedes: first.entry?.id }] });
-    expect(answer).toMatch(/^Updated lesson/);
+    expect(answer.text).toMatch(/^Updated lesson/);
+    expect(answer.failed).toBe(false);
     expect(readFileSync(m.files.pathOf('lessons'), 'utf8')).not.toContain('50 requests');
     const [h] = m.history.read().records;
     expect(h).toMatchObject({ id: first.entry?.id, text: 'The API limit is 50 requests a minute', reason: 'correction' });
