@@ -1,10 +1,11 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrain } from '@engram/runtime';
-import { chromiumPresent, launchChromium } from '../support/offline-chromium.js';
-import { demoHome, startCliForUrl, stopCli, type DemoHome } from './view-demo.js';
+import { chromiumPresent } from '../support/offline-chromium.js';
+import type { DemoHome } from './view-demo.js';
+import { startViewInChromium, type ViewInChromium } from './view-in-chromium.js';
 
 /** Ordinary MCP tool names (`mcp__server__tool`): three of them in a habit chain are longer than a chart's series name may be. */
 const MCP_TOOLS = ['mcp__github_enterprise__create_pull_request_review_comment', 'mcp__filesystem_workspace__read_multiple_text_files', 'mcp__postgres_analytics__describe_table_columns_verbose'];
@@ -31,37 +32,24 @@ const mcpSession = (dir: string, n: number): void => {
 };
 
 describe.skipIf(!chromiumPresent)('odd data never takes a page down, in Chromium (MCP tool names, 10,000 entries, exited chats, long timelines)', () => {
+  let view: ViewInChromium;
   let demo: DemoHome;
-  let browser: Browser;
-  let url: string;
-  let stop: () => Promise<number | null>;
-  const errors: string[] = [];
+  let errors: string[];
 
-  const open = async (path: string, javaScriptEnabled = true): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
-    const page = await context.newPage();
-    page.on('console', (m) => (m.type() === 'error' ? errors.push(`${path}: ${m.text()}`) : undefined));
-    page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
-    const res = await page.goto(`${url}${path}`);
-    expect(res?.status(), path).toBe(200);
-    return page;
-  };
+  const open = (path: string, javaScriptEnabled = true): Promise<Page> => view.open(path, { javaScriptEnabled });
 
   beforeAll(async () => {
-    demo = demoHome();
-    for (let n = 1; n <= SESSIONS; n++) mcpSession(demo.eventsDir, n);
-    const lessons = join(demo.project, '.engram', 'memory', 'lessons.md');
-    const many = Array.from({ length: ENTRIES }, (_, i) => `- Entry ${i} of a big memory: ${MCP_TOOLS[i % 3] ?? ''} answers within ${i} ms. <!-- confidence:high source:user ts:2026-11-28 at:2026-11-28T10:00:00.000Z id:${i.toString(16).padStart(16, '0')} trust:user -->`);
-    appendFileSync(lessons, `${many.join('\n')}\n`);
-    const started = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project]);
-    url = started.url;
-    stop = () => stopCli(started.child);
-    browser = await launchChromium();
+    view = await startViewInChromium((d) => {
+      for (let n = 1; n <= SESSIONS; n++) mcpSession(d.eventsDir, n);
+      const lessons = join(d.project, '.engram', 'memory', 'lessons.md');
+      const many = Array.from({ length: ENTRIES }, (_, i) => `- Entry ${i} of a big memory: ${MCP_TOOLS[i % 3] ?? ''} answers within ${i} ms. <!-- confidence:high source:user ts:2026-11-28 at:2026-11-28T10:00:00.000Z id:${i.toString(16).padStart(16, '0')} trust:user -->`);
+      appendFileSync(lessons, `${many.join('\n')}\n`);
+    });
+    ({ demo, errors } = view);
   }, 90_000);
 
   afterAll(async () => {
-    await browser.close();
-    expect(await stop()).toBe(0);
+    expect(await view.close()).toBe(0);
   });
 
   it('the Learning page of a project whose sessions call MCP tools draws its charts, with shortened labels', async () => {

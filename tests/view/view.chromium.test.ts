@@ -1,52 +1,35 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLogFile } from '@engram/store';
 import { createBrain } from '@engram/runtime';
 import { ROOT } from '../cli/run-cli.js';
-import { demoHome, startCliForUrl, stopCli, type DemoHome } from './view-demo.js';
+import { chromiumPresent } from '../support/offline-chromium.js';
+import type { DemoHome } from './view-demo.js';
+import { startViewInChromium, type ViewInChromium } from './view-in-chromium.js';
 
-/** Debian's Chromium; .ci/run installs it (never a browser download). */
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-if (!present && process.env['CI'] === 'true') throw new Error(`${CHROMIUM} is missing: .ci/run installs the Debian chromium package`);
-/** Flags a root, offline, headless Chromium needs here (TOOLCHAIN.md). */
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 /** The screenshots the docs show (docs/view.md): rewritten only with ENGRAM_SCREENSHOTS=1, so a test run leaves the docs alone. */
 const SHOTS = process.env['ENGRAM_SCREENSHOTS'] === '1';
 const IMAGES = SHOTS ? join(ROOT, 'docs', 'images') : mkdtempSync(join(tmpdir(), 'engram-view-shots-'));
 
 const idOf = (log: string): string => log.split('/').pop()?.replace('.jsonl', '') ?? '';
 
-describe.skipIf(!present)('engram view in a real headless Chromium (after engram demo)', () => {
+describe.skipIf(!chromiumPresent)('engram view in a real headless Chromium (after engram demo)', () => {
+  let view: ViewInChromium;
   let demo: DemoHome;
-  let browser: Browser;
-  let url: string;
-  let stop: () => Promise<number | null>;
-  const errors: string[] = [];
+  let errors: string[];
 
-  const open = async (path: string, viewport = { width: 1280, height: 900 }): Promise<Page> => {
-    const page = await browser.newPage({ viewport });
-    page.on('console', (m) => (m.type() === 'error' ? errors.push(`${path}: ${m.text()}`) : undefined));
-    page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
-    const res = await page.goto(`${url}${path}`);
-    expect(res?.status()).toBe(200);
-    return page;
-  };
+  const open = (path: string, viewport = { width: 1280, height: 900 }): Promise<Page> => view.open(path, { viewport });
 
   beforeAll(async () => {
-    demo = demoHome();
-    const started = await startCliForUrl(['view', '--home', demo.home, '--project', demo.project]);
-    url = started.url;
-    stop = () => stopCli(started.child);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    view = await startViewInChromium();
+    ({ demo, errors } = view);
   }, 90_000);
 
   afterAll(async () => {
-    await browser.close();
-    expect(await stop()).toBe(0);
+    expect(await view.close()).toBe(0);
   });
 
   it('every page loads without console errors, and each is screenshotted', async () => {

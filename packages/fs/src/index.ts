@@ -13,6 +13,7 @@ export { readContained, readTextContained } from './read-contained.js';
 export { removeContained, listContained } from './remove-contained.js';
 export { makePrivateFile } from './make-private-file.js';
 export { tempPathFor, isTempFor } from './temp-name.js';
+export { fileStamp, StampedCache } from './stamped-cache.js';
 export { UTF8_BOM, startsWithBom } from './bom.js';
 export { withLock, LockCompromisedError, DEFAULT_LOCK_SETTINGS, type LockSettings, type AssertLockHeld } from './with-lock.js';
 export { projectId, PROJECT_FILE_NAME, PROJECT_ID_PATTERN } from './project-id.js';

@@ -1,10 +1,9 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { mergeCallLesson, type StoredCallLesson } from '@engram/cerebellum';
 import type { EventData } from '@engram/events';
 import { scrubValue } from '@engram/kernel';
-import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, withLock, writeFileAtomic } from '@engram/fs';
+import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, StampedCache, withLock, writeFileAtomic } from '@engram/fs';
 
 /** The file a project keeps its call lessons in, inside `<project>/.engram`. */
 export const CALL_LESSONS_FILE = 'call-lessons.json';
@@ -62,15 +61,6 @@ const parse = (text: string, file: string): CallLessonsRead => {
 const render = (lessons: readonly StoredCallLesson[]): string =>
   `${JSON.stringify({ engramCallLessons: 1, lessons: [...lessons].sort((a, b) => a.lessonId.localeCompare(b.lessonId)) }, null, 2)}\n`;
 
-const stampOf = (path: string): string => {
-  try {
-    const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
-  } catch {
-    return '-';
-  }
-};
-
 /**
  * A project's call lessons (issue 24): one JSON file, `<project>/.engram/call-lessons.json`,
  * read tolerantly (cached by size and mtime: it is read before every call) and rewritten whole
@@ -79,28 +69,27 @@ const stampOf = (path: string): string => {
  */
 export class FileCallLessons {
   readonly file: string;
-  private cache: { readonly stamp: string; readonly read: CallLessonsRead } | null = null;
+  private readonly cache: StampedCache<CallLessonsRead>;
 
   constructor(
     private readonly projectDir: string,
     private readonly root: string,
   ) {
     this.file = join(projectDir, CALL_LESSONS_FILE);
+    this.cache = new StampedCache([this.file]);
   }
 
   list(): CallLessonsRead {
-    const stamp = stampOf(this.file);
-    if (this.cache?.stamp === stamp) return this.cache.read;
-    let read: CallLessonsRead;
     try {
-      const text = readTextContained(this.root, this.file);
-      read = text === null ? { lessons: [], problems: [] } : parse(text, this.file);
+      return this.cache.read(() => {
+        const text = readTextContained(this.root, this.file);
+        return text === null ? { lessons: [], problems: [] } : parse(text, this.file);
+      });
     } catch (err) {
       return { lessons: [], problems: [`${this.file}: cannot read: ${(err as Error).message}`] };
     }
-    this.cache = { stamp, read };
-    return read;
   }
+
 
   /** Merges a learned lesson (scrubbed) into the file. */
   record(learned: EventData<'cerebellum.call.learned'>, at: string, sessionId: string): Promise<StoredCallLesson> {
@@ -136,7 +125,7 @@ export class FileCallLessons {
       const { lessons, result } = fn(read.lessons);
       if (lessons !== null) {
         writeFileAtomic(this.file, render(lessons), { root: this.root, beforeCommit: assertHeld });
-        this.cache = null;
+        this.cache.clear();
       }
       return result;
     });

@@ -1,6 +1,5 @@
 import { scrubValue } from '@engram/kernel';
-import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
-import { statSync } from 'node:fs';
+import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, rootForDir, StampedCache, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
 import { join } from 'node:path';
 import { mergeRecipe, type LearnedRecipe, type RecipeSighting } from '../recipes/merge-recipe.js';
 import { parseRecipeFile, renderRecipeFile, type RecipeFileRead } from '../recipes/recipe-file.js';
@@ -26,15 +25,6 @@ export class RecipeFileError extends Error {
   }
 }
 
-const stampOf = (path: string): string => {
-  try {
-    const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
-  } catch {
-    return '-';
-  }
-};
-
 /**
  * Recovery recipes in procedural memory: one JSON file, `<skills>/recipes.json`, read tolerantly
  * and rewritten whole (unique temp file, 0600, rename) under the cross-process lock, so
@@ -47,11 +37,12 @@ export class FileRecipeStore implements RecipeStore {
   readonly file: string;
   private readonly home: string;
   private readonly lockSettings: LockSettings;
-  private cache: { readonly stamp: string; readonly read: RecipeFileRead } | null = null;
+  private readonly cache: StampedCache<RecipeFileRead>;
 
   constructor(options: FileRecipeStoreOptions) {
     this.root = options.root;
     this.file = join(options.root, RECIPES_FILE);
+    this.cache = new StampedCache([this.file]);
     this.home = options.home ?? rootForDir(options.root);
     this.lockSettings = { ...DEFAULT_LOCK_SETTINGS, ...options.lock };
   }
@@ -62,18 +53,16 @@ export class FileRecipeStore implements RecipeStore {
 
   /** Every readable recipe, and what could not be read (file and field). A missing file is no recipes. */
   list(): { readonly recipes: readonly StoredRecipe[]; readonly problems: readonly RecipeProblem[] } {
-    const stamp = stampOf(this.file);
-    if (this.cache?.stamp === stamp) return this.cache.read;
-    let read: RecipeFileRead;
     try {
-      const text = readTextContained(this.home, this.file);
-      read = text === null ? { recipes: [], problems: [] } : parseRecipeFile(text, this.file);
+      return this.cache.read(() => {
+        const text = readTextContained(this.home, this.file);
+        return text === null ? { recipes: [], problems: [] } : parseRecipeFile(text, this.file);
+      });
     } catch (err) {
       return { recipes: [], problems: [{ file: this.file, field: null, reason: `cannot read: ${(err as Error).message}` }] };
     }
-    this.cache = { stamp, read };
-    return read;
   }
+
 
   /**
    * Stores a learned recipe (from `basal-ganglia.recipe.learned` and its envelope's time and
@@ -90,7 +79,7 @@ export class FileRecipeStore implements RecipeStore {
       if (problem !== undefined) throw new RecipeFileError(problem);
       const merged = mergeRecipe(read.recipes, clean, sighting);
       writeFileAtomic(this.file, renderRecipeFile(merged.recipes), { root: this.home, beforeCommit: assertHeld });
-      this.cache = null;
+      this.cache.clear();
       return { recipe: merged.recipe, outcome: merged.outcome };
     });
   }
@@ -111,7 +100,7 @@ export class FileRecipeStore implements RecipeStore {
       const removed = read.recipes.filter((r) => wanted.has(r.recipeId)).map((r) => r.recipeId);
       if (removed.length === 0) return [];
       writeFileAtomic(this.file, renderRecipeFile(read.recipes.filter((r) => !wanted.has(r.recipeId))), { root: this.home, beforeCommit: assertHeld });
-      this.cache = null;
+      this.cache.clear();
       return removed;
     });
   }

@@ -1,5 +1,5 @@
 import { scrubSecrets, systemClock, type Clock } from '@engram/kernel';
-import { DEFAULT_LOCK_SETTINGS, containedPath, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
+import { DEFAULT_LOCK_SETTINGS, containedPath, ensureDir, readTextContained, fileStamp, rootForDir, withLock, writeFileAtomic, type LockSettings } from '@engram/fs';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoWithOffset } from '../episodes/episode-time.js';
@@ -68,19 +68,6 @@ interface CachedEntry {
 
 const SKILL_MD = 'SKILL.md';
 const STATS = 'stats.json';
-
-/** A file's size and mtime, or `-` when missing: what the list cache is keyed on. */
-const stampOf = (...paths: string[]): string =>
-  paths
-    .map((p) => {
-      try {
-        const st = statSync(p);
-        return `${st.size}:${st.mtimeMs}`;
-      } catch {
-        return '-';
-      }
-    })
-    .join('|');
 
 const isDir = (path: string): boolean => {
   try {
@@ -247,7 +234,7 @@ export class FileSkillStore implements SkillStore {
     }
     if (!isDir(dir)) return null;
     const paths = [join(dir, SKILL_MD), join(dir, 'meta.json'), join(dir, 'declarative.md')] as const;
-    const stamp = stampOf(...paths);
+    const stamp = fileStamp(...paths);
     const cached = this.cache.get(folder);
     if (cached?.stamp === stamp) return cached.entry;
     let entry: CachedEntry['entry'] | null;

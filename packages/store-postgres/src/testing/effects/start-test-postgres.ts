@@ -106,36 +106,42 @@ const createOn = (s: Server, name: string): string => {
   return `postgres://${name}@127.0.0.1:${s.port}/${name}`;
 };
 
+/** A suite's handle on a server: `unique` names its databases, `release` runs once, at the first `stop`. */
+const handle = (s: Server, unique: (name: string) => string, restart: () => void, release: () => void): TestPostgres => {
+  let stopped = false;
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${s.port}/postgres`,
+    port: s.port,
+    createDatabase: (name) => {
+      validName(name);
+      return createOn(s, unique(name));
+    },
+    restart,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      release();
+    },
+  };
+};
+
 /** A server of the suite's own, stopped and removed by `stop`. */
 const ownServer = async (bin: string): Promise<TestPostgresStart> => {
   const dir = mkdtempSync(join(tmpdir(), 'engram-pg-'));
   try {
     const s = await launch(bin, dir);
-    let stopped = false;
-    return {
-      ok: true,
-      pg: {
-        adminUrl: `postgres://postgres@127.0.0.1:${s.port}/postgres`,
-        port: s.port,
-        createDatabase: (name) => {
-          validName(name);
-          return createOn(s, name);
-        },
-        restart: () => {
-          s.stopFast();
-          s.start();
-        },
-        stop: () => {
-          if (stopped) return;
-          stopped = true;
-          try {
-            s.stopNow();
-          } finally {
-            rmSync(dir, { recursive: true, force: true });
-          }
-        },
-      },
+    const restart = (): void => {
+      s.stopFast();
+      s.start();
     };
+    const release = (): void => {
+      try {
+        s.stopNow();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    return { ok: true, pg: handle(s, (name) => name, restart, release) };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     return { ok: false, reason: `could not start PostgreSQL: ${err instanceof Error ? err.message : String(err)}` };
@@ -185,37 +191,26 @@ const onShared = async (bin: string, shared: string): Promise<TestPostgresStart>
     const s = await sharedServer(bin, shared);
     const suffix = `_${process.pid.toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
     const made: string[] = [];
-    let stopped = false;
-    return {
-      ok: true,
-      pg: {
-        adminUrl: `postgres://postgres@127.0.0.1:${s.port}/postgres`,
-        port: s.port,
-        createDatabase: (name) => {
-          validName(name);
-          const unique = `${name}${suffix}`;
-          made.push(unique);
-          return createOn(s, unique);
-        },
-        restart: () => {
-          throw new Error('restart() stops the server for every suite that shares it: start this suite with startTestPostgres({ own: true })');
-        },
-        stop: () => {
-          if (stopped) return;
-          stopped = true;
-          // Best effort: the run's teardown removes the whole server anyway; this only keeps a
-          // long run's server small. DROP DATABASE cannot share a transaction, hence two calls.
-          for (const name of made) {
-            try {
-              s.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-              s.psql(`DROP ROLE IF EXISTS ${name}`);
-            } catch {
-              // The server is already gone or the suite still holds the role elsewhere: left to the teardown.
-            }
-          }
-        },
-      },
+    const unique = (name: string): string => {
+      made.push(`${name}${suffix}`);
+      return `${name}${suffix}`;
     };
+    const restart = (): void => {
+      throw new Error('restart() stops the server for every suite that shares it: start this suite with startTestPostgres({ own: true })');
+    };
+    // Best effort: the run's teardown removes the whole server anyway; this only keeps a long
+    // run's server small. DROP DATABASE cannot share a transaction, hence two calls.
+    const release = (): void => {
+      for (const name of made) {
+        try {
+          s.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          s.psql(`DROP ROLE IF EXISTS ${name}`);
+        } catch {
+          // The server is already gone or the suite still holds the role elsewhere: left to the teardown.
+        }
+      }
+    };
+    return { ok: true, pg: handle(s, unique, restart, release) };
   } catch (err) {
     return { ok: false, reason: `could not start PostgreSQL: ${err instanceof Error ? err.message : String(err)}` };
   }
