@@ -14,7 +14,9 @@ const cruise = (cwd: string, ...targets: string[]) => {
   return { violations: report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`) };
 };
 
-describe('the dependency rules of DESIGN.md', () => {
+// That the workspace itself keeps them is `npm test`'s static check "dependency rules"
+// (scripts/test.mjs): this suite proves the rules can fail.
+describe('the dependency rules of docs/architecture.md', () => {
   it('fire on a tree that breaks each of them', () => {
     const r = cruise(join(ROOT, 'tests/fixtures/deps-violation'), 'packages', 'tests');
     expect(r.violations).toEqual([
@@ -24,10 +26,5 @@ describe('the dependency rules of DESIGN.md', () => {
       'no-imports-of-cli-sources: tests/cli/reaches-into-cli.ts -> apps/cli/src/main.ts',
       'nothing-below-runtime-imports-it: packages/kernel/src/index.ts -> packages/runtime/src/index.ts',
     ]);
-  });
-
-  it('hold for the workspace itself', () => {
-    const r = cruise(ROOT, 'packages', 'apps', 'tests');
-    expect(r.violations).toEqual([]);
   });
 });

@@ -1,14 +1,16 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPackages, type WorkspacePackage } from './public-packages.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /**
- * `npm install` of the tarballs builds better-sqlite3 from source (its prebuilt download fails
- * here): ~45 s on an idle 2-core machine, over 10 minutes when eight builds share it.
+ * `npm install` of the tarballs builds better-sqlite3 from source when no prebuilt binary is at
+ * hand (its download fails here): ~45 s on an idle 2-core machine, over 10 minutes when eight
+ * builds share it. `localPrebuild` usually spares it.
  */
 const INSTALL_TIMEOUT_MS = 1_200_000;
 /** Packing every workspace package (pnpm, ~5 s). */
@@ -26,6 +28,25 @@ const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(proc
 
 /** node-gyp compiles better-sqlite3's two sources one after the other unless told it may use every core. */
 const BUILD_ENV = { JOBS: 'max' };
+
+/**
+ * better-sqlite3's native module as the prebuilt binary a user with a network downloads: the
+ * workspace's own install compiled this very version on this machine, so the packed install
+ * takes it through prebuild-install's local lookup instead of compiling it a second time. The
+ * packages under test are engram's; this binary is a third party's, unchanged. Another version,
+ * or a machine where the workspace has no binary, compiles from source as before.
+ */
+const localPrebuild = (dir: string): NodeJS.ProcessEnv => {
+  const pkg = dirname(createRequire(join(ROOT, 'packages/regions/hippocampus/package.json')).resolve('better-sqlite3/package.json'));
+  const binary = join(pkg, 'build', 'Release', 'better_sqlite3.node');
+  const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime !== undefined;
+  if (!existsSync(binary) || !glibc) return {};
+  const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+  mkdirSync(dir, { recursive: true });
+  const tarball = join(dir, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
+  ok(run('tar', ['-czf', tarball, '-C', pkg, 'build/Release/better_sqlite3.node'], pkg, 60_000), 'tar of the local prebuild');
+  return { npm_config_better_sqlite3_local_prebuilds: dir };
+};
 
 const run = (cmd: string, args: readonly string[], cwd: string, timeout: number, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> => {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout, env: { ...cleanEnv(), ...env } });
@@ -87,8 +108,8 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     // Only the public packages: pnpm packs private ones (the workspace's test package) too.
     const files = packages.map((p) => join(tarballs, p.tarball));
     // --prefer-offline: npm's own cache (shared by every run on this machine) answers for the
-    // third-party tarballs it already holds; only better-sqlite3's native build is paid each time.
-    ok(run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...files], app, INSTALL_TIMEOUT_MS, BUILD_ENV), 'npm install of the tarballs');
+    // third-party tarballs it already holds.
+    ok(run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...files], app, INSTALL_TIMEOUT_MS, { ...BUILD_ENV, ...localPrebuild(join(work, 'prebuilds')) }), 'npm install of the tarballs');
   }, PACK_TIMEOUT_MS + INSTALL_TIMEOUT_MS);
 
   // The installed tree is ~200 MB: gone after the run (npm's own cache keeps the downloads).
