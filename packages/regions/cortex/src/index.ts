@@ -21,7 +21,7 @@ export { buildMemoryContext, SECTION_HEADINGS, type MemoryContext, type MemoryCo
 export { buildScratchpadPrimer, PRIMER_HEADER, type ScratchpadPrimer } from './scratchpad-primer.js';
 export { EMPTY_SCOPE, type ScopeMemory } from './scope-memory.js';
 export type { ContextInjection, InjectedItem } from './injected-item.js';
-export { PendingItemSchema, PendingFileSchema, pendingIdFor, addPending, takePending, type PendingItem, type PendingFile } from './pending-item.js';
+export { PendingItemSchema, PendingFileSchema, pendingIdFor, PENDING_KIND, type PendingItem, type PendingFile } from './pending-item.js';
 export {
   MemorizeInputSchema,
   MEMORIZE_TOOL_NAME,
@@ -49,9 +49,10 @@ export * from './contradiction/index.js';
 // Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
 export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus, type PreCallRequest, type PreCallStrategies } from './effects/cortex.js';
 export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
-export type { PendingStore } from './effects/pending-store.js';
 export { QuarantineStore, QuarantineFileError, quarantinePathFor, QUARANTINE_FILE_NAME } from './effects/quarantine-store.js';
-export type { QuarantinePort } from './effects/quarantine-port.js';
+export type { HeldStore, PendingStore, QuarantinePort } from './effects/held-store.js';
+export { HeldFileStore, type HeldFileKind } from './effects/held-file-store.js';
+export { changeHeld, type HeldItem, type HeldKind, type HeldStep } from './held/held-kind.js';
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';
 export type { StructuredModel } from './effects/structured-model.js';

@@ -1,5 +1,6 @@
 import { EngramSchema, ProposalOriginSchema, QuarantineReasonSchema, TrustTierSchema } from '@engram/events';
 import { z } from 'zod';
+import type { HeldKind } from '../held/held-kind.js';
 
 /** One proposal held in quarantine, as the quarantine file stores it. */
 export const QuarantineItemSchema = z.object({
@@ -18,27 +19,8 @@ export type QuarantineItem = z.infer<typeof QuarantineItemSchema>;
 export const QuarantineFileSchema = z.object({ version: z.literal(1), items: z.array(QuarantineItemSchema) });
 export type QuarantineFile = z.infer<typeof QuarantineFileSchema>;
 
-export const EMPTY_QUARANTINE: QuarantineFile = { version: 1, items: [] };
-
 /** A quarantine id from its proposal id (replay derives the same one): `engram memory quarantine accept q-...`. */
 export const quarantineIdFor = (proposalId: string): string => `q-${proposalId}`;
 
-/** Adds an item unless the same text (kind, scope) is already held: a repeated attempt is one entry. */
-export const addQuarantined = (file: QuarantineFile, item: QuarantineItem): { file: QuarantineFile; item: QuarantineItem } => {
-  const same = file.items.find((x) => x.engram.text === item.engram.text && x.engram.kind === item.engram.kind && x.engram.scope === item.engram.scope);
-  if (same !== undefined) return { file, item: same };
-  return { file: { ...file, items: [...file.items, item] }, item };
-};
-
-/** Removes the items with these ids (or 1-based positions in the list). */
-export const takeQuarantined = (file: QuarantineFile, selectors: readonly string[]): { file: QuarantineFile; taken: QuarantineItem[]; unknown: string[] } => {
-  const taken: QuarantineItem[] = [];
-  const unknown: string[] = [];
-  for (const sel of selectors) {
-    const byPosition = /^\d+$/.test(sel) ? file.items[Number(sel) - 1] : undefined;
-    const item = byPosition ?? file.items.find((x) => x.quarantineId === sel);
-    if (item === undefined) unknown.push(sel);
-    else if (!taken.includes(item)) taken.push(item);
-  }
-  return { file: { ...file, items: file.items.filter((x) => !taken.includes(x)) }, taken, unknown };
-};
+/** The quarantine kind of held proposal: a person vouches for or deletes it by its quarantine id. */
+export const QUARANTINE_KIND: HeldKind<QuarantineItem> = { name: 'quarantine', idOf: (item) => item.quarantineId };

@@ -1,3 +1,2 @@
 // Contract suites every backend of the cortex's storage ports runs (files here, PostgreSQL in @engram/store-postgres).
-export { pendingStoreContract, type PendingStoreHarness } from './pending-store.contract.js';
-export { quarantineStoreContract, type QuarantineStoreHarness } from './quarantine-store.contract.js';
+export { pendingStoreContract, quarantineStoreContract, type PendingStoreHarness, type QuarantineStoreHarness } from './held-store.contract.js';
