@@ -100,6 +100,18 @@ describe('buildMemoryContext', () => {
     expect(b.sections.find((s) => s.key === 'global-lessons')?.entries[0]?.text).toBe('The cluster runs on ARM');
   });
 
+  it('shows the entry written next to a strong match in the same sitting ahead of weak matches from other times', () => {
+    const at = (min: number) => new Date(Date.UTC(2026, 10, 1, 12, min)).toISOString();
+    const lessons = [
+      entry('Bo: How was the concert you went to?', { updatedAt: at(0) }),
+      entry('Ana: Loud and wonderful, I lost my voice singing along.', { updatedAt: at(1) }),
+      entry('Cy: I went to a concert once, and to another concert with a friend.', { updatedAt: '2026-09-01T00:00:00.000Z' }),
+      entry('Cy: The weather was fine, not much to tell.', { updatedAt: '2026-09-01T00:00:00.000Z' }),
+    ];
+    const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, lessons }, project: null, message: 'what happened at the concert Ana went to' });
+    expect(c.sections[0]?.entries.slice(0, 2).map((e) => e.text).sort()).toEqual([lessons[1]?.text, lessons[0]?.text]);
+  });
+
   it('says how many entries it left out', () => {
     const lessons = Array.from({ length: 30 }, (_, i) => entry(`lesson ${i} ${'y'.repeat(60)}`));
     const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, lessons }, project: null, budgets: { identity: 300, rules: 300, lessons: 100, primer: 100 } });

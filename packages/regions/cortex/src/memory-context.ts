@@ -7,9 +7,6 @@ import type { ScopeMemory } from './scope-memory.js';
 
 export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-when' | 'project-when' | 'global-lessons' | 'project-lessons';
 
-/** The sections of the stable prefix: they do not depend on the message. */
-const PREFIX_KEYS: readonly ContextSectionKey[] = ['identity', 'global-rules', 'project-rules'];
-
 export interface ContextSection {
   readonly key: ContextSectionKey;
   /** The whole section as emitted: heading line and body. */
@@ -130,10 +127,25 @@ const MAX_RANKED_ENTRIES = 200;
 /** An entry as the ranking core reads it: its text, its kind as who made it, its topic as a tag, its date. */
 const recallDoc = (e: MemoryEntry): RecallDoc => ({ text: e.text, who: e.kind, tags: e.topic === null ? [] : [e.topic], atMs: isoMs(e.updatedAt) });
 
-/** The ranking index of a list of entries (most recent first), built once per snapshot. */
+/**
+ * Entries written within this time of each other, one after the other, were told in one sitting
+ * (a conversation's turns, one session's lessons): each is context for the next.
+ */
+const SITTING_MS = 30 * 60_000;
+
+/**
+ * The ranking index of a list of entries (most recent first), built once per snapshot, with each
+ * entry's neighbours: the entries on either side of it in that order written in the same sitting.
+ */
 const entryIndex = perArray((entries: readonly MemoryEntry[]) => {
   const docs = entries.map(recallDoc);
-  return { docs, index: recallIndex(docs) };
+  const together = (i: number, j: number): boolean => {
+    const a = docs[i]?.atMs;
+    const b = docs[j]?.atMs;
+    return a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(a - b) <= SITTING_MS;
+  };
+  const neighbours = docs.map((_, i) => [i - 1, i + 1].filter((j) => j >= 0 && j < docs.length && together(i, j)));
+  return { docs, index: recallIndex(docs), neighbours: (i: number): readonly number[] => neighbours[i] ?? [] };
 });
 
 /**
@@ -144,8 +156,8 @@ const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candid
   const out: C[] = [];
   const taken = new Set<number>();
   if (message.trim() !== '') {
-    const { docs, index } = entryIndex(ordered);
-    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES)) {
+    const { docs, index, neighbours } = entryIndex(ordered);
+    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES, { neighbours })) {
       const e = ordered[i];
       const c = e === undefined ? null : candidate(e);
       taken.add(i);
