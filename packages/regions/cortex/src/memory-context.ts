@@ -220,10 +220,13 @@ const WHY: Readonly<Record<ContextSectionKey, string>> = {
 
 const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ id: e.id, kind: e.kind ?? e.section ?? 'unknown', text: e.text, why: WHY[s.key] }));
 
+/** Lessons the block may show (scratchpad ones are the primer's), counted once per snapshot. */
+const shownLessonCount = perArray((lessons: readonly MemoryEntry[]) => lessons.filter((e) => lessonCandidate(e) !== null).length);
+
 /** The candidates of a scope's always/never rules and when-rules, and of its lessons (what the sections choose from). */
 const candidateCount = (m: ScopeMemory): number => {
   const plan = rulePlan(m.rules);
-  return plan.mandatory.length + plan.whenEntries.length + m.lessons.filter((e) => lessonCandidate(e) !== null).length;
+  return plan.mandatory.length + plan.whenEntries.length + shownLessonCount(m.lessons);
 };
 
 /** The block's last line: how many entries it left out, so the model knows there is more to ask for. */
