@@ -32,5 +32,6 @@ export { recallTerms, dateTerms, isoMs } from './recall/recall-terms.js';
 export { recallIndex, RECALL_FIELD_WEIGHTS, type RecallDoc, type RecallIndex } from './recall/recall-index.js';
 export { orderRecall, fitRecallBudget, RECENCY_WEIGHT, RECENCY_HALF_LIFE_MS, type RecallCandidate, type OrderRecallOptions } from './recall/order-recall.js';
 export { rankRecall } from './recall/rank-recall.js';
+export { spreadToNeighbours } from './recall/spread-to-neighbours.js';
 export { readRecallQuery } from './recall/quoted-query.js';
 export { callPattern, type CallPattern } from './call-pattern.js';

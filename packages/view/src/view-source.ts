@@ -1,8 +1,8 @@
 import { basename, resolve } from 'node:path';
 import { Cortex, PendingQueue, parseMemoryMode, type PendingItem, type QuarantineItem } from '@engram/cortex';
 import { draft, type AnyEnvelope } from '@engram/events';
-import { FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, type StoredRecipe } from '@engram/hippocampus';
-import { scrubSecrets, trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
+import { FileEpisodeStore, FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, type StoredRecipe } from '@engram/hippocampus';
+import { readRecallQuery, scrubSecrets, trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
 import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type EventLogs, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
 import type { Instinct } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
@@ -13,6 +13,7 @@ import { confidenceOverTime, type ConfidenceSeries } from './data/confidence-ove
 import { entryUsage, usageIndex, type EntryUsage } from './data/entry-usage.js';
 import { isSessionLog, sessionRow, type SessionRow } from './data/session-row.js';
 import { timelineItems, type TimelineItem } from './data/timeline-items.js';
+import { searchMemory, type ScopedEntry } from './data/search-memory.js';
 
 export interface ViewSourceOptions {
   /** The global root (`--home`); default `$ENGRAM_HOME` or ~/.engram. */
@@ -71,6 +72,26 @@ export interface LearningView {
 export type ReplayView =
   | { readonly ok: true; readonly logId: string; readonly replay: SessionReplay; readonly problems: readonly string[]; readonly paramsError: string | null }
   | { readonly ok: false; readonly logId: string; readonly error: string };
+
+export interface SearchView {
+  readonly query: string;
+  /** Entries of both scopes, best first. */
+  readonly entries: readonly ScopedEntry[];
+  /**
+   * Turns of the project's sessions, best first (none without a project): each with its episodes
+   * in order, the matching ones marked, and its session's log id when that log is here (the
+   * timeline to link to), else null.
+   */
+  readonly turns: readonly {
+    readonly session: string;
+    readonly logId: string | null;
+    readonly episodes: readonly { readonly ts: string; readonly role: string; readonly content: string; readonly hit: boolean }[];
+  }[];
+  readonly problems: readonly string[];
+}
+
+/** Results shown per half of the search page: a page of answers, not an export. */
+const SEARCH_RESULTS = 20;
 
 export type Decision = 'accept' | 'reject';
 
@@ -217,6 +238,37 @@ export class ViewSource {
       });
     }
     return { scopes, problems };
+  }
+
+  /**
+   * The search box: the same ranked recall the agent uses, over memory (both scopes' entries,
+   * `searchMemory`) and over the project's sessions (their episodes through `EpisodeStore.search`,
+   * as MCP `recall` answers; a quoted query keeps Anton's substring match). Shown scrubbed.
+   */
+  async search(query: string): Promise<SearchView> {
+    const p = this.brain.paths;
+    const stored: ScopedEntry[] = [];
+    for (const scope of ENTRY_SCOPES) {
+      if (scope === 'project' && p.project === null) continue;
+      const snap = await new FileSemanticStore({ dir: p.memoryDir(scope), scope, root: scope === 'global' ? p.home : p.project ?? p.home }).read();
+      for (const entry of [...snap.rules, ...snap.lessons, ...snap.identities]) stored.push({ scope, entry: { ...entry, text: scrubSecrets(entry.text) } });
+    }
+    const entries = searchMemory(stored, query, SEARCH_RESULTS);
+    if (p.project === null || query.trim() === '') return { query, entries, turns: [], problems: [] };
+    const store = new FileEpisodeStore({ projectDir: p.project });
+    try {
+      const q = readRecallQuery(query);
+      const found = q.literal ? await store.recall(q.text, { maxResults: SEARCH_RESULTS }) : await store.search(q.text, { maxResults: SEARCH_RESULTS });
+      const logs = new Set(this.dirs().flatMap(jsonlFilesIn).map((f) => basename(f, '.jsonl')));
+      const turns = found.groups.map((g) => ({
+        session: g.session,
+        logId: logs.has(g.session) ? g.session : null,
+        episodes: g.episodes.map(({ episode: e, hit }) => ({ ts: e.ts, role: e.role, content: scrubSecrets(e.content), hit })),
+      }));
+      return { query, entries, turns, problems: found.problems.map((x) => scrubSecrets(`${x.file}:${x.line}: ${x.reason}`)) };
+    } finally {
+      await store.close();
+    }
   }
 
   async learning(): Promise<LearningView> {

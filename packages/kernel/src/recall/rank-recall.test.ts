@@ -3,6 +3,7 @@ import { fitRecallBudget, orderRecall } from './order-recall.js';
 import { readRecallQuery } from './quoted-query.js';
 import { recallIndex, type RecallDoc } from './recall-index.js';
 import { rankRecall } from './rank-recall.js';
+import { spreadToNeighbours } from './spread-to-neighbours.js';
 
 const DAY = 86_400_000;
 const docs: RecallDoc[] = [
@@ -27,6 +28,29 @@ describe('rankRecall', () => {
   });
   it('finds nothing for a query sharing no term', () => {
     expect(rankRecall(index, docs, 'quantum chromodynamics', 10)).toEqual([]);
+  });
+});
+
+describe('rankRecall with neighbours', () => {
+  // A question whose words are split over two turns: one asks, the next answers.
+  const talk: RecallDoc[] = [
+    { text: 'Bo: How was the concert you went to?', atMs: DAY },
+    { text: 'Ana: Loud and wonderful, I lost my voice singing along.', atMs: DAY },
+    { text: 'Cy: I sang in a choir concert once, and I went to another concert with a friend.', atMs: 50 * DAY },
+    { text: 'Cy: The weather was fine.', atMs: 50 * DAY },
+  ];
+  const index = recallIndex(talk);
+  const next = (i: number): number[] => [i - 1, i + 1].filter((j) => j >= 0 && j < talk.length && talk[j]?.atMs === talk[i]?.atMs);
+  it('raises the turn next to a strong match above a weak match elsewhere', () => {
+    const plain = rankRecall(index, talk, 'what happened at the concert Ana went to', 3);
+    expect(plain.indexOf(1)).toBeGreaterThan(plain.indexOf(2));
+    const spread = rankRecall(index, talk, 'what happened at the concert Ana went to', 3, { neighbours: next });
+    expect(spread.slice(0, 2).sort()).toEqual([0, 1]);
+    expect(spread).not.toContain(3);
+  });
+  it('spreads a share of the matched scores only, never further', () => {
+    const out = spreadToNeighbours(new Map([[1, 4]]), (i) => [i - 1, i + 1]);
+    expect([...out].sort((a, b) => a[0] - b[0])).toEqual([[0, 2], [1, 4], [2, 2]]);
   });
 });
 

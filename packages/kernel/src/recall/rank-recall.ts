@@ -1,5 +1,6 @@
 import { orderRecall } from './order-recall.js';
 import type { RecallDoc, RecallIndex } from './recall-index.js';
+import { spreadToNeighbours } from './spread-to-neighbours.js';
 
 /** Texts compared for duplicates: case and spacing aside. Computed once per list of items. */
 const dedupeKeys = new WeakMap<readonly RecallDoc[], string[]>();
@@ -12,15 +13,23 @@ const keysOf = (docs: readonly RecallDoc[]): string[] => {
   return keys;
 };
 
+interface RankRecallOptions {
+  /** The items told next to item i (the turns before and after it in one sitting): they share its score (`spreadToNeighbours`). */
+  readonly neighbours?: (item: number) => readonly number[];
+}
+
 /**
  * The ranked retrieval over items held in memory: the items sharing a term with the query, by
- * field-weighted BM25 (`recallIndex`) and the recency prior, duplicates (same text, case and
- * spacing aside) merged, at most `limit`, as indices into `docs`. Deterministic for a given query
- * and items, so a replay re-derives it.
+ * field-weighted BM25 (`recallIndex`), with their neighbours' share when the caller knows which
+ * items were told together, and the recency prior; duplicates (same text, case and spacing aside)
+ * merged, at most `limit`, as indices into `docs`. Deterministic for a given query and items, so a
+ * replay re-derives it.
  */
-export const rankRecall = (index: RecallIndex, docs: readonly RecallDoc[], query: string, limit: number): number[] => {
+export const rankRecall = (index: RecallIndex, docs: readonly RecallDoc[], query: string, limit: number, options: RankRecallOptions = {}): number[] => {
   const keys = keysOf(docs);
+  const lexical = index.scores(query);
+  const scores = options.neighbours === undefined ? lexical : spreadToNeighbours(lexical, options.neighbours);
   const candidates = [];
-  for (const [i, score] of index.scores(query)) candidates.push({ item: i, score, atMs: docs[i]?.atMs ?? null, key: keys[i] ?? '', tie: i });
+  for (const [i, score] of scores) candidates.push({ item: i, score, atMs: docs[i]?.atMs ?? null, key: keys[i] ?? '', tie: i });
   return orderRecall(candidates, { limit }).map((c) => c.item);
 };

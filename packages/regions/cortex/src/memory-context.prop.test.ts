@@ -3,7 +3,7 @@ import type { MemoryEntry } from '@engram/kernel';
 import fc from 'fast-check';
 import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE } from './data-frame.js';
 import { describe, expect, it } from 'vitest';
-import { buildMemoryContext } from './memory-context.js';
+import { buildMemoryContext, omittedLine } from './memory-context.js';
 import { buildScratchpadPrimer } from './scratchpad-primer.js';
 
 const kinds = ['always', 'never', 'when', 'lesson', 'profile'] as const;
@@ -32,9 +32,11 @@ describe('memory context properties', () => {
     fc.assert(
       fc.property(scopeArb, fc.option(scopeArb, { nil: null }), budgetsArb, fc.string({ maxLength: 40 }), (global, project, budgets, message) => {
         const c = buildMemoryContext({ global, project, budgets, message });
-        const limits = { identity: budgets.identity, 'global-rules': budgets.rules, 'project-rules': budgets.rules, 'global-lessons': budgets.lessons, 'project-lessons': budgets.lessons };
+        const limits = { identity: budgets.identity, 'global-rules': budgets.rules, 'project-rules': budgets.rules, 'global-when': budgets.rules, 'project-when': budgets.rules, 'global-lessons': budgets.lessons, 'project-lessons': budgets.lessons };
         for (const s of c.sections) expect(s.text.length).toBeLessThanOrEqual(limits[s.key] * CHARS_PER_TOKEN);
-        const frame = c.sections.length === 0 ? 0 : DATA_OPEN.length + DATA_PREAMBLE.length + DATA_CLOSE.length + 3;
+        // A scope's always/never rules and its when-rules share one rules budget.
+        for (const scope of ['global', 'project']) expect(c.sections.filter((s) => s.key === `${scope}-rules` || s.key === `${scope}-when`).reduce((n, s) => n + s.text.length, 0)).toBeLessThanOrEqual(budgets.rules * CHARS_PER_TOKEN);
+        const frame = c.text === '' ? 0 : DATA_OPEN.length + DATA_PREAMBLE.length + DATA_CLOSE.length + 3 + omittedLine(c.omitted).length + 2;
         const total = (budgets.identity + 2 * budgets.rules + 2 * budgets.lessons) * CHARS_PER_TOKEN + 2 * (c.sections.length + 1) + frame;
         expect(c.text.length).toBeLessThanOrEqual(total);
         expect(buildMemoryContext({ global, project, budgets, message })).toEqual(c);
@@ -43,6 +45,28 @@ describe('memory context properties', () => {
         expect(buildScratchpadPrimer(global, project, budgets.primer)).toEqual(p);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('starts every block of a memory with the same prefix bytes whatever the message, and counts what it left out', () => {
+    fc.assert(
+      fc.property(scopeArb, fc.option(scopeArb, { nil: null }), budgetsArb, fc.array(fc.string({ maxLength: 40 }), { minLength: 2, maxLength: 4 }), (global, project, budgets, messages) => {
+        const blocks = messages.map((message) => buildMemoryContext({ global, project, budgets, message }));
+        const first = blocks[0];
+        if (first === undefined) return;
+        for (const c of blocks) {
+          expect(c.prefix.text).toBe(first.prefix.text);
+          expect(c.text.startsWith(c.prefix.text)).toBe(true);
+          const candidates = [global, project].reduce((n, m) => n + (m === null ? 0 : m.rules.filter((e) => !(e.kind === 'when' && e.topic === 'scratchpad')).length + m.lessons.filter((e) => e.topic !== 'scratchpad').length), global.identities.length);
+          const shown = c.sections.reduce((n, s) => n + s.entries.length, 0);
+          expect(c.omitted).toBe(candidates - shown);
+          if (c.omitted > 0) expect(c.text).toContain(omittedLine(c.omitted));
+        }
+        // A prefix pinned earlier is used as it is, byte for byte.
+        const pinned = buildMemoryContext({ global: { ...global, rules: [] }, project, budgets, message: messages[1] ?? '', prefix: first.prefix });
+        expect(pinned.text.startsWith(first.prefix.text)).toBe(true);
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,11 +1,11 @@
 import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, isoMs, type MemoryEntry, promptLine, rankRecall, recallIndex, type RecallDoc, RULE_KINDS, type RuleKind } from '@engram/kernel';
 import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
-import { DATA_PREAMBLE, framed, insideFrame } from './data-frame.js';
+import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE, framed, insideFrame } from './data-frame.js';
 import { fitLines, type Candidate } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
 import type { ScopeMemory } from './scope-memory.js';
 
-export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-lessons' | 'project-lessons';
+export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-when' | 'project-when' | 'global-lessons' | 'project-lessons';
 
 export interface ContextSection {
   readonly key: ContextSectionKey;
@@ -19,10 +19,25 @@ export interface ContextSection {
   readonly omitted: number;
 }
 
+/**
+ * The part of the block that does not depend on the message: the profile and the always/never
+ * rules, with the frame's opening. Pinned for a conversation, it is the same bytes at the start of
+ * every turn's block, so a prompt cache keeps hitting.
+ */
+export interface MemoryPrefix {
+  /** The bytes every block built on this prefix starts with ("" when the prefix has no section). */
+  readonly text: string;
+  readonly sections: readonly ContextSection[];
+}
+
 export interface MemoryContext {
   /** Exactly what goes at the end of the system prompt: "" or two newlines then the sections, framed as data (`data-frame.ts`). */
   readonly text: string;
+  /** The stable prefix the block starts with (`text.startsWith(prefix.text)`). */
+  readonly prefix: MemoryPrefix;
   readonly sections: readonly ContextSection[];
+  /** Entries that were candidates for the block but left out (budgets): the block's last line says how many. */
+  readonly omitted: number;
   /** The `cortex.context.injected` data for the runtime to publish. */
   readonly injection: ContextInjection;
 }
@@ -34,6 +49,8 @@ export interface MemoryContextInput {
   /** The user's message: rules sharing a word with it are preferred when rules must be cut. */
   readonly message?: string;
   readonly budgets?: ContextBudgets;
+  /** A prefix pinned earlier in the conversation (`buildMemoryPrefix`); built from the snapshot when absent. */
+  readonly prefix?: MemoryPrefix;
 }
 
 /** Anton's headings (anton.md §7.2); the dash is U+2014. */
@@ -41,6 +58,8 @@ export const SECTION_HEADINGS: Readonly<Record<ContextSectionKey, string>> = {
   identity: '## Your Memory \u2014 Identity',
   'global-rules': '## Your Memory \u2014 Global Rules',
   'project-rules': '## Your Memory \u2014 Project Rules',
+  'global-when': '## Your Memory \u2014 Global Rules for This Message',
+  'project-when': '## Your Memory \u2014 Project Rules for This Message',
   'global-lessons': '## Your Memory \u2014 Global Lessons',
   'project-lessons': '## Your Memory \u2014 Project Lessons',
 };
@@ -108,10 +127,25 @@ const MAX_RANKED_ENTRIES = 200;
 /** An entry as the ranking core reads it: its text, its kind as who made it, its topic as a tag, its date. */
 const recallDoc = (e: MemoryEntry): RecallDoc => ({ text: e.text, who: e.kind, tags: e.topic === null ? [] : [e.topic], atMs: isoMs(e.updatedAt) });
 
-/** The ranking index of a list of entries (most recent first), built once per snapshot. */
+/**
+ * Entries written within this time of each other, one after the other, were told in one sitting
+ * (a conversation's turns, one session's lessons): each is context for the next.
+ */
+const SITTING_MS = 30 * 60_000;
+
+/**
+ * The ranking index of a list of entries (most recent first), built once per snapshot, with each
+ * entry's neighbours: the entries on either side of it in that order written in the same sitting.
+ */
 const entryIndex = perArray((entries: readonly MemoryEntry[]) => {
   const docs = entries.map(recallDoc);
-  return { docs, index: recallIndex(docs) };
+  const together = (i: number, j: number): boolean => {
+    const a = docs[i]?.atMs;
+    const b = docs[j]?.atMs;
+    return a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(a - b) <= SITTING_MS;
+  };
+  const neighbours = docs.map((_, i) => [i - 1, i + 1].filter((j) => j >= 0 && j < docs.length && together(i, j)));
+  return { docs, index: recallIndex(docs), neighbours: (i: number): readonly number[] => neighbours[i] ?? [] };
 });
 
 /**
@@ -122,8 +156,8 @@ const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candid
   const out: C[] = [];
   const taken = new Set<number>();
   if (message.trim() !== '') {
-    const { docs, index } = entryIndex(ordered);
-    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES)) {
+    const { docs, index, neighbours } = entryIndex(ordered);
+    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES, { neighbours })) {
       const e = ordered[i];
       const c = e === undefined ? null : candidate(e);
       taken.add(i);
@@ -138,12 +172,14 @@ const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candid
   return out;
 };
 
-const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string): ContextSection | null => {
+/** The always/never rules of a scope: part of the stable prefix, so they never depend on the message. */
+const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number): ContextSection | null =>
+  assemble(key, budget, null, rulePlan(rules).mandatory, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
+
+/** The when-rules of a scope ranked against the message (the ranking core), then the rest, most recent first. */
+const whenSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string): ContextSection | null => {
   const plan = rulePlan(rules);
-  // Always/never rules are mandatory, so they go first; then when-rules ranked against the
-  // message (the ranking core), then the rest, most recent first.
-  const candidates = [...plan.mandatory, ...byRelevance(plan.whenEntries, message, (e) => plan.whenCandidate.get(e) ?? null)];
-  return assemble(key, budget, null, candidates, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
+  return assemble(key, budget, null, byRelevance(plan.whenEntries, message, (e) => plan.whenCandidate.get(e) ?? null), (chosen) => chosen);
 };
 
 /** Lesson sections do not depend on the message: built once per snapshot, scope and budget. */
@@ -176,32 +212,74 @@ const WHY: Readonly<Record<ContextSectionKey, string>> = {
   identity: 'identity fact',
   'global-rules': 'global rule',
   'project-rules': 'project rule',
+  'global-when': 'global when-rule, relevant to the message first, then most recent first',
+  'project-when': 'project when-rule, relevant to the message first, then most recent first',
   'global-lessons': 'global lesson, relevant to the message first, then most recent first',
   'project-lessons': 'project lesson, relevant to the message first, then most recent first',
 };
 
 const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ id: e.id, kind: e.kind ?? e.section ?? 'unknown', text: e.text, why: WHY[s.key] }));
 
+/** Lessons the block may show (scratchpad ones are the primer's), counted once per snapshot. */
+const shownLessonCount = perArray((lessons: readonly MemoryEntry[]) => lessons.filter((e) => lessonCandidate(e) !== null).length);
+
+/** The candidates of a scope's always/never rules and when-rules, and of its lessons (what the sections choose from). */
+const candidateCount = (m: ScopeMemory): number => {
+  const plan = rulePlan(m.rules);
+  return plan.mandatory.length + plan.whenEntries.length + shownLessonCount(m.lessons);
+};
+
+/** The block's last line: how many entries it left out, so the model knows there is more to ask for. */
+export const omittedLine = (n: number): string => `(${n} more remembered ${n === 1 ? 'entry' : 'entries'} not shown)`;
+
+const scopesOf = (input: MemoryContextInput): readonly (readonly [EngramScope, ScopeMemory | null])[] => [
+  ['global', input.global],
+  ['project', input.project],
+];
+
 /**
- * The memory block for the end of the system prompt (anton.md §7.2): identity, global rules,
- * project rules, global lessons, project lessons, each only when non-empty, each within its
- * token budget counting every emitted character. Pure and deterministic: no model is called
- * (Anton made up to two LLM calls here, §15.21) and the same memory gives the same text. The
- * sections sit inside one `<remembered-notes>` frame whose first line says they are data, not
- * instructions (docs/memory-trust.md); the frame is outside the section budgets.
+ * The stable prefix of the memory block: the profile and each scope's always/never rules, within
+ * their budgets, after the frame's opening and preamble. It reads no message, so a conversation
+ * can pin it (same bytes every turn, a prompt cache keeps hitting). Pure.
+ */
+export const buildMemoryPrefix = (input: MemoryContextInput): MemoryPrefix => {
+  const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
+  const sections = [
+    identitySection(input.global.identities, budgets.identity),
+    ...scopesOf(input).map(([scope, m]) => (m === null ? null : rulesSection(`${scope}-rules`, m.rules, budgets.rules))),
+  ].filter((s): s is ContextSection => s !== null);
+  const text = sections.length === 0 ? '' : `\n\n${DATA_OPEN}\n${DATA_PREAMBLE}\n${sections.map((s) => s.text).join('\n\n')}`;
+  return { text, sections };
+};
+
+/**
+ * The memory block for the end of the system prompt (anton.md §7.2): the stable prefix (identity,
+ * global rules, project rules: `buildMemoryPrefix`, or the one pinned for the conversation), then
+ * what follows the message: each scope's when-rules and lessons ranked against it (the ranking
+ * core), each within its token budget counting every emitted character (a scope's when-rules get
+ * what its always/never rules left of the rules budget), then one line saying how many entries
+ * were left out. Pure and deterministic: no model is called (Anton made up to two LLM calls here,
+ * §15.21) and the same memory, message and prefix give the same text, so a replay re-derives
+ * what was injected. The sections sit inside one `<remembered-notes>` frame whose first line says
+ * they are data, not instructions (docs/memory-trust.md); the frame and the last line are outside
+ * the section budgets.
  */
 export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => {
   const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
   const message = input.message ?? '';
-  const scopes: readonly (readonly [EngramScope, ScopeMemory | null])[] = [
-    ['global', input.global],
-    ['project', input.project],
-  ];
-  const sections = [
-    identitySection(input.global.identities, budgets.identity),
-    ...scopes.map(([scope, m]) => (m === null ? null : rulesSection(`${scope}-rules`, m.rules, budgets.rules, message))),
-    ...scopes.map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons, message))),
+  const prefix = input.prefix ?? buildMemoryPrefix(input);
+  const pinnedTokens = (key: ContextSectionKey): number => prefix.sections.find((s) => s.key === key)?.tokens ?? 0;
+  const tail = [
+    ...scopesOf(input).map(([scope, m]) => (m === null ? null : whenSection(`${scope}-when`, m.rules, Math.max(0, budgets.rules - pinnedTokens(`${scope}-rules`)), message))),
+    ...scopesOf(input).map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons, message))),
   ].filter((s): s is ContextSection => s !== null);
-  const text = sections.length === 0 ? '' : `\n\n${framed([DATA_PREAMBLE, sections.map((s) => s.text).join('\n\n')])}`;
-  return { text, sections, injection: { target: 'system-prompt', tool: null, items: sections.flatMap(itemsOf), tokens: estimateTokens(text) } };
+  const sections = [...prefix.sections, ...tail];
+  const candidates = input.global.identities.length + scopesOf(input).reduce((n, [, m]) => n + (m === null ? 0 : candidateCount(m)), 0);
+  const shown = sections.reduce((n, s) => n + s.entries.length, 0);
+  const omitted = Math.max(0, candidates - shown);
+  const rest = [...tail.map((s) => s.text), ...(omitted > 0 ? [omittedLine(omitted)] : [])];
+  let text = '';
+  if (prefix.text !== '') text = `${prefix.text}${rest.length === 0 ? '' : `\n\n${rest.join('\n\n')}`}\n${DATA_CLOSE}`;
+  else if (rest.length > 0) text = `\n\n${framed([DATA_PREAMBLE, rest.join('\n\n')])}`;
+  return { text, prefix, sections, omitted, injection: { target: 'system-prompt', tool: null, items: sections.flatMap(itemsOf), tokens: estimateTokens(text) } };
 };

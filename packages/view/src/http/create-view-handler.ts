@@ -12,6 +12,7 @@ import { renderLayout, type Section } from '../pages/render-layout.js';
 import { renderLearningPage } from '../pages/render-learning-page.js';
 import { renderMemoryPage } from '../pages/render-memory-page.js';
 import { renderReplayPage } from '../pages/render-replay-page.js';
+import { renderSearchPage } from '../pages/render-search-page.js';
 import { renderSessionsPage } from '../pages/render-sessions-page.js';
 import { renderTimeline } from '../pages/render-timeline.js';
 import { renderTimelineItem } from '../pages/render-timeline-item.js';
@@ -20,6 +21,8 @@ import { refusalOf } from './request-guard.js';
 
 /** A form body larger than this is refused: the app's forms send an id, a scope and a token. */
 const MAX_FORM_BYTES = 64 * 1024;
+/** A search longer than this is a paste, not a question: the rest is ignored (the ranking reads words, and a page of them is enough). */
+const MAX_QUERY_CHARS = 2000;
 /** A comment line on an idle live stream, so proxies and the browser keep it open. */
 const HEARTBEAT_MS = 15_000;
 
@@ -252,6 +255,11 @@ export const createViewHandler = (source: ViewSource, options: { readonly token?
       const offsets = Object.fromEntries([...url.searchParams].filter(([k, v]) => /^(global|project)-(rules|lessons|profile)$/.test(k) && /^\d{1,9}$/.test(v)).map(([k, v]) => [k, Number(v)]));
       const body = renderMemoryPage(await source.memory(), token, flash, offsets);
       return page(res, 200, 'Memory', 'memory', body);
+    }
+    if (path === '/search') {
+      // A plain GET form: the query is in the URL, the page works without JavaScript and can be linked.
+      const q = (url.searchParams.get('q') ?? '').slice(0, MAX_QUERY_CHARS);
+      return page(res, 200, 'Search', 'search', renderSearchPage(q.trim() === '' ? null : await source.search(q)));
     }
     if (path === '/learning') return page(res, 200, 'Learning', 'learning', renderLearningPage(await source.learning()));
     if (path === '/replay') {

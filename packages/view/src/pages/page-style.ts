@@ -82,5 +82,7 @@ label{display:block;font-size:.8rem;font-weight:600;color:#344054;margin:10px 0 
 .done{background:var(--lesson-bg);border:1px solid #abefc6;color:#05603a;border-radius:10px;padding:10px 14px;margin:0 0 16px}
 .chart-card{padding:16px 20px 10px}.chart-card .engram-chart{margin:0 0 6px}.chart-card details{margin:0 0 6px}.chart-card table{margin-top:8px}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+form.search{margin:12px 0 20px}form.search input{font:inherit;padding:7px 10px;border:1px solid #cbd5e1;border-radius:6px;max-width:100%}form.search button{font:inherit;padding:7px 14px;border:0;border-radius:6px;background:#4f46e5;color:#fff;cursor:pointer}
+ol.results li{margin:0 0 12px}ol.results .hit{font-weight:600}ol.results div{margin:2px 0 0 0}
 @media (max-width:860px){.grid2{grid-template-columns:1fr}nav.top .where{display:none}}
 `;

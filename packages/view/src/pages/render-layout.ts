@@ -1,11 +1,12 @@
 import { escapeHtml } from './escape-html.js';
 import { PAGE_STYLE } from './page-style.js';
 
-export type Section = 'sessions' | 'memory' | 'learning' | 'replay';
+export type Section = 'sessions' | 'memory' | 'search' | 'learning' | 'replay';
 
 const SECTIONS: readonly { readonly id: Section; readonly label: string; readonly href: string }[] = [
   { id: 'sessions', label: 'Sessions', href: '/sessions' },
   { id: 'memory', label: 'Memory', href: '/memory' },
+  { id: 'search', label: 'Search', href: '/search' },
   { id: 'learning', label: 'Learning', href: '/learning' },
   { id: 'replay', label: 'Replay', href: '/replay' },
 ];

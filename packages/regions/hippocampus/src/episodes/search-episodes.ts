@@ -1,4 +1,4 @@
-import { orderRecall } from '@engram/kernel';
+import { orderRecall, spreadToNeighbours } from '@engram/kernel';
 import { parseEpisodeTs } from './episode-time.js';
 import type { StoredEpisode } from './episode.js';
 import type { EpisodeRecall, RecalledGroup } from './recall-episodes.js';
@@ -26,15 +26,29 @@ const CANDIDATES_PER_RESULT = 3;
 /** How many candidates to ask the engine for, for `maxResults` shown. */
 export const rankedCandidates = (maxResults: number): number => Math.max(0, maxResults) * CANDIDATES_PER_RESULT;
 
+/** The candidates of the turns just before and after candidate i's, in its session of its file. */
+const neighbourCandidates = (candidates: readonly ScoredEpisode[], i: number): number[] => {
+  const e = candidates[i]?.episode;
+  if (e === undefined) return [];
+  const out: number[] = [];
+  candidates.forEach((c, j) => {
+    const o = c.episode;
+    if (j !== i && o.file === e.file && o.session === e.session && Math.abs(o.turn - e.turn) === 1) out.push(j);
+  });
+  return out;
+};
+
 /**
  * Ranked recall: the engine's candidates put in the final order by the kernel's ranking core
- * (`orderRecall`: recency prior from the newest candidate, duplicates of one text merged), the best
+ * (a share of each candidate's score to the candidates of the turns next to it, `spreadToNeighbours`;
+ * `orderRecall`: recency prior from the newest candidate, duplicates of one text merged), the best
  * `maxResults` kept, each shown with the rest of its turn and the turn after it (in a conversation
  * the next turn is usually the reply to it). Groups come best first; a turn is shown once.
  */
 export const searchEpisodes = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number): EpisodeRecall => {
+  const scores = spreadToNeighbours(new Map(candidates.map((c, i) => [i, c.score])), (i) => neighbourCandidates(candidates, i));
   const ordered = orderRecall(
-    candidates.map((c) => ({ item: c.episode, score: c.score, atMs: parseEpisodeTs(c.episode.ts), key: c.episode.content.replace(/\s+/g, ' ').trim().toLowerCase(), tie: -c.episode.key })),
+    candidates.map((c, i) => ({ item: c.episode, score: scores.get(i) ?? c.score, atMs: parseEpisodeTs(c.episode.ts), key: c.episode.content.replace(/\s+/g, ' ').trim().toLowerCase(), tie: -c.episode.key })),
     { limit: maxResults },
   ).map((c) => c.item);
   const hitKeys = new Set(ordered.map((h) => h.key));
