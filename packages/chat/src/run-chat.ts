@@ -1,24 +1,36 @@
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
-import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type SessionLease, type TurnActivity, type TurnOptions } from '@engram/runtime';
-import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
-import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
-import { modelUnreachable } from '../llm/model-unreachable.js';
-import { clientOptionsOf } from '../llm/open-cli-llm.js';
-import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
-import { openActiveBrain } from '../store/open-active-brain.js';
-import { StoreOpenError } from '../store/store-open-error.js';
+import { clientOptionsOf, LlmConfigError, modelUnreachable, resolveLlmConfig, type LlmFlags, type ResolvedLlmConfig } from '@engram/llm';
+import {
+  AccProfileError,
+  GuardsConfigError,
+  openBrain,
+  PAD_MEMORY_ENV,
+  parseMemoryMode,
+  parsePadMemoryMb,
+  readGuardsConfig,
+  StoreSettingError,
+  storeSettings,
+  storeUnreachable,
+  type Brain,
+  type EngramSession,
+  type MemoryMode,
+  type SessionLease,
+  type TurnActivity,
+  type TurnOptions,
+} from '@engram/runtime';
 import { ChatInput, type InputEvent } from './chat-input.js';
+import type { ChatHost, ChatIo, ChatRoots } from './chat-host.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
+import { learnedLine } from './learned-line.js';
+import { watchLearned, type LearnedWatch } from './watch-learned.js';
 import { resumeCommandLine } from './resume-command-line.js';
-import { engramCommand } from '../output/engram-command.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
-export interface ChatOptions extends LlmOptionValues {
+export interface ChatOptions {
   readonly project?: string;
   readonly home?: string;
   readonly resume?: string;
@@ -27,6 +39,8 @@ export interface ChatOptions extends LlmOptionValues {
   /** The PostgreSQL store (`--store`, else `ENGRAM_STORE`); the files when neither is set. */
   readonly store?: string;
   readonly tenant?: string;
+  /** The model flags (`--llm`, the two models, `--record`, `--timeout`), before the environment and the config files. */
+  readonly llm?: LlmFlags;
 }
 
 /** Exit codes of `engram chat` (its --help lists them). */
@@ -48,7 +62,7 @@ const modeOf = (flag: string | undefined): MemoryMode => {
  * Ctrl-C cancels the turn (twice at an empty prompt leaves), and in copilot mode the memories a
  * turn proposed are offered for confirmation right after its answer. Reads a pipe line by line.
  */
-export const runChat = async (options: ChatOptions): Promise<number> => {
+export const runChat = async (options: ChatOptions, host: ChatHost): Promise<number> => {
   const cwd = process.cwd();
   const project = resolve(options.project ?? cwd);
   const fail = (message: string): number => {
@@ -61,7 +75,9 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   try {
     memoryMode = modeOf(options.mode);
     parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
-    config = await resolveLlmConfig({ ...askServerForModel('chat'), flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
+    // A server with one model needs no model flag: its only model is used, and said so on stderr.
+    const onNote = (text: string) => void process.stderr.write(`engram chat: ${text}\n`);
+    config = await resolveLlmConfig({ askServerForModel: true, onNote, flags: options.llm ?? {}, env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
     guards = readGuardsConfig(project);
   } catch (err) {
     if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
@@ -69,8 +85,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   }
   let brain: Brain;
   try {
-    // The CLI's one way to open a brain on the active store (exit 2 bad setting, 3 unreachable).
-    brain = await openActiveBrain({
+    // The runtime's one way to open a brain on the store `--store`/`ENGRAM_STORE` names, as `engram run` and the MCP server do.
+    brain = await openBrain({
       ...(options.store === undefined ? {} : { store: options.store }),
       ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
       ...(options.home === undefined ? {} : { home: options.home }),
@@ -80,10 +96,12 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       llm: { options: clientOptionsOf(config) },
     });
   } catch (err) {
-    if (err instanceof AccProfileError || err instanceof MemoryUsageError) return fail(err.message);
-    if (!(err instanceof StoreOpenError)) throw err;
-    process.stderr.write(`engram chat: ${err.message}\n`);
-    return err.exit === 3 ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
+    if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
+    const storeNamed = storeSettings({ store: options.store, tenant: options.tenant }) !== null;
+    if (!storeNamed) throw err;
+    // A PostgreSQL store that cannot be reached exits 3 (as an unreachable model); any other failure to open it, 1.
+    process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
+    return storeUnreachable(err) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
   }
   const problems: string[] = [];
   let session: EngramSession;
@@ -142,7 +160,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     input.end();
   };
   process.stdout.on('error', onOutputError);
-  const io: MemoryIo = {
+  const io: ChatIo = {
     out: (text) => screen.text(text),
     err: (text) => {
       screen.endLine();
@@ -150,7 +168,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     },
   };
   // The slash commands read the chat's own memory: its home, project and store (a `--store` flag too, not only ENGRAM_STORE).
-  const roots = {
+  const roots: ChatRoots = {
     ...(options.home === undefined ? {} : { home: options.home }),
     project,
     ...(options.store === undefined ? {} : { store: options.store }),
@@ -160,8 +178,22 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   screen.note(`engram chat · session ${session.id}${options.resume === undefined ? '' : ' (resumed)'} · ${config.provider.type}${config.models.planning === undefined ? '' : ` ${config.models.planning}`} · memory ${memoryMode} · /help for commands, /exit to leave`);
   for (const p of problems) screen.note(`note: ${p}`);
 
-  /** One turn: the answer streamed, activity shown, Ctrl-C cancels; then copilot's question. */
+  /** One line per entry stored since the last report, with the command that undoes it. */
+  const reportLearned = async (watch: LearnedWatch): Promise<void> => {
+    for (const entry of await watch.take()) screen.line(`${c.green('✚')} ${learnedLine(entry, roots, host.engram)}`);
+  };
+
+  /** One turn: the answer streamed, activity shown, Ctrl-C cancels; then what it stored, and copilot's question. */
   const talk = async (message: string): Promise<void> => {
+    const watch = watchLearned(session, brain.stores.semantic);
+    try {
+      await turnAndLearn(message, watch);
+    } finally {
+      watch.stop();
+    }
+  };
+
+  const turnAndLearn = async (message: string, watch: LearnedWatch): Promise<void> => {
     const controller = new AbortController();
     turn = controller;
     const format = createActivityFormatter();
@@ -201,8 +233,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       if (!interactive) turnFailure = Math.max(turnFailure, modelUnreachable(result.llmFailure) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed);
     }
     if (result.stopReason === 'round_cap') screen.note('(the turn hit the round cap)');
-    if (memoryMode !== 'copilot') return;
-    // What the turn proposed is written to the pending queue by end-of-turn learning: wait for it.
+    if (memoryMode === 'off') return;
+    // End-of-turn learning stores (autopilot) or queues (copilot) what the turn taught: wait for it, so what it stored is said now.
     screen.spin('learning from the turn');
     try {
       await session.flushed();
@@ -211,7 +243,10 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     } finally {
       screen.stopSpinner();
     }
+    await reportLearned(watch);
+    if (memoryMode !== 'copilot') return;
     await confirm((await session.pendingMemories()).filter((p) => !pendingBefore.has(p.pendingId)));
+    await reportLearned(watch);
   };
 
   /** Copilot: the new pending memories numbered, and the question answered in place. */
@@ -234,7 +269,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       }
       const decision = copilotDecision(answer, pending.map((p) => p.pendingId));
       const done = await session.confirmPending(decision);
-      screen.note(`saved ${done.accepted.length}, rejected ${done.rejected.length}${done.unknown.length === 0 ? '' : `, ${done.unknown.length} no longer pending`}`);
+      const nothing = done.accepted.length === 0 ? ': nothing was stored' : '';
+      screen.note(`saved ${done.accepted.length}, rejected ${done.rejected.length}${done.unknown.length === 0 ? '' : `, ${done.unknown.length} no longer pending`}${nothing}`);
       return;
     }
   };
@@ -248,20 +284,20 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
         await talk(cmd.text);
         return 'go on';
       case 'memory':
-        await (await import('../memory/run-memory-show.js')).runMemoryShow(roots, io);
+        await host.showMemory(roots, io);
         return 'go on';
       case 'skills':
-        await (await import('../skills/run-skills-list.js')).runSkillsList(roots, io);
+        await host.listSkills(roots, io);
         return 'go on';
       case 'why':
         // The session's own encodings are read from its log: make what it buffered durable first.
         await session.flushed();
-        await (await import('../memory/run-memory-why.js')).runMemoryWhy(cmd.text, roots, io);
+        await host.explain(cmd.text, roots, io);
         return 'go on';
       case 'forget':
         // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
-        await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
-        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots, engramCommand())}`);
+        await host.previewForget(cmd.subject, roots, io);
+        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots, host.engram)}`);
         return 'go on';
       case 'help':
         for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
@@ -310,7 +346,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       code = CHAT_EXIT.failed;
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
-    process.stderr.write(`event log: ${session.eventLog}\nresume with: ${resumeCommandLine(session.id, { ...roots, ...llmFlagsOf(options), ...(options.mode === undefined ? {} : { mode: options.mode }) }, engramCommand())}\n`);
+    process.stderr.write(`event log: ${session.eventLog}\nresume with: ${resumeCommandLine(session.id, { ...roots, ...(options.llm ?? {}), ...(options.mode === undefined ? {} : { mode: options.mode }) }, host.engram)}\n`);
     await lease?.();
     await brain.close();
     // Once the output is gone, writes already queued still fail later: the listener stays for them.
