@@ -141,7 +141,16 @@ export const runChat = async (options: ChatOptions, host: ChatHost): Promise<num
       }
       return;
     }
-    if (!input.waiting) return;
+    if (!input.waiting) {
+      // Between a turn and the prompt (its learning being stored): as at an empty prompt, a hint
+      // first, and a second Ctrl-C leaves once the learning is stored.
+      if (interruptArmed) input.end();
+      else {
+        interruptArmed = true;
+        screen.note('(Ctrl-C again, /exit or Ctrl-D to leave)');
+      }
+      return;
+    }
     if (input.partial !== '') {
       input.clearLine();
       interruptArmed = false;
