@@ -127,4 +127,27 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat says what it learned (tmux, local Op
     expect(types).toContain('acc.lesson.detected');
     expect(runCli(['replay', log, '--check']).status).toBe(0);
   }, 180_000);
+
+  it('copilot: "y" stores the global rule and says so, with the undo that removes it', async () => {
+    server.reset();
+    server.setFallback((req) => (forcedTool(req) ? { kind: 'tool', input: { lessons: [], items: [] } } : { kind: 'text', text: 'Nothing more to add.' }));
+    const failing = (id: number) => ({ kind: 'tool' as const, name: 'scratchpad', input: { action: 'exec', name: 'main', code: "open('missing.csv')", one_line_description: `open the data, try ${id}` } });
+    server.enqueue(failing(1), failing(2), { kind: 'text', text: 'I could not open missing.csv.' });
+    const { pane, home, project } = chat(['--mode', 'copilot']);
+    await pane.waitFor(PROMPT, STARTED_WITHIN_MS);
+    pane.type('Load missing.csv');
+    await pane.waitFor(/Save to memory\? \(y\/n\/pick numbers\)/, TURN_WITHIN_MS);
+    pane.type('y');
+    const screen = await pane.waitFor(/^✚ learned \(when, global\) .* · undo: .+$/m, TURN_WITHIN_MS);
+    expect(screen).toMatch(/saved 1, rejected 0$/m);
+    const undo = (/^✚ learned \(when, global\) .* · undo: (.+)$/m.exec(screen)?.[1] ?? '').trim();
+    expect(undo).toMatch(/engram\.js memory remove \S+ --scope global --home \S+ --project \S+$/);
+    await pane.waitFor(PROMPT, TURN_WITHIN_MS);
+    // Undone while the chat is still open: remove rewrites no log.
+    const pasted = spawnSync('sh', ['-c', undo], { cwd: folder('engram-paste-'), encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: folder('engram-paste-home-'), ENGRAM_SERVE: '0' }, timeout: 60_000 });
+    expect(pasted.status, pasted.stderr + pasted.stdout).toBe(0);
+    pane.type('/exit');
+    await pane.waitForExit(EXIT_WITHIN_MS);
+    expect(stored(home, project).filter((e) => e.startsWith('global '))).toEqual([]);
+  }, 180_000);
 });
