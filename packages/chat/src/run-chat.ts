@@ -1,30 +1,13 @@
-import { join, resolve } from 'node:path';
-import { isSessionId } from '@engram/kernel';
-import { clientOptionsOf, LlmConfigError, modelUnreachable, resolveLlmConfig, type LlmFlags, type ResolvedLlmConfig } from '@engram/llm';
-import {
-  AccProfileError,
-  GuardsConfigError,
-  openBrain,
-  PAD_MEMORY_ENV,
-  parseMemoryMode,
-  parsePadMemoryMb,
-  readGuardsConfig,
-  StoreSettingError,
-  storeSettings,
-  storeUnreachable,
-  type Brain,
-  type EngramSession,
-  type MemoryMode,
-  type SessionLease,
-  type TurnActivity,
-  type TurnOptions,
-} from '@engram/runtime';
+import { modelUnreachable, type LlmFlags } from '@engram/llm';
+import type { EngramSession, TurnActivity, TurnOptions } from '@engram/runtime';
 import { ChatInput, type InputEvent } from './chat-input.js';
 import type { ChatHost, ChatIo, ChatRoots } from './chat-host.js';
+import { CHAT_EXIT } from './chat-exit.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
 import { learnedLine } from './learned-line.js';
+import { openChatSession } from './open-chat-session.js';
 import { watchLearned, type LearnedWatch } from './watch-learned.js';
 import { resumeCommandLine } from './resume-command-line.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
@@ -43,17 +26,8 @@ export interface ChatOptions {
   readonly llm?: LlmFlags;
 }
 
-/** Exit codes of `engram chat` (its --help lists them). */
-export const CHAT_EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
-
 const PROMPT = 'you> ';
 const CONFIRM_PROMPT = 'Save to memory? (y/n/pick numbers) ';
-
-const modeOf = (flag: string | undefined): MemoryMode => {
-  if (flag === undefined) return parseMemoryMode(process.env['ENGRAM_MEMORY_MODE']);
-  if (flag === 'copilot' || flag === 'autopilot') return flag;
-  throw new Error(`--mode must be copilot or autopilot, not ${JSON.stringify(flag)}`);
-};
 
 /**
  * `engram chat`: a conversation with the configured model in a terminal, one turn per line, with
@@ -63,68 +37,9 @@ const modeOf = (flag: string | undefined): MemoryMode => {
  * turn proposed are offered for confirmation right after its answer. Reads a pipe line by line.
  */
 export const runChat = async (options: ChatOptions, host: ChatHost): Promise<number> => {
-  const cwd = process.cwd();
-  const project = resolve(options.project ?? cwd);
-  const fail = (message: string): number => {
-    process.stderr.write(`engram chat: ${message}\n`);
-    return CHAT_EXIT.usage;
-  };
-  let config: ResolvedLlmConfig;
-  let memoryMode: MemoryMode;
-  let guards;
-  try {
-    memoryMode = modeOf(options.mode);
-    parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
-    // A server with one model needs no model flag: its only model is used, and said so on stderr.
-    const onNote = (text: string) => void process.stderr.write(`engram chat: ${text}\n`);
-    config = await resolveLlmConfig({ askServerForModel: true, onNote, flags: options.llm ?? {}, env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
-    guards = readGuardsConfig(project);
-  } catch (err) {
-    if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
-    throw err;
-  }
-  let brain: Brain;
-  try {
-    // The runtime's one way to open a brain on the store `--store`/`ENGRAM_STORE` names, as `engram run` and the MCP server do.
-    brain = await openBrain({
-      ...(options.store === undefined ? {} : { store: options.store }),
-      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
-      ...(options.home === undefined ? {} : { home: options.home }),
-      project,
-      guards,
-      modes: { memory: memoryMode },
-      llm: { options: clientOptionsOf(config) },
-    });
-  } catch (err) {
-    if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
-    const storeNamed = storeSettings({ store: options.store, tenant: options.tenant }) !== null;
-    if (!storeNamed) throw err;
-    // A PostgreSQL store that cannot be reached exits 3 (as an unreachable model); any other failure to open it, 1.
-    process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
-    return storeUnreachable(err) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
-  }
-  const problems: string[] = [];
-  let session: EngramSession;
-  let lease: SessionLease | null;
-  if (options.resume === undefined) {
-    session = brain.session();
-    const mine = await brain.holdSession(session.id);
-    lease = mine === 'taken' ? null : mine;
-  } else {
-    if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
-    // Before the log is read: what another chat still appends would be missing from this one's history.
-    const taken = await brain.holdSession(options.resume);
-    if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
-    lease = taken;
-    // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
-    const state = await brain.resumeState(options.resume, (p) => problems.push(p));
-    if (state === null) {
-      await lease?.();
-      return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
-    }
-    session = brain.session({ sessionId: options.resume, resume: state });
-  }
-
+  const opened = await openChatSession(options);
+  if (typeof opened === 'number') return opened;
+  const { project, config, memoryMode, brain, session, lease, problems } = opened;
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const screen = new ChatScreen(interactive, process.env);
   const c = screen.color;
@@ -362,10 +277,4 @@ export const runChat = async (options: ChatOptions, host: ChatHost): Promise<num
     if (!outputGone) process.stdout.off('error', onOutputError);
   }
   return Math.max(code, turnFailure);
-};
-
-/** Releases the store's connections before an early exit (nothing to release for the files). */
-const closing = async (brain: Brain, code: number): Promise<number> => {
-  await brain.close();
-  return code;
 };
