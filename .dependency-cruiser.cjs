@@ -3,6 +3,8 @@
  * - regions never import each other (they talk through events);
  * - nothing below the runtime (packages/*, regions) imports the runtime or the CLI;
  * - nothing but the CLI imports the CLI's sources (tests spawn the built CLI or import packages);
+ * - the chat (@engram/chat) sits on top: it uses the runtime, llm, events and kernel, and no
+ *   package imports it (the CLI runs it);
  * - no cycles;
  * - file system access (node:fs) only in effects/ folders and in @engram/fs, so pure code stays pure
  *   and every store writes through the one infrastructure (apps/cli and tests are exempt for now).
@@ -20,7 +22,7 @@ module.exports = {
       name: 'nothing-below-runtime-imports-it',
       comment: 'The runtime is the composition root; packages below it must not depend on it (the host adapters, claude-code, mcp and ai-sdk, the hook service, serve, and the web app, view, sit on top of it).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay|mcp|ai-sdk|serve|view)/' },
+      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay|mcp|ai-sdk|serve|view|chat)/' },
       to: { path: '^(packages/runtime|apps)/' },
     },
     {
@@ -29,6 +31,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/replay/' },
       to: { path: '^packages/runtime/', pathNot: '^packages/runtime/src/cores/' },
+    },
+    {
+      name: 'chat-uses-runtime-llm-events-kernel',
+      comment: 'The chat is an app in a package: it drives sessions through the runtime and reaches no region, store or host adapter directly.',
+      severity: 'error',
+      from: { path: '^packages/chat/' },
+      to: { path: '^packages/', pathNot: '^packages/(chat|runtime|llm|events|kernel)/' },
+    },
+    {
+      name: 'nothing-below-imports-the-chat',
+      comment: 'Only the CLI runs the chat; no library depends on it.',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: '^packages/chat/' },
+      to: { path: '^packages/chat/' },
     },
     {
       name: 'packages-never-import-apps',

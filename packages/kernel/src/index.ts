@@ -14,6 +14,7 @@ export { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';
 export { byRecency } from './by-recency.js';
 export { isScratchpadRelated } from './is-scratchpad-related.js';
 export { promptLine } from './prompt-line.js';
+export { shellWord } from './shell-word.js';
 export { toolTarget } from './tool-target.js';
 export { toolTargetPattern, normalizeToolTarget, toolTargetGlob, matchesToolTarget, type ToolTargetPattern } from './tool-target-pattern.js';
 export { bm25Index, bm25IndexOfTokens, bm25Tokens, BM25_K1, BM25_B, DEFAULT_BM25_PARAMS, BM25_MIN_TOKEN_CHARS, BM25_STOP_WORDS, type Bm25Index, type Bm25Params, type TermContribution } from './bm25.js';

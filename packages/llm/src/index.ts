@@ -29,6 +29,8 @@ export { makeScriptedTransport } from './scripted-transport.js';
 export { makeRecordingTransport, type RecordingOptions } from './recording-transport.js';
 export { makeTransport } from './make-transport.js';
 export { createLlmClient, type LlmClient, type LlmClientOptions, type LlmStreamEvent, type CallControl, type StreamControl } from './create-llm-client.js';
+export { clientOptionsOf } from './client-options-of.js';
+export { modelUnreachable } from './model-unreachable.js';
 export {
   resolveLlmConfig,
   DEFAULT_ANTHROPIC_MODELS,

@@ -1,7 +1,9 @@
 export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type SessionOpenOptions } from './create-brain.js';
 export { openBrain, openBrainStores, preloadStoreBackend, type OpenBrainOptions } from './open-brain.js';
 export { storeSettings, StoreSettingError, type StoreSettings } from './store-settings.js';
-export { storeUnreachable } from '@engram/store-postgres/settings';
+export { redactUrl, storeUnreachable } from '@engram/store-postgres/settings';
+// The pads' memory limit, checked by a host before the pads start lazily (a bad value is a usage error, not a failed cell).
+export { parsePadMemoryMb, PAD_MEMORY_ENV } from '@engram/scratchpad';
 export { fileBrainStores, type BrainStores, type EventLogRedaction, type SessionLease, type SessionLogWriter } from './brain-stores.js';
 export type { MemorizeReport, MemorizeEntryResult, MemorizeOutcome } from '@engram/cortex';
 export { EngramSession, type Nudge, type LearnedLesson, type TurnSummary, type SessionOptions, type MemoryMode, type AccMode } from './engram-session.js';

@@ -58,7 +58,7 @@ describe('session memory', () => {
     expect(rules).not.toMatch(/smaller|narrower/i);
   });
 
-  it('memory mode off stores nothing; copilot stores high-confidence ACC rules and queues the cerebellum\'s lessons', async () => {
+  it('memory mode off stores nothing; copilot queues the ACC\'s global rules (high confidence, but global: issue 26) and the cerebellum\'s lessons', async () => {
     const off = roots();
     const s = createBrain({ ...off, modes: { memory: 'off', acc: 'active' }, env: {} }).session();
     killTwice(s);
@@ -69,10 +69,15 @@ describe('session memory', () => {
     const c = createBrain({ ...co, modes: { memory: 'copilot', acc: 'active' }, env: {} }).session();
     killTwice(c);
     await c.close();
-    expect(readFileSync(join(co.home, 'memory', 'rules.md'), 'utf8')).toMatch(/killed/i);
+    // Nothing global is written without the user's yes.
+    expect(existsSync(join(co.home, 'memory', 'rules.md'))).toBe(false);
     const events = readLogFile(c.eventLog).events;
     const learned = events.filter((e) => e.type === 'cerebellum.lesson.learned');
+    const detected = events.filter((e) => e.type === 'acc.lesson.detected');
     expect(learned.length).toBeGreaterThan(0);
-    expect(events.filter((e) => e.type === 'cortex.engram.queued')).toHaveLength(learned.length);
+    expect(detected.length).toBeGreaterThan(0);
+    const queued = events.flatMap((e) => (e.type === 'cortex.engram.queued' ? [e] : []));
+    expect(queued).toHaveLength(learned.length + detected.length);
+    expect(events.filter((e) => e.type === 'hippocampus.engram.encoded')).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { numberOption } from './number-option.js';
-import { addLlmOptions, type LlmOptionValues } from '../llm/llm-options.js';
+import { addLlmOptions, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 
 /** A round cap beyond a thousand is a typo: a turn that long is a runaway. */
 const roundCap = numberOption({ kind: 'integer', min: 1, max: 1_000 });
 
-/** `engram chat`: a conversation in the terminal (a pipe works too, line by line). */
+/** `engram chat`: a conversation in the terminal (a pipe works too, line by line), run by @engram/chat. */
 export const registerChat = (program: Command): void => {
   const chat = program
     .command('chat')
@@ -22,6 +22,15 @@ export const registerChat = (program: Command): void => {
       '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored, or (input not a terminal) a turn failed; 2 usage or configuration error; 3 the store cannot be reached, or (input not a terminal) the model could not be.',
     );
   addLlmOptions(chat).action(async (opts: LlmOptionValues & { project?: string; home?: string; resume?: string; mode?: string; roundCap?: number; store?: string; tenant?: string }) => {
-    process.exitCode = await (await import('../chat/run-chat.js')).runChat(opts);
+    const { llm: _llm, planningModel: _p, codingModel: _c, record: _r, timeout: _t, ...rest } = opts;
+    const [{ runChat }, { engramCommand }] = await Promise.all([import('@engram/chat'), import('../output/engram-command.js')]);
+    // The slash commands print what these commands print: the chat borrows them.
+    process.exitCode = await runChat({ ...rest, llm: llmFlagsOf(opts) }, {
+      engram: engramCommand(),
+      showMemory: async (roots, io) => (await import('../memory/run-memory-show.js')).runMemoryShow(roots, io),
+      listSkills: async (roots, io) => (await import('../skills/run-skills-list.js')).runSkillsList(roots, io),
+      explain: async (text, roots, io) => (await import('../memory/run-memory-why.js')).runMemoryWhy(text, roots, io),
+      previewForget: async (subject, roots, io) => (await import('../memory/run-memory-forget.js')).runMemoryForget(subject, roots, io),
+    });
   });
 };

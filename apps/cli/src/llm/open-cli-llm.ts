@@ -1,14 +1,5 @@
-import { createLlmClient, resolveLlmConfig, type LlmClient, type LlmClientOptions, type ResolvedLlmConfig } from '@engram/llm';
+import { clientOptionsOf, createLlmClient, resolveLlmConfig, type LlmClient } from '@engram/llm';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from './llm-options.js';
-
-/** The client settings a resolved config gives (provider, models, timeout, retries, recording). */
-export const clientOptionsOf = (config: ResolvedLlmConfig): Omit<LlmClientOptions, 'sink'> => ({
-  provider: config.provider,
-  models: config.models,
-  ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-  ...(config.maxRetries === undefined ? {} : { retry: { maxRetries: config.maxRetries } }),
-  ...(config.record === undefined ? {} : { record: config.record }),
-});
 
 /**
  * A model client for a CLI command outside a session (compaction, skill drafts): settings from the

@@ -1,11 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { shellWord } from '@engram/kernel';
 
-/**
- * One POSIX shell word: single quotes, each `'` closed, escaped and reopened. Paths and a user's
- * text are data: `"$5"` or a backquote inside double quotes would be expanded by the shell.
- */
-export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) && !s.startsWith('-') ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+/** The one shell quoting (@engram/kernel), re-exported for the CLI's own printed commands. */
+export { shellWord };
 
 /** `node` when the `node` on PATH is the one running now, else its absolute path (a pasted line must run this Node). */
 const nodeWord = (env: NodeJS.ProcessEnv): string => {

@@ -1,9 +1,7 @@
-import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
+import { clientOptionsOf, LlmConfigError, modelUnreachable, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
 import { AccProfileError, GuardsConfigError, learnedFromLog, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
-import { modelUnreachable } from '../llm/model-unreachable.js';
-import { clientOptionsOf } from '../llm/open-cli-llm.js';
 
 export interface RunOptions extends LlmOptionValues {
   readonly task: string;

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { redactUrl } from '@engram/store-postgres/settings';
-import { shellWord } from '../output/engram-command.js';
+import { shellWord } from '@engram/kernel';
+import { redactUrl } from '@engram/runtime';
 
 /** What the chat was started with that a resumed chat needs again. */
 interface ResumeTarget {

@@ -71,6 +71,20 @@ describe('ChatInput on a terminal', () => {
     expect(await third).toEqual({ kind: 'line', text: 'and third' });
   });
 
+  it('a Ctrl-D typed while no prompt is up (a turn, its learning) ends the input at the next prompt, on a line of its own', async () => {
+    const t = terminal();
+    const input = open(t);
+    const first = input.next('you> ');
+    await settle();
+    t.keys('Hello\r');
+    expect(await first).toEqual({ kind: 'line', text: 'Hello' });
+    t.streams.output.write('Hi.\n');
+    t.keys('\x04');
+    await settle();
+    expect(await input.next('you> ')).toEqual({ kind: 'end' });
+    expect(t.screen().endsWith('Hi.\nyou> \n')).toBe(true);
+  });
+
   it('end() answers a waiting next and every later one with the end', async () => {
     const t = terminal();
     const input = open(t);

@@ -1,24 +1,19 @@
-import { join, resolve } from 'node:path';
-import { isSessionId } from '@engram/kernel';
-import { LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, GuardsConfigError, parseMemoryMode, readGuardsConfig, type Brain, type EngramSession, type MemoryMode, type SessionLease, type TurnActivity, type TurnOptions } from '@engram/runtime';
-import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
-import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
-import { modelUnreachable } from '../llm/model-unreachable.js';
-import { clientOptionsOf } from '../llm/open-cli-llm.js';
-import { MemoryUsageError, type MemoryIo } from '../memory/open-memory.js';
-import { openActiveBrain } from '../store/open-active-brain.js';
-import { StoreOpenError } from '../store/store-open-error.js';
+import { modelUnreachable, type LlmFlags } from '@engram/llm';
+import type { EngramSession, TurnActivity, TurnOptions } from '@engram/runtime';
 import { ChatInput, type InputEvent } from './chat-input.js';
+import type { ChatHost, ChatIo, ChatRoots } from './chat-host.js';
+import { CHAT_EXIT } from './chat-exit.js';
 import { ChatScreen } from './chat-screen.js';
 import { createActivityFormatter } from './format-activity.js';
 import { forgetCommandLine } from './forget-command-line.js';
+import { learnedLine } from './learned-line.js';
+import { openChatSession } from './open-chat-session.js';
+import { watchLearned, type LearnedWatch } from './watch-learned.js';
 import { resumeCommandLine } from './resume-command-line.js';
-import { engramCommand } from '../output/engram-command.js';
 import { CHAT_COMMANDS, parseChatLine } from './parse-chat-line.js';
 import { copilotDecision, parseCopilotAnswer } from './parse-copilot-answer.js';
 
-export interface ChatOptions extends LlmOptionValues {
+export interface ChatOptions {
   readonly project?: string;
   readonly home?: string;
   readonly resume?: string;
@@ -27,19 +22,12 @@ export interface ChatOptions extends LlmOptionValues {
   /** The PostgreSQL store (`--store`, else `ENGRAM_STORE`); the files when neither is set. */
   readonly store?: string;
   readonly tenant?: string;
+  /** The model flags (`--llm`, the two models, `--record`, `--timeout`), before the environment and the config files. */
+  readonly llm?: LlmFlags;
 }
-
-/** Exit codes of `engram chat` (its --help lists them). */
-export const CHAT_EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
 
 const PROMPT = 'you> ';
 const CONFIRM_PROMPT = 'Save to memory? (y/n/pick numbers) ';
-
-const modeOf = (flag: string | undefined): MemoryMode => {
-  if (flag === undefined) return parseMemoryMode(process.env['ENGRAM_MEMORY_MODE']);
-  if (flag === 'copilot' || flag === 'autopilot') return flag;
-  throw new Error(`--mode must be copilot or autopilot, not ${JSON.stringify(flag)}`);
-};
 
 /**
  * `engram chat`: a conversation with the configured model in a terminal, one turn per line, with
@@ -48,65 +36,10 @@ const modeOf = (flag: string | undefined): MemoryMode => {
  * Ctrl-C cancels the turn (twice at an empty prompt leaves), and in copilot mode the memories a
  * turn proposed are offered for confirmation right after its answer. Reads a pipe line by line.
  */
-export const runChat = async (options: ChatOptions): Promise<number> => {
-  const cwd = process.cwd();
-  const project = resolve(options.project ?? cwd);
-  const fail = (message: string): number => {
-    process.stderr.write(`engram chat: ${message}\n`);
-    return CHAT_EXIT.usage;
-  };
-  let config: ResolvedLlmConfig;
-  let memoryMode: MemoryMode;
-  let guards;
-  try {
-    memoryMode = modeOf(options.mode);
-    parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
-    config = await resolveLlmConfig({ ...askServerForModel('chat'), flags: llmFlagsOf(options), env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
-    guards = readGuardsConfig(project);
-  } catch (err) {
-    if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
-    throw err;
-  }
-  let brain: Brain;
-  try {
-    // The CLI's one way to open a brain on the active store (exit 2 bad setting, 3 unreachable).
-    brain = await openActiveBrain({
-      ...(options.store === undefined ? {} : { store: options.store }),
-      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
-      ...(options.home === undefined ? {} : { home: options.home }),
-      project,
-      guards,
-      modes: { memory: memoryMode },
-      llm: { options: clientOptionsOf(config) },
-    });
-  } catch (err) {
-    if (err instanceof AccProfileError || err instanceof MemoryUsageError) return fail(err.message);
-    if (!(err instanceof StoreOpenError)) throw err;
-    process.stderr.write(`engram chat: ${err.message}\n`);
-    return err.exit === 3 ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
-  }
-  const problems: string[] = [];
-  let session: EngramSession;
-  let lease: SessionLease | null;
-  if (options.resume === undefined) {
-    session = brain.session();
-    const mine = await brain.holdSession(session.id);
-    lease = mine === 'taken' ? null : mine;
-  } else {
-    if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
-    // Before the log is read: what another chat still appends would be missing from this one's history.
-    const taken = await brain.holdSession(options.resume);
-    if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
-    lease = taken;
-    // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
-    const state = await brain.resumeState(options.resume, (p) => problems.push(p));
-    if (state === null) {
-      await lease?.();
-      return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
-    }
-    session = brain.session({ sessionId: options.resume, resume: state });
-  }
-
+export const runChat = async (options: ChatOptions, host: ChatHost): Promise<number> => {
+  const opened = await openChatSession(options);
+  if (typeof opened === 'number') return opened;
+  const { project, config, memoryMode, brain, session, lease, problems } = opened;
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const screen = new ChatScreen(interactive, process.env);
   const c = screen.color;
@@ -123,7 +56,16 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       }
       return;
     }
-    if (!input.waiting) return;
+    if (!input.waiting) {
+      // Between a turn and the prompt (its learning being stored): as at an empty prompt, a hint
+      // first, and a second Ctrl-C leaves once the learning is stored.
+      if (interruptArmed) input.end();
+      else {
+        interruptArmed = true;
+        screen.note('(Ctrl-C again, /exit or Ctrl-D to leave)');
+      }
+      return;
+    }
     if (input.partial !== '') {
       input.clearLine();
       interruptArmed = false;
@@ -142,7 +84,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     input.end();
   };
   process.stdout.on('error', onOutputError);
-  const io: MemoryIo = {
+  const io: ChatIo = {
     out: (text) => screen.text(text),
     err: (text) => {
       screen.endLine();
@@ -150,7 +92,7 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     },
   };
   // The slash commands read the chat's own memory: its home, project and store (a `--store` flag too, not only ENGRAM_STORE).
-  const roots = {
+  const roots: ChatRoots = {
     ...(options.home === undefined ? {} : { home: options.home }),
     project,
     ...(options.store === undefined ? {} : { store: options.store }),
@@ -160,8 +102,22 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
   screen.note(`engram chat · session ${session.id}${options.resume === undefined ? '' : ' (resumed)'} · ${config.provider.type}${config.models.planning === undefined ? '' : ` ${config.models.planning}`} · memory ${memoryMode} · /help for commands, /exit to leave`);
   for (const p of problems) screen.note(`note: ${p}`);
 
-  /** One turn: the answer streamed, activity shown, Ctrl-C cancels; then copilot's question. */
+  /** One line per entry stored since the last report, with the command that undoes it. */
+  const reportLearned = async (watch: LearnedWatch): Promise<void> => {
+    for (const entry of await watch.take()) screen.line(`${c.green('✚')} ${learnedLine(entry, roots, host.engram)}`);
+  };
+
+  /** One turn: the answer streamed, activity shown, Ctrl-C cancels; then what it stored, and copilot's question. */
   const talk = async (message: string): Promise<void> => {
+    const watch = watchLearned(session, brain.stores.semantic);
+    try {
+      await turnAndLearn(message, watch);
+    } finally {
+      watch.stop();
+    }
+  };
+
+  const turnAndLearn = async (message: string, watch: LearnedWatch): Promise<void> => {
     const controller = new AbortController();
     turn = controller;
     const format = createActivityFormatter();
@@ -201,8 +157,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       if (!interactive) turnFailure = Math.max(turnFailure, modelUnreachable(result.llmFailure) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed);
     }
     if (result.stopReason === 'round_cap') screen.note('(the turn hit the round cap)');
-    if (memoryMode !== 'copilot') return;
-    // What the turn proposed is written to the pending queue by end-of-turn learning: wait for it.
+    if (memoryMode === 'off') return;
+    // End-of-turn learning stores (autopilot) or queues (copilot) what the turn taught: wait for it, so what it stored is said now.
     screen.spin('learning from the turn');
     try {
       await session.flushed();
@@ -211,7 +167,10 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
     } finally {
       screen.stopSpinner();
     }
+    await reportLearned(watch);
+    if (memoryMode !== 'copilot') return;
     await confirm((await session.pendingMemories()).filter((p) => !pendingBefore.has(p.pendingId)));
+    await reportLearned(watch);
   };
 
   /** Copilot: the new pending memories numbered, and the question answered in place. */
@@ -234,7 +193,8 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       }
       const decision = copilotDecision(answer, pending.map((p) => p.pendingId));
       const done = await session.confirmPending(decision);
-      screen.note(`saved ${done.accepted.length}, rejected ${done.rejected.length}${done.unknown.length === 0 ? '' : `, ${done.unknown.length} no longer pending`}`);
+      const nothing = done.accepted.length === 0 ? ': nothing was stored' : '';
+      screen.note(`saved ${done.accepted.length}, rejected ${done.rejected.length}${done.unknown.length === 0 ? '' : `, ${done.unknown.length} no longer pending`}${nothing}`);
       return;
     }
   };
@@ -248,20 +208,20 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
         await talk(cmd.text);
         return 'go on';
       case 'memory':
-        await (await import('../memory/run-memory-show.js')).runMemoryShow(roots, io);
+        await host.showMemory(roots, io);
         return 'go on';
       case 'skills':
-        await (await import('../skills/run-skills-list.js')).runSkillsList(roots, io);
+        await host.listSkills(roots, io);
         return 'go on';
       case 'why':
         // The session's own encodings are read from its log: make what it buffered durable first.
         await session.flushed();
-        await (await import('../memory/run-memory-why.js')).runMemoryWhy(cmd.text, roots, io);
+        await host.explain(cmd.text, roots, io);
         return 'go on';
       case 'forget':
         // Only the preview: forgetting rewrites event logs, and this session's log is open (docs/forget.md).
-        await (await import('../memory/run-memory-forget.js')).runMemoryForget(cmd.subject, roots, io);
-        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots, engramCommand())}`);
+        await host.previewForget(cmd.subject, roots, io);
+        screen.note(`to forget it, leave the chat and run: ${forgetCommandLine(cmd.subject, roots, host.engram)}`);
         return 'go on';
       case 'help':
         for (const [usage, what] of CHAT_COMMANDS) screen.line(`${c.bold(usage.padEnd(16))} ${what}`);
@@ -310,17 +270,11 @@ export const runChat = async (options: ChatOptions): Promise<number> => {
       code = CHAT_EXIT.failed;
     }
     for (const p of session.problems()) process.stderr.write(`engram chat: ${p}\n`);
-    process.stderr.write(`event log: ${session.eventLog}\nresume with: ${resumeCommandLine(session.id, { ...roots, ...llmFlagsOf(options), ...(options.mode === undefined ? {} : { mode: options.mode }) }, engramCommand())}\n`);
+    process.stderr.write(`event log: ${session.eventLog}\nresume with: ${resumeCommandLine(session.id, { ...roots, ...(options.llm ?? {}), ...(options.mode === undefined ? {} : { mode: options.mode }) }, host.engram)}\n`);
     await lease?.();
     await brain.close();
     // Once the output is gone, writes already queued still fail later: the listener stays for them.
     if (!outputGone) process.stdout.off('error', onOutputError);
   }
   return Math.max(code, turnFailure);
-};
-
-/** Releases the store's connections before an early exit (nothing to release for the files). */
-const closing = async (brain: Brain, code: number): Promise<number> => {
-  await brain.close();
-  return code;
 };

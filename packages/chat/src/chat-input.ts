@@ -49,6 +49,8 @@ export class ChatInput {
   private readonly queue: string[] = [];
   private waiter: ((event: InputEvent) => void) | null = null;
   private ended = false;
+  /** The input ended (Ctrl-D) while no prompt was up, during a turn or its learning: said at the next prompt. */
+  private endedUnseen = false;
   private readonly sigint = () => this.onInterrupt('ctrl-c');
 
   constructor(
@@ -68,6 +70,7 @@ export class ChatInput {
       }
     });
     this.rl.on('close', () => {
+      if (this.waiter === null && !this.ended) this.endedUnseen = true;
       this.ended = true;
       this.release({ kind: 'end' });
     });
@@ -89,7 +92,12 @@ export class ChatInput {
       if (this.interactive) this.streams.output.write(`${prompt}${queued}\n`);
       return Promise.resolve({ kind: 'line', text: queued });
     }
-    if (this.ended) return Promise.resolve({ kind: 'end' });
+    if (this.ended) {
+      // A Ctrl-D typed ahead: shown at its prompt and the line ended, as if typed there.
+      if (this.endedUnseen && this.interactive) this.streams.output.write(`${prompt}\n`);
+      this.endedUnseen = false;
+      return Promise.resolve({ kind: 'end' });
+    }
     if (this.gate !== null) {
       this.gate.open = true;
       this.rl.setPrompt(prompt);
@@ -132,6 +140,7 @@ export class ChatInput {
   end(): void {
     this.queue.length = 0;
     this.ended = true;
+    this.endedUnseen = false;
     this.release({ kind: 'end' });
   }
 

@@ -1,0 +1,116 @@
+import { join, resolve } from 'node:path';
+import { isSessionId } from '@engram/kernel';
+import { clientOptionsOf, LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
+import {
+  AccProfileError,
+  GuardsConfigError,
+  openBrain,
+  PAD_MEMORY_ENV,
+  parseMemoryMode,
+  parsePadMemoryMb,
+  readGuardsConfig,
+  StoreSettingError,
+  storeSettings,
+  storeUnreachable,
+  type Brain,
+  type EngramSession,
+  type MemoryMode,
+  type SessionLease,
+} from '@engram/runtime';
+import { CHAT_EXIT } from './chat-exit.js';
+import type { ChatOptions } from './run-chat.js';
+
+/** What a chat runs on once opened: the brain on its store, the session (new or resumed) held for this chat, and the settings read. */
+export interface OpenedChat {
+  readonly project: string;
+  readonly config: ResolvedLlmConfig;
+  readonly memoryMode: MemoryMode;
+  readonly brain: Brain;
+  readonly session: EngramSession;
+  readonly lease: SessionLease | null;
+  /** What could not be read of a resumed log (said as notes, the rest resumed). */
+  readonly problems: readonly string[];
+}
+
+const modeOf = (flag: string | undefined): MemoryMode => {
+  if (flag === undefined) return parseMemoryMode(process.env['ENGRAM_MEMORY_MODE']);
+  if (flag === 'copilot' || flag === 'autopilot') return flag;
+  throw new Error(`--mode must be copilot or autopilot, not ${JSON.stringify(flag)}`);
+};
+
+/**
+ * Opens what `engram chat` runs on, or says why not on stderr and gives the exit code: the model
+ * settings (flags, environment, config files), the brain on the store `--store`/`ENGRAM_STORE`
+ * names (the runtime's `openBrain`, as `engram run` and the MCP server), and the session, new or
+ * resumed from its log and held for this chat alone.
+ */
+export const openChatSession = async (options: ChatOptions): Promise<OpenedChat | number> => {
+  const project = resolve(options.project ?? process.cwd());
+  const fail = (message: string): number => {
+    process.stderr.write(`engram chat: ${message}\n`);
+    return CHAT_EXIT.usage;
+  };
+  let config: ResolvedLlmConfig;
+  let memoryMode: MemoryMode;
+  let guards;
+  try {
+    memoryMode = modeOf(options.mode);
+    parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
+    // A server with one model needs no model flag: its only model is used, and said so on stderr.
+    const onNote = (text: string) => void process.stderr.write(`engram chat: ${text}\n`);
+    config = await resolveLlmConfig({ askServerForModel: true, onNote, flags: options.llm ?? {}, env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
+    guards = readGuardsConfig(project);
+  } catch (err) {
+    if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
+    throw err;
+  }
+  let brain: Brain;
+  try {
+    // The runtime's one way to open a brain on the store `--store`/`ENGRAM_STORE` names, as `engram run` and the MCP server do.
+    brain = await openBrain({
+      ...(options.store === undefined ? {} : { store: options.store }),
+      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
+      ...(options.home === undefined ? {} : { home: options.home }),
+      project,
+      guards,
+      modes: { memory: memoryMode },
+      llm: { options: clientOptionsOf(config) },
+    });
+  } catch (err) {
+    if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
+    const storeNamed = storeSettings({ store: options.store, tenant: options.tenant }) !== null;
+    if (!storeNamed) throw err;
+    // A PostgreSQL store that cannot be reached exits 3 (as an unreachable model); any other failure to open it, 1.
+    process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
+    return storeUnreachable(err) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
+  }
+  const problems: string[] = [];
+  let session: EngramSession;
+  let lease: SessionLease | null;
+  if (options.resume === undefined) {
+    session = brain.session();
+    const mine = await brain.holdSession(session.id);
+    lease = mine === 'taken' ? null : mine;
+  } else {
+    if (!isSessionId(options.resume)) return closing(brain, fail(`--resume takes a session id like 20260101_120000_ab12, not ${JSON.stringify(options.resume)}`));
+    // Before the log is read: what another chat still appends would be missing from this one's history.
+    const taken = await brain.holdSession(options.resume);
+    if (taken === 'taken') return closing(brain, fail(`session ${options.resume} is open in another engram chat: leave that one first`));
+    lease = taken;
+    // Read from the brain's own store: the JSONL file, or PostgreSQL's event log.
+    const state = await brain.resumeState(options.resume, (p) => problems.push(p));
+    if (state === null) {
+      await lease?.();
+      return closing(brain, fail(`no session ${options.resume} to resume: ${brain.store.kind === 'files' ? `${join(brain.paths.eventsDir, `${options.resume}.jsonl`)} does not exist` : `no events of it in ${brain.store.location}`}`));
+    }
+    session = brain.session({ sessionId: options.resume, resume: state });
+  }
+
+  return { project, config, memoryMode, brain, session, lease, problems };
+};
+
+/** Releases the store's connections before an early exit (nothing to release for the files). */
+const closing = async (brain: Brain, code: number): Promise<number> => {
+  await brain.close();
+  return code;
+};
