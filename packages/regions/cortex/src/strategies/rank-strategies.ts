@@ -53,6 +53,17 @@ const tokensOf = (item: StrategyItem): readonly string[] => {
   return tokens;
 };
 
+/**
+ * The turn's text is the same before every call of a turn and is most of the query (a task's
+ * prompt runs to pages), so its tokens are kept for the last turn text seen. Tokens never span a
+ * line break, so the query's tokens are the turn's followed by those of the tool and arguments.
+ */
+let lastTurn: { readonly text: string; readonly tokens: readonly string[] } = { text: '', tokens: [] };
+const turnTokens = (text: string): readonly string[] => {
+  if (lastTurn.text !== text) lastTurn = { text, tokens: bm25Tokens(text) };
+  return lastTurn.tokens;
+};
+
 const recencyWeight = (ageMs: number | null, p: StrategyParams): number =>
   ageMs === null ? p.recencyFloor : p.recencyFloor + (1 - p.recencyFloor) * 0.5 ** (Math.max(0, ageMs) / DAY_MS / p.recencyHalfLifeDays);
 
@@ -76,7 +87,8 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
  */
 export const rankStrategies = (items: readonly StrategyItem[], request: RankRequest): StrategyRanking => {
   const p = request.params ?? defaultStrategyParams;
-  const queryTerms = bm25Tokens(strategyQuery(request.tool, request.turnText, request.args, p.maxArgChars));
+  const ownTerms = bm25Tokens(strategyQuery(request.tool, '', request.args, p.maxArgChars));
+  const queryTerms = [...turnTokens(request.turnText), ...ownTerms];
   const index = bm25IndexOfTokens(items.map(tokensOf));
   const matches = items.map((_, i) => index.contributions(queryTerms, i));
   const raw = matches.map((m) => m.reduce((sum, c) => sum + c.score, 0));
@@ -84,7 +96,7 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   const tool = request.tool.toLowerCase();
   // Before a call, an item must match the call itself (its arguments), not only the turn's words:
   // a rule that matches the task text alone would be shown at whatever call comes first.
-  const callTerms = request.args === undefined ? null : new Set(bm25Tokens(strategyQuery(request.tool, '', request.args, p.maxArgChars)));
+  const callTerms = request.args === undefined ? null : new Set(ownTerms);
 
   const relevant: RankedStrategy[] = [];
   items.forEach((item, i) => {
