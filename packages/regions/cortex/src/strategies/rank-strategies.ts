@@ -16,6 +16,12 @@ export interface RankRequest {
   readonly turnText: string;
   /** The call's arguments (keys and string values join the query); undefined for a description. */
   readonly args?: unknown;
+  /**
+   * What the call itself is (its program, subcommand and target), when the caller knows: before a
+   * call an item must name one of its words. Default: the flattened arguments, which for a shell
+   * command include a heredoc's whole body, whose prose matches any generic rule.
+   */
+  readonly callText?: string;
   readonly nowMs: number;
   /** Tokens the emitted block may take, heading included. */
   readonly budgetTokens: number;
@@ -96,7 +102,7 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   const tool = request.tool.toLowerCase();
   // Before a call, an item must match the call itself (its arguments), not only the turn's words:
   // a rule that matches the task text alone would be shown at whatever call comes first.
-  const callTerms = request.args === undefined ? null : new Set(ownTerms);
+  const callTerms = request.args === undefined ? null : new Set(request.callText === undefined ? ownTerms : bm25Tokens(request.callText));
 
   const relevant: RankedStrategy[] = [];
   items.forEach((item, i) => {
