@@ -1,4 +1,5 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
+import { isDetectorRuleText } from './detector-rule-text.js';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
 import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
@@ -347,7 +348,10 @@ export class EngramSession {
     // Shown before a call only if it names what the call is (program, subcommand, target), never for words of a heredoc's body.
     const call = callPattern(name, args);
     const callText = `${call.pattern} ${call.target ?? ''}`;
-    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, callText, extra, exclude: turn.shown });
+    // A detector's fixed sentence says nothing about this call: never before it.
+    const generic = (await this.memory.cortex.strategyCandidates()).filter((c) => isDetectorRuleText(c.text)).map((c) => c.id);
+    const exclude = generic.length === 0 ? turn.shown : new Set([...turn.shown, ...generic]);
+    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, callText, extra, exclude });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
     return { verdict, advice: strategies.text };
   }
