@@ -48,6 +48,11 @@ describe('retryWarning', () => {
     expect(retryWarning(after([['python reproduce.py', false, TRACE]], true), bash('python reproduce.py'))).toBeNull();
   });
 
+  it('given an error line with no word in it, when retried, then it warns without quoting the line', () => {
+    const text = retryWarning(after([['python reproduce.py', false, 'Exit code 1\n...']]), bash('python reproduce.py'));
+    expect(text).toMatch(/^`python reproduce.py` already failed in this turn, and no file has changed since/);
+  });
+
   it('given a failure that printed nothing, then it has nothing to warn with', () => {
     expect(retryWarning(after([['grep -rn foo src', false, 'Exit code 1\n']]), bash('grep -rn foo src'))).toBeNull();
   });

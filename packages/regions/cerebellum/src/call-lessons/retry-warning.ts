@@ -11,5 +11,7 @@ export const retryWarning = (recent: ReadonlyMap<string, RecentFailure>, call: C
   if (call.pattern === '' || call.writes) return null;
   const last = recent.get(call.pattern);
   if (last === undefined || last.wrote) return null;
-  return `\`${call.pattern}\` already failed in this turn with "${last.line}", and no file has changed since: it will fail the same way. Fix the cause first, or do the job another way.`;
+  // A line with no word in it ("...") says nothing: the warning then names the failure without quoting it.
+  const said = /[\p{L}\p{N}]/u.test(last.line) ? ` with "${last.line}"` : '';
+  return `\`${call.pattern}\` already failed in this turn${said}, and no file has changed since: it will fail the same way. Fix the cause first, or do the job another way.`;
 };
