@@ -89,7 +89,7 @@ describe.each<Mode>(['generateText', 'streamText'])('engram middleware with %s',
     // lookup worked, three publishes failed; the blocked one never ran, so it has no result.
     const results = events.flatMap((e) => (e.type === 'executive.tool.resulted' ? [[e.data.name, e.data.ok, e.data.error]] : []));
     expect(results).toEqual([['lookup', true, ''], ...Array.from({ length: 3 }, () => ['publish', false, REFUSAL])]);
-    expect(events.flatMap((e) => (e.type === 'executive.tool.guarded' ? [e.data.action] : []))).toEqual(['warned', 'blocked']);
+    expect(events.flatMap((e) => (e.type === 'executive.tool.guarded' ? [e.data.action] : []))).toEqual(['warned', 'warned', 'blocked']); // the retry warning (issue 24), the breaker's warning, its block
     const completed = events.find((e) => e.type === 'executive.turn.completed');
     expect(completed?.type === 'executive.turn.completed' ? completed.data : null).toMatchObject({ answer: 'I could not publish the Q3 report.', stopReason: 'end_turn' });
     const lessons = events.flatMap((e) => (e.type === 'acc.lesson.detected' ? [e.data.lessonId] : []));

@@ -65,4 +65,22 @@ describe('call lessons through the Claude Code hooks (issue 24)', () => {
     const elsewhere = await t.hook('pre-tool-use', other, 's3', { hook_event_name: 'PreToolUse', ...bash('c1', 'python -m pytest tests') });
     expect(elsewhere.context).toBe('');
   }, 60_000);
+
+  // Why: nothing warned within a session before the first recovery; the retry of a failed call
+  // shape with no file changed since must hear of its error, and a retry after a write must not.
+  it('given a failed call in the turn, when the same shape is retried with nothing changed, then pre-tool-use warns with the error line; after a write it does not', async () => {
+    const t = setUp();
+    const shop = t.project('shop');
+    await t.hook('user-prompt-submit', shop, 's1', { hook_event_name: 'UserPromptSubmit', prompt: 'fix the failing discount test' });
+    await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a1', 'python -m pytest tests/test_discount.py') });
+    await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUseFailure', ...bash('a1', 'python -m pytest tests/test_discount.py'), error: PYTEST_MISSING });
+    const retry = await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a2', 'python -m pytest tests/test_discount.py -x') });
+    expect(retry.denied).toBe(false);
+    expect(retry.context).toContain('`python -m pytest` already failed in this turn with "ModuleNotFoundError: No module named \'pytest\'"');
+    await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUseFailure', ...bash('a2', 'python -m pytest tests/test_discount.py -x'), error: PYTEST_MISSING });
+    await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a3', 'pip install pytest') });
+    await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUse', ...bash('a3', 'pip install pytest'), tool_response: { stdout: 'Successfully installed pytest', stderr: '', interrupted: false } });
+    const afterWrite = await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a4', 'python -m pytest tests/test_discount.py') });
+    expect(afterWrite.context).not.toContain('already failed in this turn');
+  });
 });

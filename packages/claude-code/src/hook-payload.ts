@@ -86,6 +86,8 @@ const CommonSchema = z.object({
   // The project is found from cwd: a relative one would put .engram wherever the hook happens to run.
   cwd: text.refine((v) => isAbsolute(v), { error: (i) => `expected an absolute path, got ${JSON.stringify(i.input)}` }),
 });
+/** Built once: zod compiles an object schema on its first parse, so a schema made per call costs that every time. */
+const EventSchema = z.object({ hook_event_name: text });
 const ToolSchema = z.object({ tool_name: text, tool_input: object, tool_use_id: optionalText });
 const SCHEMAS = {
   'session-start': z.object({ source: optionalText }),
@@ -114,7 +116,7 @@ export const parseHookPayload = (hook: HookName, input: string): HookPayload => 
     throw new PayloadError(`stdin is not JSON (${err instanceof Error ? err.message : String(err)}); Claude Code writes the hook's JSON there`);
   }
   if (!isObject(raw)) throw new PayloadError('expected a JSON object on stdin');
-  const event = parsed(z.object({ hook_event_name: text }), raw).hook_event_name;
+  const event = parsed(EventSchema, raw).hook_event_name;
   const accepted = HOOK_EVENTS[hook];
   if (!accepted.includes(event)) throw new PayloadError(`field "hook_event_name": engram hook ${hook} handles ${accepted.join(' or ')}, got ${JSON.stringify(event)} (check the event this command is wired to in settings.json)`);
   const c = parsed(CommonSchema, raw);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { containedPath, isUnder } from './contain-path.js';
+import { checkedPath, containedPath, isUnder } from './contain-path.js';
 import { readContained } from './read-contained.js';
 import { listContained, removeContained } from './remove-contained.js';
 
@@ -48,5 +48,29 @@ describe('containment', () => {
     symlinkSync(join(outside, 'a.jsonl'), join(root, 'real', 'b.jsonl'));
     expect(() => removeContained(root, join(root, 'real', 'b.jsonl'))).toThrow(/b\.jsonl: is a symbolic link/);
     expect(readContained(outside, join(outside, 'a.jsonl'))?.toString()).toBe('{}');
+  });
+});
+
+/**
+ * Why: readers skip the open of a file the containment walk already found missing (a failed open
+ * costs an exception, and hooks read absent config files on every call); the walk must say
+ * "missing" only when a component really is absent, and still refuse links first.
+ */
+describe('checkedPath', () => {
+  it('given a missing folder or file, when checked, then it is missing; given the file, it is not', () => {
+    const root = fresh();
+    mkdirSync(join(root, 'a'));
+    expect(checkedPath(root, join(root, 'b', 'c.md'))).toEqual({ abs: join(root, 'b', 'c.md'), missing: true });
+    expect(checkedPath(root, join(root, 'a', 'c.md')).missing).toBe(true);
+    writeFileSync(join(root, 'a', 'c.md'), 'x');
+    expect(checkedPath(root, join(root, 'a', 'c.md')).missing).toBe(false);
+    expect(readContained(root, join(root, 'a', 'c.md'))?.toString()).toBe('x');
+    expect(readContained(root, join(root, 'b', 'c.md'))).toBeNull();
+  });
+
+  it('given a link above a missing file, when checked, then the link is refused, not reported missing', () => {
+    const root = fresh();
+    symlinkSync(fresh(), join(root, 'a'));
+    expect(() => checkedPath(root, join(root, 'a', 'none.md'))).toThrow(/symbolic link/);
   });
 });

@@ -12,11 +12,17 @@ const REFUSED = 'nothing was read, written or deleted';
  * point anywhere (another project, ~/.ssh) and is refused, naming the link. Components that do
  * not exist yet are fine: whoever creates them creates real folders.
  */
-export const containedPath = (root: string, path: string, port: FsPort = nodeFsPort): string => {
+export const containedPath = (root: string, path: string, port: FsPort = nodeFsPort): string => checkedPath(root, path, port).abs;
+
+/**
+ * `containedPath`, also telling whether the walk found a component missing (then the path does
+ * not exist, and a reader need not open it to learn so: a failed open costs an exception).
+ */
+export const checkedPath = (root: string, path: string, port: FsPort = nodeFsPort): { readonly abs: string; readonly missing: boolean } => {
   const base = resolve(root);
   const abs = resolve(base, path);
   const rel = relative(base, abs);
-  if (rel === '') return abs;
+  if (rel === '') return { abs, missing: false };
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
     throw new FsError('outside-root', abs, 'resolve', null, REFUSED, {
       detail: `is outside ${base}`,
@@ -30,10 +36,10 @@ export const containedPath = (root: string, path: string, port: FsPort = nodeFsP
     } catch (err) {
       throw toFsError(err, current, 'stat', REFUSED);
     }
-    if (st === null) break;
+    if (st === null) return { abs, missing: true };
     if (st.isSymbolicLink) throw new FsError('symlink', current, 'resolve', null, REFUSED);
   }
-  return abs;
+  return { abs, missing: false };
 };
 
 /** True when `path` lies under `root` (or is it); no file system access. */

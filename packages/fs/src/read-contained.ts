@@ -1,5 +1,5 @@
 import { confirmOpenedAt } from './confirm-opened.js';
-import { containedPath } from './contain-path.js';
+import { checkedPath } from './contain-path.js';
 import { FsError, errnoOf, toFsError } from './fs-error.js';
 import { O, nodeFsPort, type FsPort } from './fs-port.js';
 
@@ -12,7 +12,8 @@ const CHUNK = 64 * 1024;
  * and where it was opened is confirmed afterwards (`confirmOpenedAt`), so a linked memory file in a cloned project cannot pull another file's lines into the prompt.
  */
 export const readContained = (root: string, path: string, port: FsPort = nodeFsPort): Buffer | null => {
-  const abs = containedPath(root, path, port);
+  const { abs, missing } = checkedPath(root, path, port);
+  if (missing) return null;
   let fd: number;
   try {
     fd = port.open(abs, O.RDONLY | O.NOFOLLOW, 0);

@@ -123,22 +123,23 @@ const takeLock = async (key: string, file: string, settings: LockSettings): Prom
     compromised: null,
     timer: null,
   };
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(file, {
+  const take = (retries: number) =>
+    lockfile.lock(file, {
       realpath: false,
       stale: settings.staleMs,
       fs: directFs,
-      retries: {
-        retries: settings.retries,
-        factor: 1.5,
-        minTimeout: settings.minTimeoutMs,
-        maxTimeout: settings.maxTimeoutMs,
-        randomize: true,
-      },
+      retries: { retries, factor: 1.5, minTimeout: settings.minTimeoutMs, maxTimeout: settings.maxTimeoutMs, randomize: true },
       onCompromised: (err: Error) => {
         lock.compromised = err;
       },
+    });
+  let release: () => Promise<void>;
+  try {
+    // One try first: the retry library lays out every delay (thousands, with random factors) before
+    // its first attempt, which cost more than the lock itself when the lock is free, as it mostly is.
+    release = await take(0).catch((err: unknown) => {
+      if (errnoOf(err) === 'ELOCKED' && settings.retries > 0) return take(settings.retries);
+      throw err;
     });
   } catch (err) {
     throw new FsError(errnoOf(err) === 'ELOCKED' ? 'lock' : toFsError(err, file, 'lock', '').reason, file, 'lock', errnoOf(err), 'nothing was written', {

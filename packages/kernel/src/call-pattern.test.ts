@@ -23,6 +23,16 @@ describe('callPattern', () => {
     expect(bash("sed -i 's/a/b/' f.py").writes).toBe(true);
   });
 
+  // Why: a heredoc that writes a script and then runs it failed because of the run, so its lesson
+  // must be keyed on the run (`python x.py`), not on the `cat` that wrote the file.
+  it('given a heredoc written then run, when keyed, then the run is the pattern and the call writes', () => {
+    const p = bash("cat <<'EOF' > verify.py\nimport os\nEOF\npython verify.py");
+    expect(p).toMatchObject({ pattern: 'python verify.py', program: 'python', writes: true });
+    expect(bash("printf 'x' > a.sh && bash a.sh").pattern).toBe('bash a.sh');
+    expect(bash('cat a.py | grep foo').pattern).toBe('cat a.py');
+    expect(bash('cat a.py > /dev/null; ls').pattern).toBe('cat a.py');
+  });
+
   it('keys another tool on its name and the kind of its target', () => {
     expect(callPattern('Read', { file_path: '/src/A.CBL' })).toMatchObject({ pattern: 'Read *.cbl', program: 'Read', writes: false });
     expect(callPattern('Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }).writes).toBe(true);

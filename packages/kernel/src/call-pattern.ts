@@ -35,6 +35,10 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** Shell writes: a redirect into a file (not a descriptor or /dev/null), in-place edits, moves and removals, installs, patches. */
 const SHELL_WRITE = /(?:^|[^0-9&<>])>>?\s*(?!&|\/dev\/null)[^\s|&;]|\bsed\s+(?:-[a-zA-Z]*i|--in-place)|\b(?:mv|cp|rm|mkdir|touch|tee|patch|truncate|ln)\s|\bgit\s+(?:apply|checkout|stash|reset|restore|am|cherry-pick|revert)\b|\bpip3?\s+install\b|\b(?:npm|pnpm|yarn)\s+(?:install|add|i)\b/;
 
+/** Programs that, redirected into a file, only write what a later segment runs (`cat <<EOF > x.py ... EOF; python x.py`). */
+const WRITING_STAGE = new Set(['cat', 'printf']);
+const INTO_FILE = /(?:^|\s)>>?\s*(?!&|\/dev\/null)\S/;
+
 /** A script argument: what the program runs, kept by its file name (the folder varies). */
 const SCRIPT = /\.(?:py|js|mjs|cjs|ts|sh|rb|pl|php)$/;
 
@@ -105,7 +109,8 @@ const segmentPattern = (segment: string): { pattern: string; program: string; ta
 /**
  * The pattern of a call. A shell command is cut at `&&`, `||`, `;`, pipes and newlines (heredoc
  * bodies dropped) and keyed on its first segment that does the job (after `cd`, `export` and the
- * like): the program, its `-m module` or script file name or subcommand. Another tool is keyed on
+ * like, and after a `cat`/`printf` that only writes the file a later segment runs): the program,
+ * its `-m module` or script file name or subcommand. Another tool is keyed on
  * its name and its target's kind (`toolTargetPattern`: `*.py` for a file, the name otherwise).
  */
 export const callPattern = (tool: string, input: unknown): CallPattern => {
@@ -114,11 +119,15 @@ export const callPattern = (tool: string, input: unknown): CallPattern => {
   if (typeof command === 'string') {
     const head = commandHead(command);
     const writes = SHELL_WRITE.test(head);
+    let staged: ReturnType<typeof segmentPattern> = null;
     for (const segment of head.split(/&&|\|\||;|\||\n/)) {
       const p = segmentPattern(segment.trim());
-      if (p !== null) return { tool, ...p, writes };
+      if (p === null) continue;
+      // A file written for a later segment to run is the stage; the run is what the call does.
+      if (WRITING_STAGE.has(p.program) && INTO_FILE.test(segment)) staged ??= p;
+      else return { tool, ...p, writes };
     }
-    return { tool, pattern: '', program: '', target: null, writes };
+    return staged === null ? { tool, pattern: '', program: '', target: null, writes } : { tool, ...staged, writes };
   }
   const target = toolTarget(input);
   const kind = target === null ? null : toolTargetPattern(target);

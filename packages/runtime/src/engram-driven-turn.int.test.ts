@@ -210,7 +210,7 @@ describe('an engram-driven turn', () => {
     expect(text(3)).toMatch(/this exact scratchpad call has failed 2 times in a row/);
     expect(text(4)).toMatch(/this exact scratchpad call failed 3 times this turn/);
     const events = readLogFile(s.eventLog).events;
-    expect(events.filter((e) => e.type === 'executive.tool.guarded').map((e) => (e.type === 'executive.tool.guarded' ? e.data.action : ''))).toEqual(['warned', 'blocked']);
+    expect(events.filter((e) => e.type === 'executive.tool.guarded').map((e) => (e.type === 'executive.tool.guarded' ? e.data.action : ''))).toEqual(['warned', 'warned', 'blocked']); // the retry warning (issue 24), then the breaker's warning and block
     // The fourth, blocked call never ran.
     expect(events.filter((e) => e.type === 'scratchpad.cell.requested')).toHaveLength(3);
   });

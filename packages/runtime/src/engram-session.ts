@@ -1,4 +1,5 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
+import { isDetectorRuleText } from './detector-rule-text.js';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
 import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
@@ -15,7 +16,7 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { defaultCerebellumParams, lessonForCall, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
+import { defaultCerebellumParams, lessonForCall, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown, retryWarning } from '@engram/cerebellum';
 import { FileCallLessons } from './effects/file-call-lessons.js';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
@@ -111,6 +112,9 @@ export interface TurnResult extends TurnOutcome {
  * react (mid-turn nudges, end-of-turn lessons), and keeps the session's event log durable.
  * Every text a host reports is scrubbed of secrets before it reaches the bus.
  */
+/** The guarded signature of a retry warning (`call-retry:<pattern>`). */
+const RETRY_SIGNATURE = 'call-retry:';
+
 export class EngramSession {
   readonly id: string;
   readonly eventLog: string;
@@ -306,6 +310,21 @@ export class EngramSession {
   }
 
   /**
+   * The warning before a retry of a call shape that failed earlier in this turn with nothing
+   * changed since (`retryWarning`), recorded as `executive.tool.guarded` (signature
+   * `call-retry:<pattern>`); null otherwise, and in memory mode off.
+   */
+  private retryVerdict(toolUseId: string, name: string, args: unknown): BreakerVerdict | null {
+    if (this.options.modes.memory === 'off') return null;
+    const call = callPattern(name, args);
+    const explanation = retryWarning(this.brain.state('cerebellum.calls').recent, call);
+    if (explanation === null) return null;
+    const verdict: BreakerVerdict = { action: 'warn', failures: 1, signature: `${RETRY_SIGNATURE}${call.pattern}`, input: '', explanation };
+    this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 1, signature: verdict.signature, inputSignature: '', explanation });
+    return verdict;
+  }
+
+  /**
    * Everything to do before running a tool (call it after `toolCalled`): the circuit breaker's
    * verdict (`guard`), turned into a warning when a learned `never` rule applies to the call
    * (`neverRuleFor`), and, unless the call is blocked, the advice for it: the rules, lessons and
@@ -323,10 +342,16 @@ export class EngramSession {
       verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
     }
-    if (verdict.action === 'allow') verdict = this.callLessonVerdict(toolUseId, name, args) ?? verdict;
+    if (verdict.action === 'allow') verdict = this.retryVerdict(toolUseId, name, args) ?? this.callLessonVerdict(toolUseId, name, args) ?? verdict;
     const extra = recipeStrategies((await this.recipes.list()).recipes, name, toolTarget(args));
     const turn = this.exec();
-    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, extra, exclude: turn.shown });
+    // Shown before a call only if it names what the call is (program, subcommand, target), never for words of a heredoc's body.
+    const call = callPattern(name, args);
+    const callText = `${call.pattern} ${call.target ?? ''}`;
+    // A detector's fixed sentence says nothing about this call: never before it.
+    const generic = (await this.memory.cortex.strategyCandidates()).filter((c) => isDetectorRuleText(c.text)).map((c) => c.id);
+    const exclude = generic.length === 0 ? turn.shown : new Set([...turn.shown, ...generic]);
+    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, callText, extra, exclude });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
     return { verdict, advice: strategies.text };
   }

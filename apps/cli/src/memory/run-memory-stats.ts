@@ -21,9 +21,9 @@ export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
   runMemoryCommand('stats', defaultIo, async () => {
     const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
     if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
-    const { logs: files, problems, stale, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
+    const { logs: files, problems, stale, callLessons, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
     for (const p of problems) process.stderr.write(`warning: ${p}\n`);
-    if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale })}\n`);
+    if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale, callLessons })}\n`);
     else
       process.stdout.write(
         [
@@ -36,6 +36,7 @@ export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
           stale.judged
             ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
             : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
+          `call lessons             ${callLessons.length}${callLessons.map((l) => `\n  ${l.standing.padEnd(7)} shown ${l.shown}, ignored ${l.ignored}, other error ${l.otherError}, heeded ${l.heeded}; learned ${l.learned}: \`${l.pattern}\` (${l.tool}) "${l.errorLine}"`).join('')}`,
           '',
         ].join('\n'),
       );

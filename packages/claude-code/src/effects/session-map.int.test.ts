@@ -34,4 +34,22 @@ describe('engramSessionFor', () => {
     expect(Object.keys(JSON.parse(readFileSync(join(dir, SESSION_MAP), 'utf8')) as object)).toEqual(['__proto__']);
     expect(await engramSessionFor(dir, '__proto__', NOW)).toBe((JSON.parse(readFileSync(join(dir, SESSION_MAP), 'utf8')) as Record<string, { session: string }>)['__proto__']?.session);
   });
+
+  /**
+   * Why: the map's parse is kept in process while the file is unchanged (every hook reads it);
+   * a map changed by another process must be seen, and a broken one reported every time it is read.
+   */
+  it('given a map rewritten by another writer, when looked up again, then the new mapping is read; a broken map warns each time', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'engram-map-')), 'hooks');
+    const a = await engramSessionFor(dir, 'claude-a', NOW);
+    const other = '20261122_100000_beef';
+    writeFileSync(join(dir, SESSION_MAP), JSON.stringify({ 'claude-a': { session: other, createdAt: new Date(NOW).toISOString() } }));
+    expect(await engramSessionFor(dir, 'claude-a', NOW)).toBe(other);
+    expect(other).not.toBe(a);
+    writeFileSync(join(dir, SESSION_MAP), JSON.stringify({ 'claude-a': { session: other, createdAt: new Date(NOW).toISOString() }, bad: { session: 'nope' } }));
+    const warnings: string[] = [];
+    expect(await engramSessionFor(dir, 'claude-a', NOW, { warn: (w) => warnings.push(w) })).toBe(other);
+    expect(await engramSessionFor(dir, 'claude-b', NOW, { warn: (w) => warnings.push(w) })).toMatch(/^\d{8}_/);
+    expect(warnings.filter((w) => w.includes('entry "bad"'))).toHaveLength(1);
+  });
 });

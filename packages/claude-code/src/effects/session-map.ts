@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ENGRAM_FILE_NAMES, ensureDir, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
+import { containedPath, ENGRAM_FILE_NAMES, ensureDir, nodeFsPort, readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
 import { isSessionId, newSessionId } from '@engram/kernel';
 import { isObject } from '../payload-fields.js';
 
@@ -16,11 +16,36 @@ interface MapEntry {
 }
 
 /** By Claude session id; a Map, so no id (not even `__proto__`) can touch an object's prototype. */
-type SessionMap = Map<string, MapEntry>;
+type SessionMap = ReadonlyMap<string, MapEntry>;
+
+/**
+ * The last parse of each map file, by the identity of its content (inode, size, mtime): every
+ * hook looks its session up here, and a project's map holds a line per session for a month, so
+ * reading and checking it each time cost more than the hook's own work. A write renames a new
+ * file in (a new inode), so a changed map is never taken for the cached one. A map with a problem
+ * is not kept, so the problem is reported each time it is read.
+ */
+const parsedMaps = new Map<string, { readonly key: string; readonly map: SessionMap }>();
 
 const readMap = (file: string, warn: (message: string) => void): SessionMap => {
+  const root = rootForDir(dirname(file));
   // Never read through a link (a cloned project can carry one): a linked map is an error naming it.
-  const text = readTextContained(rootForDir(dirname(file)), file);
+  const st = nodeFsPort.lstat(containedPath(root, file));
+  const key = st === null ? null : `${st.ino}:${st.size}:${st.mtimeNs}`;
+  const cached = parsedMaps.get(file);
+  if (key !== null && cached?.key === key) return cached.map;
+  let clean = true;
+  const map = parseMap(file, readTextContained(root, file), (m) => {
+    clean = false;
+    warn(m);
+  });
+  // A map with problems is read again next time, so whoever reads it with a warner hears of them.
+  if (key === null || !clean) parsedMaps.delete(file);
+  else parsedMaps.set(file, { key, map });
+  return map;
+};
+
+const parseMap = (file: string, text: string | null, warn: (message: string) => void): SessionMap => {
   if (text === null) return new Map();
   let raw: unknown;
   try {
@@ -30,7 +55,7 @@ const readMap = (file: string, warn: (message: string) => void): SessionMap => {
     return new Map();
   }
   if (!isObject(raw)) return new Map();
-  const map: SessionMap = new Map();
+  const map = new Map<string, MapEntry>();
   for (const [claude, entry] of Object.entries(raw))
     if (isObject(entry) && typeof entry['session'] === 'string' && isSessionId(entry['session']) && typeof entry['createdAt'] === 'string') map.set(claude, { session: entry['session'], createdAt: entry['createdAt'] });
     else warn(`${file}: entry ${JSON.stringify(claude)} is not { session, createdAt } with an engram session id; skipped`);

@@ -39,3 +39,5 @@ export { cerebellumCore, pendingFlush, POST_MORTEM_PURPOSE, type CerebellumState
 export { callLessonCore, defaultCallLessonParams, CALL_LESSON_PARAM_REASONS, type CallLessonParams, type CallLessonState } from './call-lessons/call-lesson-core.js';
 export { mergeCallLesson, recordLessonOutcome, recordLessonShown, type StoredCallLesson } from './call-lessons/stored-call-lesson.js';
 export { lessonForCall, lessonOutcome, lessonWarning, LESSON_MATCH_PARAM_REASONS } from './call-lessons/lesson-for-call.js';
+export { retryWarning } from './call-lessons/retry-warning.js';
+export { callLessonRecord, type CallLessonRecord, type CallLessonStanding } from './call-lessons/call-lesson-record.js';

@@ -15,6 +15,8 @@ import { supersessionChain, type SupersessionLink } from './supersession-chain.j
 import { MemoryHistory, type MemoryHistoryRecord } from '@engram/hippocampus';
 import { staleEntries, type StaleEntries } from './stale-entries.js';
 import { normalizeEntryText, traceProvenance, type Provenance } from './trace-provenance.js';
+import { callLessonRecord, type CallLessonRecord } from '@engram/cerebellum';
+import { FileCallLessons } from '../effects/file-call-lessons.js';
 
 /** `brain.memory.stats()`: the injection audit over every event log, and what ageing out would prune. */
 export interface MemoryAudit extends MemoryStats {
@@ -23,6 +25,8 @@ export interface MemoryAudit extends MemoryStats {
   /** Bad lines (`file:line: field: problem`) and unreadable files; each was skipped. */
   readonly problems: readonly string[];
   readonly stale: StaleEntries;
+  /** The project's call lessons, each with its record of use and standing (issue 24 item 6); most shown first. */
+  readonly callLessons: readonly CallLessonRecord[];
 }
 
 export interface FoundEntry extends MemoryEntry {
@@ -106,7 +110,9 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock, 
   return {
     stats: async (options = {}) => {
       const { read, stale: s } = await stale(options.now);
-      return { logs: read.files, problems: read.problems, ...computeMemoryStats(read.logs), stale: s };
+      const lessons = paths.projectDir === null || paths.project === null ? null : new FileCallLessons(paths.projectDir, paths.project).list();
+      const callLessons = (lessons?.lessons ?? []).map((l) => callLessonRecord(l)).sort((a, b) => b.shown - a.shown || b.learned - a.learned);
+      return { logs: read.files, problems: [...read.problems, ...(lessons?.problems ?? [])], ...computeMemoryStats(read.logs), stale: s, callLessons };
     },
     why: async (query) => {
       const m = memory();

@@ -42,12 +42,23 @@ export const renderLearningPage = (l: LearningView): string => {
       ? `<div class="empty">nothing stale: every stored rule was chosen in the last ${s.stale.windowDays} days</div>`
       : `<div class="card">${s.stale.items.map((i) => `<div class="entry"><div class="text">${escapeHtml(i.text)}</div><div class="facts"><span class="pill">${escapeHtml(i.kind)}</span><span class="mono">${escapeHtml(i.id)}</span></div></div>`).join('')}</div>`
     : `<div class="empty">not judged yet: ${s.stale.injections} injections in the ${s.stale.windowDays}-day window (20 needed)</div>`;
+  // Each call lesson's record of use (issue 24 item 6): a demoted one is never said before a call.
+  const callLessons =
+    s.callLessons.length === 0
+      ? '<div class="empty">no call lessons yet: one is learned when a failed call is followed in the turn by one that does its job</div>'
+      : `<table class="call-lessons"><thead><tr><th>Call lesson</th><th>Standing</th><th class="num">Learned</th><th class="num">Shown</th><th class="num">Ignored</th><th class="num">Other error</th><th class="num">Heeded</th></tr></thead><tbody>${s.callLessons
+          .map(
+            (c) =>
+              `<tr><td><span class="mono">${escapeHtml(c.pattern)}</span> (${escapeHtml(c.tool)})<div class="sub" style="margin:0">${escapeHtml(c.errorLine)}</div></td><td><span class="pill ${c.standing === 'said' ? 'lesson' : c.standing === 'quiet' ? 'memory' : ''}">${c.standing}</span></td><td class="num">${c.learned}</td><td class="num">${c.shown}</td><td class="num">${c.ignored}</td><td class="num">${c.otherError}</td><td class="num">${c.heeded}</td></tr>`,
+          )
+          .join('')}</tbody></table>`;
   const note = l.problems.length === 0 ? '' : `<div class="note">${problemLines(l.problems)}</div>`;
   return `<h1>Learning</h1><p class="sub">What engram learned across sessions, and whether it helped.</p>${note}<div class="tiles">${tiles}</div>
 <h2>Failures per session</h2>${failuresPerSessionChart(l.sessions)}
 <h2>Habit confidence over time</h2>${confidenceChart(l.confidence)}
 <h2>Instincts</h2>${instincts}
 <h2>Recovery recipes</h2>${recipes}
+<h2>Call lessons</h2>${callLessons}
 <h2>Audit</h2>${auditChart(s)}
 <h2>Stale entries</h2>${stale}`;
 };

@@ -32,12 +32,20 @@ interface OpenFailure {
   wrote: boolean;
 }
 
+/** A pattern's latest failure in the turn, for a retry warning: what it said, and whether files changed since. */
+export interface RecentFailure {
+  readonly line: string;
+  wrote: boolean;
+}
+
 export interface CallLessonState {
   readonly params: CallLessonParams;
   memoryOff: boolean;
   calls: Map<string, OpenCall>;
   /** The turn's first failure per pattern, awaiting the call that does its job. */
   open: Map<string, OpenFailure>;
+  /** The turn's latest failure per pattern (cleared when the pattern works); derives nothing, read before a call. */
+  recent: Map<string, RecentFailure>;
   outbox: readonly AnyDraft[];
 }
 
@@ -71,7 +79,8 @@ const learned = (f: OpenFailure, success: OpenCall): AnyDraft => {
   });
 };
 
-const putBounded = (map: Map<string, OpenFailure>, key: string, value: OpenFailure, max: number): void => {
+const putBounded = <V>(map: Map<string, V>, key: string, value: V, max: number): void => {
+  map.delete(key);
   map.set(key, value);
   for (const k of map.keys()) {
     if (map.size <= Math.max(0, max)) break;
@@ -84,10 +93,15 @@ const observeResult = (s: CallLessonState, d: EventData<'executive.tool.resulted
   s.calls.delete(d.toolUseId);
   if (call === undefined || call.call.tool !== d.name) return;
   if (call.call.writes && d.ok) for (const f of s.open.values()) f.wrote = true;
+  // A call that writes changed the files even when what it ran then failed (a heredoc written, then run).
+  if (call.call.writes) for (const f of s.recent.values()) f.wrote = true;
+  if (d.ok) s.recent.delete(call.call.pattern);
   if (!d.ok) {
-    if (call.call.pattern === '' || s.open.has(call.call.pattern)) return;
+    if (call.call.pattern === '') return;
     const error = failureLine(d.error);
     if (error.line === '') return; // nothing printed: nothing to warn with
+    putBounded(s.recent, call.call.pattern, { line: scrubSecrets(error.line), wrote: false }, s.params.maxOpenFailures);
+    if (s.open.has(call.call.pattern)) return;
     putBounded(s.open, call.call.pattern, { failed: call, error, wrote: false }, s.params.maxOpenFailures);
     return;
   }
@@ -109,11 +123,12 @@ const observeResult = (s: CallLessonState, d: EventData<'executive.tool.resulted
  * line and what worked instead (`cerebellum.call.learned`). Only the first failure of a pattern
  * in a turn opens one; the same command succeeding with nothing changed in between is a flaky
  * retry and teaches nothing. A turn's boundaries drop what is open; memory mode `off` learns
- * nothing. Pure, so replay re-derives every lesson from the recorded calls and results.
+ * nothing. The turn's latest failure of each pattern is kept too (`recent`), with whether files
+ * changed since, for the warning before a retry (`retryWarning`). Pure, so replay re-derives every lesson from the recorded calls and results.
  */
 export const callLessonCore: RegionCore<CallLessonState, CallLessonParams> = {
   name: 'cerebellum',
-  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), open: new Map(), outbox: NOTHING }),
+  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), open: new Map(), recent: new Map(), outbox: NOTHING }),
   evolve: (s, e) => {
     s.outbox = NOTHING;
     const type = e.type;
@@ -121,6 +136,7 @@ export const callLessonCore: RegionCore<CallLessonState, CallLessonParams> = {
     if (type === 'executive.session.started' || type === 'executive.turn.started' || type === 'executive.turn.completed' || type === 'executive.turn.failed' || type === 'executive.turn.cancelled') {
       if (s.calls.size > 0) s.calls = new Map();
       if (s.open.size > 0) s.open = new Map();
+      if (s.recent.size > 0) s.recent = new Map();
     } else if (s.memoryOff) return s;
     else if (type === 'executive.tool.called') s.calls.set(e.data.toolUseId, { id: e.data.toolUseId, call: callPattern(e.data.name, e.data.input), input: inputText(e.data.input) });
     else if (type === 'executive.tool.resulted') observeResult(s, e.data);

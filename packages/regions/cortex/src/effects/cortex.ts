@@ -75,6 +75,8 @@ export interface PreCallRequest {
   readonly tool: string;
   readonly turnText: string;
   readonly args?: unknown;
+  /** What the call is, when the host knows (its program and target): an item must name it to be shown; default the arguments. */
+  readonly callText?: string;
   /** Candidates from outside semantic memory: the recovery recipes the runtime holds. */
   readonly extra?: readonly StrategyItem[];
   /** Tokens of the block, heading included; `DEFAULT_STRATEGY_BUDGET` otherwise. */
@@ -330,6 +332,7 @@ export class Cortex {
       tool: request.tool,
       turnText: request.turnText,
       args: request.args,
+      ...(request.callText === undefined ? {} : { callText: request.callText }),
       nowMs: this.clock.now(),
       budgetTokens: request.budgetTokens ?? DEFAULT_STRATEGY_BUDGET,
       ...(this.options.strategies === undefined ? {} : { params: this.options.strategies }),

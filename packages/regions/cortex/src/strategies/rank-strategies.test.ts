@@ -81,6 +81,16 @@ describe('rankStrategies', () => {
     expect(rankStrategies(items, request({ turnText: 'the encoding fails', args: { command: 'iconv --encoding x' } })).chosen.map((c) => c.item.id)).toEqual(['generic']);
   });
 
+  // Why (issue 24): a generic rule was shown before heredoc calls because the heredoc's body (code
+  // and comments) shared a word with it; what the call is (its program and target) must decide.
+  it('given the call text, when only a heredoc body matches a generic rule, then nothing is shown; when the call names it, it is', () => {
+    const items = [item('generic', "When a tool call fails, don't retry it: read the error, change one thing", { confidence: 'high' }), item('specific', '`python -m pytest` is not installed here: run tests/runtests.py')];
+    const heredoc = { command: "cat <<'EOF' > check.py\n# read the error and retry\nEOF\npython check.py" };
+    expect(ids(items, { turnText: 'fix the failing call', args: heredoc, callText: 'python check.py check.py' })).not.toContain('generic');
+    expect(ids(items, { turnText: 'fix the failing call', args: heredoc })).toContain('generic');
+    expect(ids(items, { turnText: 'fix it', args: { command: 'python -m pytest tests' }, callText: 'python -m pytest tests' })).toEqual(['specific']);
+  });
+
   it('fits the exact printed block into the budget, skipping a long item so shorter ones still fit', () => {
     const long = item('long', `Encoding advice for cbl: ${'very long explanation '.repeat(40)}`);
     const short = item('short', 'Check the encoding of cbl files', { confidence: 'low' });

@@ -16,6 +16,12 @@ export interface RankRequest {
   readonly turnText: string;
   /** The call's arguments (keys and string values join the query); undefined for a description. */
   readonly args?: unknown;
+  /**
+   * What the call itself is (its program, subcommand and target), when the caller knows: before a
+   * call an item must name one of its words. Default: the flattened arguments, which for a shell
+   * command include a heredoc's whole body, whose prose matches any generic rule.
+   */
+  readonly callText?: string;
   readonly nowMs: number;
   /** Tokens the emitted block may take, heading included. */
   readonly budgetTokens: number;
@@ -53,6 +59,17 @@ const tokensOf = (item: StrategyItem): readonly string[] => {
   return tokens;
 };
 
+/**
+ * The turn's text is the same before every call of a turn and is most of the query (a task's
+ * prompt runs to pages), so its tokens are kept for the last turn text seen. Tokens never span a
+ * line break, so the query's tokens are the turn's followed by those of the tool and arguments.
+ */
+let lastTurn: { readonly text: string; readonly tokens: readonly string[] } = { text: '', tokens: [] };
+const turnTokens = (text: string): readonly string[] => {
+  if (lastTurn.text !== text) lastTurn = { text, tokens: bm25Tokens(text) };
+  return lastTurn.tokens;
+};
+
 const recencyWeight = (ageMs: number | null, p: StrategyParams): number =>
   ageMs === null ? p.recencyFloor : p.recencyFloor + (1 - p.recencyFloor) * 0.5 ** (Math.max(0, ageMs) / DAY_MS / p.recencyHalfLifeDays);
 
@@ -76,7 +93,8 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
  */
 export const rankStrategies = (items: readonly StrategyItem[], request: RankRequest): StrategyRanking => {
   const p = request.params ?? defaultStrategyParams;
-  const queryTerms = bm25Tokens(strategyQuery(request.tool, request.turnText, request.args, p.maxArgChars));
+  const ownTerms = bm25Tokens(strategyQuery(request.tool, '', request.args, p.maxArgChars));
+  const queryTerms = [...turnTokens(request.turnText), ...ownTerms];
   const index = bm25IndexOfTokens(items.map(tokensOf));
   const matches = items.map((_, i) => index.contributions(queryTerms, i));
   const raw = matches.map((m) => m.reduce((sum, c) => sum + c.score, 0));
@@ -84,7 +102,7 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   const tool = request.tool.toLowerCase();
   // Before a call, an item must match the call itself (its arguments), not only the turn's words:
   // a rule that matches the task text alone would be shown at whatever call comes first.
-  const callTerms = request.args === undefined ? null : new Set(bm25Tokens(strategyQuery(request.tool, '', request.args, p.maxArgChars)));
+  const callTerms = request.args === undefined ? null : new Set(request.callText === undefined ? ownTerms : bm25Tokens(request.callText));
 
   const relevant: RankedStrategy[] = [];
   items.forEach((item, i) => {
