@@ -40,3 +40,14 @@ export { importAnton, type AntonImport, type AntonImportOptions } from './effect
 export { INPUT_LIMITS } from './input-limits.js';
 export { exportMemory, type MemoryExport } from './effects/export-memory.js';
 export { importMemory, type MemoryImport } from './effects/import-memory.js';
+export { openActiveMemory, openFileMemory, withActiveMemory, type ActiveMemory } from './open/open-active-memory.js';
+export { openActiveBrain, withActiveBrain, type MemoryFlags } from './open/open-active-brain.js';
+export { openActivePostgres } from './open/open-active-postgres.js';
+export { StoreOpenError, openFailureExit } from './open/store-open-error.js';
+export { forgetInActiveStore } from './open/forget-in-active-store.js';
+export { findMemoryEntries, type FoundMemoryEntry } from './open/find-memory-entry.js';
+export { openActiveSkills, type ActiveSkills } from './open/open-active-skills.js';
+export { sessionEvents, type SessionEvents } from './open/session-events.js';
+export { pruneEventLogs, type PruneCandidate } from './effects/prune-event-logs.js';
+export { listSessions } from './open/list-sessions.js';
+export { tailEventLog } from './effects/tail-event-log.js';

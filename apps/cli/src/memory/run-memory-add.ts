@@ -1,11 +1,10 @@
 import { screenText } from '@engram/cortex';
 import { EngramKindSchema, draft, type AnyDraft } from '@engram/events';
 import { scrubSecrets, type EventSink } from '@engram/kernel';
-import type { StoreFlags } from '../store/active-store.js';
-import { openActiveMemory } from './open-active-memory.js';
+import { openActiveMemory } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryAddOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryAddOptions extends MemoryRootOptions {
   readonly kind?: string;
   readonly scope?: string;
   readonly json?: boolean;
