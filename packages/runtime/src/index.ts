@@ -51,3 +51,8 @@ export { sessionEvents, type SessionEvents } from './open/session-events.js';
 export { pruneEventLogs, type PruneCandidate } from './effects/prune-event-logs.js';
 export { listSessions } from './open/list-sessions.js';
 export { tailEventLog } from './effects/tail-event-log.js';
+export { doctorExit, type DoctorCheck } from './doctor-verdict.js';
+export { setupChecks } from './effects/setup-checks.js';
+export { DEMO_TASK, openDemoBrain, runDemoSession, type DemoSession, type DemoSetup } from './effects/learning-demo.js';
+export { addUserEntry } from './open/add-user-entry.js';
+export { runHeadlessTurn } from './effects/run-headless-turn.js';
