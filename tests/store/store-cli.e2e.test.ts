@@ -18,6 +18,14 @@ describe('engram store: settings', () => {
     expect(tenant.status).toBe(2);
     expect(tenant.stderr).toContain('ENGRAM_TENANT');
   });
+
+  it('reads the settings with the runtime\'s one parser: an empty ENGRAM_TENANT is exit 2 naming it, never the default tenant', () => {
+    for (const args of [['store', 'status'], ['memory', 'show'], ['log', 'list']]) {
+      const empty = runCli([...args, '--store', 'postgres://u@127.0.0.1:1/db'], { ENGRAM_TENANT: '' });
+      expect(empty.status, `${args.join(' ')}: ${empty.stderr}`).toBe(2);
+      expect(empty.stderr).toContain('ENGRAM_TENANT: tenant ""');
+    }
+  });
 });
 
 describe.skipIf(!started.ok)(`engram store against a real server${started.ok ? '' : ` (skipped: ${started.reason})`}`, () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createLlmClient, type LlmClientOptions } from './create-llm-client.js';
 import { isLlmError, type LlmFailureReason } from './llm-error.js';
 import type { LlmModels, LlmRole } from './llm-types.js';
+import type { ResolvedLlmConfig } from './resolve-llm-config.js';
 
 export interface LlmRoleCheck {
   readonly role: LlmRole;
@@ -92,3 +93,23 @@ export const checkLlm = async (options: LlmClientOptions): Promise<LlmCheckRepor
     checks,
   };
 };
+
+/** A check should answer in seconds; a minute-long call is not "answering" for this purpose. */
+const CHECK_TIMEOUT_MS = 30_000;
+/** One retry rides out a single 429 or 5xx without making a dead provider slow to report. */
+const CHECK_MAX_RETRIES = 1;
+
+/**
+ * `checkLlm` on resolved settings (`engram llm check`): their timeout and retries, else a check's
+ * own (seconds, one retry), and their recording. Nothing is persisted: a check runs outside a
+ * session, so its events go nowhere.
+ */
+export const checkConfiguredLlm = (config: Pick<ResolvedLlmConfig, 'provider' | 'models' | 'timeoutMs' | 'maxRetries' | 'record'>): Promise<LlmCheckReport> =>
+  checkLlm({
+    provider: config.provider,
+    models: config.models,
+    sink: { publish: () => undefined },
+    timeoutMs: config.timeoutMs ?? CHECK_TIMEOUT_MS,
+    retry: { maxRetries: config.maxRetries ?? CHECK_MAX_RETRIES },
+    ...(config.record === undefined ? {} : { record: config.record }),
+  });

@@ -72,4 +72,4 @@ export {
   type LlmModels,
   type LlmRole,
 } from './llm-types.js';
-export { checkLlm, type LlmCheckReport, type LlmRoleCheck } from './check-llm.js';
+export { checkLlm, checkConfiguredLlm, type LlmCheckReport, type LlmRoleCheck } from './check-llm.js';

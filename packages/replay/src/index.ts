@@ -30,3 +30,5 @@ export { parseAntonTrace, TraceError, type AntonTrace, type TraceEvent, type Tra
 export { replayAntonAcc, type AntonAccReplay, type ReplayedLesson, type ReplayedNudge } from './replay-anton-acc.js';
 export { jsonEqual } from './json-equal.js';
 export { canonicalJson } from './canonical-json.js';
+export { readWhatIfParams, WhatIfFileError } from './effects/read-what-if-params.js';
+export { replayJson } from './replay-json.js';

@@ -20,7 +20,8 @@ export class StoreSettingError extends Error {
 /**
  * The store a brain uses, strictly: `--store` then `ENGRAM_STORE` (a postgres:// URL; anything
  * else is an error, never a silent fall-back to the files), and `--tenant` then `ENGRAM_TENANT`
- * (default `default`). Null when no store is set: the files, as before.
+ * (default `default` when unset; an empty value is an error). Null when no store is set: the files.
+ * The one parser of the store settings: the CLI's commands and the runtime's brains both call it.
  */
 export const storeSettings = (flags: { readonly store?: string | undefined; readonly tenant?: string | undefined }, env: NodeJS.ProcessEnv = process.env): StoreSettings => {
   const raw = flags.store ?? env.ENGRAM_STORE;
@@ -30,7 +31,9 @@ export const storeSettings = (flags: { readonly store?: string | undefined; read
   }
   const parsed = parseStoreUrl(raw, flags.store !== undefined ? '--store' : 'ENGRAM_STORE');
   if ('problem' in parsed) throw new StoreSettingError(parsed.problem);
-  const tenant = flags.tenant ?? (env.ENGRAM_TENANT === undefined || env.ENGRAM_TENANT === '' ? 'default' : env.ENGRAM_TENANT);
+  // An empty ENGRAM_TENANT is a setting error like any bad name, never a silent `default`: a team
+  // that meant its own tenant and exported an empty variable would write into everyone's.
+  const tenant = flags.tenant ?? env.ENGRAM_TENANT ?? 'default';
   const bad = tenantProblem(tenant);
   if (bad !== null) throw new StoreSettingError(`${flags.tenant !== undefined ? '--tenant' : 'ENGRAM_TENANT'}: ${bad}`);
   return { url: parsed.url, tenant, allowUnisolated: unisolatedAllowed(env) };

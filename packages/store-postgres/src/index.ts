@@ -34,3 +34,4 @@ export { PostgresEpisodeStore, insertEpisodeRows, type PostgresEpisodeStoreOptio
 export { PostgresQuarantineStore } from './effects/postgres-quarantine-store.js';
 export { PostgresMemoryHistory } from './effects/postgres-memory-history.js';
 export { redactEvents, type SessionRedaction, type RedactEventsOptions } from './effects/redact-events.js';
+export { grantTenantLogin, PasswordFileError } from './effects/grant-tenant-login.js';

@@ -8,3 +8,4 @@ export { JsonlLogWriter, type WriterOptions } from './effects/jsonl-log-writer.j
 export { parseLogLine } from './parse-log-line.js';
 export { sessionIdProblem } from './session-id-problem.js';
 export { redactLogFile, type LogRedaction, type RedactLogOptions } from './effects/redact-log-file.js';
+export { computeLogStats, type LogStats } from './log-stats.js';

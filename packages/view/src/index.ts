@@ -16,3 +16,4 @@ export { refusalOf } from './http/request-guard.js';
 export { renderTimelineDocument } from './pages/render-timeline-document.js';
 export { escapeHtml } from './pages/escape-html.js';
 export { followLog, FOLLOW_POLL_MS } from './effects/follow-log.js';
+export { openInBrowser } from './effects/open-in-browser.js';

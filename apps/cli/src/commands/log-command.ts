@@ -74,6 +74,6 @@ export const registerLog = (program: Command): void => {
     .option('--project <dir>', 'project folder (default: .)')
     .option('--json', 'print one JSON object')
     .action(async (opts: { olderThan: number; dryRun?: boolean; home?: string; project?: string; json?: boolean }) => {
-      process.exitCode = (await import('../log/prune-logs.js')).pruneLogs(opts);
+      process.exitCode = await (await import('../log/prune-logs.js')).pruneLogs(opts);
     });
 };

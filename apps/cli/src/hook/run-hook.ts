@@ -19,11 +19,14 @@ export interface HookCommandFlags {
  */
 const hookEnv = async (flags: HookCommandFlags): Promise<{ readonly env: NodeJS.ProcessEnv } | { readonly problem: string }> => {
   if (flags.store === undefined && flags.tenant === undefined) return { env: process.env };
-  const { activeStore } = await import('../store/active-store.js');
-  const store = activeStore({ ...(flags.store === undefined ? {} : { store: flags.store }), ...(flags.tenant === undefined ? {} : { tenant: flags.tenant }) });
-  if (store.kind === 'problem') return { problem: store.problem };
-  // On the files a tenant means nothing, as for every other command.
-  return { env: store.kind === 'files' ? process.env : { ...process.env, ENGRAM_STORE: store.url, ENGRAM_TENANT: store.tenant } };
+  const { storeSettings, StoreSettingError } = await import('@engram/runtime');
+  try {
+    const store = storeSettings(flags);
+    return { env: store === null ? process.env : { ...process.env, ENGRAM_STORE: store.url, ENGRAM_TENANT: store.tenant } };
+  } catch (err) {
+    if (err instanceof StoreSettingError) return { problem: err.message };
+    throw err;
+  }
 };
 
 /** The launcher a hook starts `engram serve` with when no service runs for its home. */

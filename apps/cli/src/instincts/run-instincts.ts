@@ -1,14 +1,11 @@
 import type { Brain, InstinctRun, InstinctScope } from '@engram/runtime';
 import type { InstinctPlan } from '@engram/basal-ganglia';
 import { instinctJson, instinctLine, scoreJson } from './instinct-json.js';
-import { MemoryUsageError } from '../memory/open-memory.js';
-import type { StoreFlags } from '../store/active-store.js';
-import { StoreOpenError } from '../store/store-open-error.js';
+import type { MemoryFlags } from '@engram/runtime';
+import { failureExit } from '../memory/open-memory.js';
 
 /** The flags every `engram instincts` command takes. */
-export interface InstinctFlags extends StoreFlags {
-  readonly home?: string;
-  readonly project?: string;
+export interface InstinctFlags extends MemoryFlags {
   readonly scope?: string;
   readonly now?: string;
   readonly json?: boolean;
@@ -39,7 +36,7 @@ const open = async (o: InstinctFlags): Promise<{ brain: Brain; opts: { scope: In
   if (scope !== 'project' && scope !== 'global') throw new InstinctUsageError(`--scope must be project or global, not ${JSON.stringify(scope)}`);
   const now = o.now === undefined ? undefined : Date.parse(o.now);
   if (now !== undefined && Number.isNaN(now)) throw new InstinctUsageError(`--now must be an ISO time, not ${JSON.stringify(o.now)}`);
-  const { openActiveBrain } = await import('../store/open-active-brain.js');
+  const { openActiveBrain } = await import('@engram/runtime');
   const brain = await openActiveBrain({
     ...(o.home === undefined ? {} : { home: o.home }),
     ...(o.store === undefined ? {} : { store: o.store }),
@@ -64,7 +61,7 @@ const guarded = async (name: string, io: InstinctIo, o: InstinctFlags, body: (br
     }
   } catch (err) {
     io.err(`engram instincts ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof StoreOpenError ? err.exit : err instanceof InstinctUsageError || err instanceof MemoryUsageError || err instanceof RangeError ? 2 : 1;
+    return failureExit(err, (e) => e instanceof InstinctUsageError || e instanceof RangeError);
   }
 };
 

@@ -1,4 +1,4 @@
-import { checkLlm, describeProvider, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
+import { checkConfiguredLlm, describeProvider, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from './llm-options.js';
 
 export interface LlmCheckOptions extends LlmOptionValues {
@@ -11,11 +11,6 @@ export interface CheckIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
 }
-
-/** A check should answer in seconds; a minute-long call is not "answering" for this purpose. */
-const CHECK_TIMEOUT_MS = 30_000;
-/** One retry rides out a single 429 or 5xx without making a dead provider slow to report. */
-const CHECK_MAX_RETRIES = 1;
 
 const defaultIo: CheckIo = {
   out: (text) => void process.stdout.write(text),
@@ -48,15 +43,7 @@ export const runLlmCheck = async (options: LlmCheckOptions, io: CheckIo = defaul
       ...(options.project === undefined ? {} : { projectDir: options.project }),
       ...(options.home === undefined ? {} : { home: options.home }),
     });
-    report = await checkLlm({
-      provider: config.provider,
-      models: config.models,
-      // Nothing to persist yet: `check` runs outside a session, so its events go nowhere.
-      sink: { publish: () => undefined },
-      timeoutMs: config.timeoutMs ?? CHECK_TIMEOUT_MS,
-      retry: { maxRetries: config.maxRetries ?? CHECK_MAX_RETRIES },
-      ...(config.record === undefined ? {} : { record: config.record }),
-    });
+    report = await checkConfiguredLlm(config);
   } catch (err) {
     if (err instanceof LlmConfigError) {
       io.err(`engram llm check: ${err.message}\n`);

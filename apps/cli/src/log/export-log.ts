@@ -1,9 +1,9 @@
 import { writeFileAtomic } from '@engram/fs';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { sessionEvents, type SessionFlags } from './session-events.js';
+import { sessionEvents, type MemoryFlags } from '@engram/runtime';
 
-export interface ExportLogOptions extends SessionFlags {
+export interface ExportLogOptions extends MemoryFlags {
   readonly session: string;
   readonly out?: string;
 }

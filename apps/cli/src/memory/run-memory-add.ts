@@ -1,11 +1,8 @@
 import { screenText } from '@engram/cortex';
-import { EngramKindSchema, draft, type AnyDraft } from '@engram/events';
-import { scrubSecrets, type EventSink } from '@engram/kernel';
-import type { StoreFlags } from '../store/active-store.js';
-import { openActiveMemory } from './open-active-memory.js';
+import { EngramKindSchema } from '@engram/events';
 import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryAddOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryAddOptions extends MemoryRootOptions {
   readonly kind?: string;
   readonly scope?: string;
   readonly json?: boolean;
@@ -14,9 +11,6 @@ export interface MemoryAddOptions extends MemoryRootOptions, StoreFlags {
   /** Why, kept in the history with the retired entries. */
   readonly reason?: string;
 }
-
-/** Types that make a `memory add` worth a log of its own: it retired an entry, or met a contradiction. */
-const RECORDED: ReadonlySet<string> = new Set(['hippocampus.engram.superseded', 'cortex.engram.contradicted']);
 
 /**
  * `engram memory add --kind K --scope S [--supersedes ID]... TEXT`: the user's own entry. It goes
@@ -36,24 +30,8 @@ export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: Memory
     const scope = parseScope(options.scope) ?? 'project';
     const corrects = (options.supersedes ?? []).map((s) => s.trim()).filter((s) => s !== '');
     if (options.supersedes !== undefined && corrects.length === 0) throw new MemoryUsageError('--supersedes needs the id (see `memory show`) or exact text of the entry it corrects');
-    const drafts: AnyDraft[] = [];
-    const sink: EventSink = { publish: (type, data) => void drafts.push(draft(type, data) as AnyDraft) };
-    const m = await openActiveMemory({ ...options, sink });
-    const note = options.reason?.trim() ?? '';
-    let r;
-    try {
-      r = await m.cortex.propose({
-        engram: { text: scrubSecrets(text), kind: kind.data, scope, confidence: 'high', topic: null, source: 'user' },
-        origin: 'user',
-        ...(corrects.length === 0 ? {} : { corrects, note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
-      });
-      // Only the retirements and contradictions: the proposal and the store's answer belong to a session's log (replay checks an answer against its session's settings).
-      const recorded = drafts.filter((d) => RECORDED.has(d.type));
-      if (recorded.length > 0) await m.record(r.scope ?? scope, recorded);
-    } finally {
-      await m.close();
-    }
-    const missing = corrects.filter((c) => !(r.retired ?? []).some((x) => x.id === c || x.text === c));
+    const { addUserEntry } = await import('@engram/runtime');
+    const { result: r, notRetired: missing } = await addUserEntry(options, { text, kind: kind.data, scope, corrects, ...(options.reason === undefined ? {} : { reason: options.reason }) });
     if (options.json === true) io.out(`${JSON.stringify({ ...r, ...(corrects.length > 0 ? { notRetired: missing } : {}) })}\n`);
     else {
       io.out(`${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n`);

@@ -1,11 +1,10 @@
 import { LlmConfigError } from '@engram/llm';
 import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
-import type { StoreFlags } from '../store/active-store.js';
-import { withActiveMemory } from './open-active-memory.js';
+import { withActiveMemory } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues, StoreFlags {
+export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
   readonly scope?: string;
   /** Apply the compaction after showing it; without it only the preview is printed. */
   readonly yes?: boolean;

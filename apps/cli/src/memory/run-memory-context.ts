@@ -1,4 +1,5 @@
-import { defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { openFileMemory } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryContextOptions extends MemoryRootOptions {
   readonly message?: string;
@@ -14,7 +15,7 @@ export interface MemoryContextOptions extends MemoryRootOptions {
  */
 export const runMemoryContext = (options: MemoryContextOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('context', io, async () => {
-    const { cortex } = openMemory(options);
+    const { cortex } = openFileMemory(options, process.env);
     const context = await cortex.memoryContext(options.message ?? '');
     const primer = await cortex.scratchpadPrimer();
     for (const note of await cortex.memoryNotes()) io.err(`engram memory context: note: ${note}\n`);

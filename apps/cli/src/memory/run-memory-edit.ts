@@ -1,20 +1,15 @@
 import { draft } from '@engram/events';
-import type { EngramScope, MemoryEntry, MutationResult } from '@engram/kernel';
-import type { StoreFlags } from '../store/active-store.js';
-import { openActiveMemory, type ActiveMemory } from './open-active-memory.js';
+import type { EngramScope, MutationResult } from '@engram/kernel';
+import { findMemoryEntries, openActiveMemory, type ActiveMemory, type FoundMemoryEntry } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryEditOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryEditOptions extends MemoryRootOptions {
   readonly scope?: string;
 }
 
 /** Finds the one entry an id or exact text names, in the scopes allowed; ambiguity is a usage error. */
-const find = async (m: Pick<ActiveMemory, 'stores'>, scope: EngramScope | undefined, target: string): Promise<{ scope: EngramScope; entry: MemoryEntry }> => {
-  const hits: { scope: EngramScope; entry: MemoryEntry }[] = [];
-  for (const s of scopesOf(scope)) {
-    const snap = await m.stores[s].read();
-    for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) if (e.id === target || e.text === target) hits.push({ scope: s, entry: e });
-  }
+const find = async (m: Pick<ActiveMemory, 'stores'>, scope: EngramScope | undefined, target: string): Promise<FoundMemoryEntry> => {
+  const hits = await findMemoryEntries(m.stores, scopesOf(scope), target);
   const [hit] = hits;
   if (hit === undefined) throw new MemoryUsageError(`no entry with id or text ${JSON.stringify(target)} (see engram memory show)`);
   if (hits.length > 1) throw new MemoryUsageError(`${hits.length} entries match ${JSON.stringify(target)}; name one by id: ${hits.map((h) => `${h.scope}:${h.entry.id}`).join(', ')}`);

@@ -1,10 +1,6 @@
-import { resolve } from 'node:path';
-import type { ForgetReport } from '@engram/runtime';
-import { activeStore, type StoreFlags } from '../store/active-store.js';
-import { openActiveBrain } from '../store/open-active-brain.js';
-import { MemoryUsageError, brainFor, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryForgetOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryForgetOptions extends MemoryRootOptions {
   readonly yes?: boolean;
   readonly json?: boolean;
 }
@@ -18,34 +14,17 @@ export interface MemoryForgetOptions extends MemoryRootOptions, StoreFlags {
  */
 export const runMemoryForget = (subject: string, options: MemoryForgetOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('forget', io, async () => {
-    const { SubjectError, subjectMatcher } = await import('@engram/kernel');
-    const active = activeStore(options);
-    if (active.kind === 'problem') throw new MemoryUsageError(active.problem);
-    const apply = options.yes === true;
-    let report: ForgetReport;
-    try {
-      if (active.kind === 'files') report = await (await brainFor(options)).memory.forget(subject, { apply });
-      else {
-        // Checked before the store is opened: a blank subject is a usage error whatever the server says.
-        subjectMatcher(subject);
-        const brain = await openActiveBrain({ ...options, project: resolve(options.project ?? process.cwd()) });
-        const { forgetInStores } = await import('@engram/runtime');
-        try {
-          report = await forgetInStores(brain.stores, subject, { apply });
-        } finally {
-          await brain.close();
-        }
-      }
-    } catch (err) {
-      if (err instanceof SubjectError) throw new MemoryUsageError(err.message);
-      throw err;
-    }
+    const { SubjectError } = await import('@engram/kernel');
+    const { forgetInActiveStore } = await import('@engram/runtime');
+    const { store, report } = await forgetInActiveStore(options, subject, options.yes === true).catch((err: unknown) => {
+      throw err instanceof SubjectError ? new MemoryUsageError(err.message) : err;
+    });
     const leftInEngramFiles = report.remaining.filter((f) => !report.items.some((i) => i.action === 'keep' && i.file === f));
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
     else {
       io.out(report.applied ? 'forgotten:\n' : 'would forget (run again with --yes to do it):\n');
       const searched = report.remaining.length === 0 ? '' : ' that engram searched';
-      if (report.items.length === 0) io.out(active.kind === 'files' ? `  nothing under the home or the project${searched} mentions it\n` : '  nothing in the store mentions it\n');
+      if (report.items.length === 0) io.out(store === 'files' ? `  nothing under the home or the project${searched} mentions it\n` : '  nothing in the store mentions it\n');
       for (const i of report.items) {
         const what = i.action === 'redact' ? `${i.count} occurrence(s) redacted as ${report.marker}` : i.action === 'rebuild' ? 'rebuilt from the remaining episodes' : i.action === 'keep' ? 'your own file: not changed' : `${i.count} removed`;
         const ids = i.ids.length === 0 ? '' : ` [${i.ids.slice(0, 20).join(', ')}${i.ids.length > 20 ? `, ... ${i.ids.length - 20} more` : ''}]`;

@@ -1,4 +1,5 @@
-import { MemoryUsageError, defaultIo, openMemory, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { openFileMemory } from '@engram/runtime';
+import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryImportOptions extends MemoryRootOptions {
   readonly fromAnton?: string;
@@ -12,10 +13,10 @@ const count = (c: Record<string, number>, outcome: string, label: string): strin
 export const runMemoryImport = (options: MemoryImportOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('import', io, async () => {
     if (options.fromAnton === undefined) throw new MemoryUsageError('--from-anton DIR is required (an Anton .anton folder)');
-    const m = openMemory(options);
+    const m = openFileMemory(options, process.env);
     const scope = parseScope(options.scope);
     const { importAnton } = await import('@engram/runtime');
-    const report = await importAnton({ from: options.fromAnton, home: m.home, project: m.project, ...(scope === undefined ? {} : { scope }) }).catch((err: unknown) => {
+    const report = await importAnton({ from: options.fromAnton, home: m.paths.home, project: m.project, ...(scope === undefined ? {} : { scope }) }).catch((err: unknown) => {
       throw err instanceof RangeError ? new MemoryUsageError(`--from-anton ${err.message}`) : err;
     });
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);

@@ -1,8 +1,7 @@
-import type { StoreFlags } from '../store/active-store.js';
-import { withActiveMemory as withMemory } from './open-active-memory.js';
+import { withActiveMemory as withMemory } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryPendingOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryPendingOptions extends MemoryRootOptions {
   readonly json?: boolean;
   readonly all?: boolean;
   /** `--quarantined` with `--json`: `{ pending, quarantined }` instead of the bare pending array. */

@@ -1,8 +1,7 @@
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-import { withAuditBrain } from './open-audit-brain.js';
-import type { StoreFlags } from '../store/active-store.js';
+import { withActiveBrain as withAuditBrain } from '@engram/runtime';
 
-export interface MemoryPruneStaleOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryPruneStaleOptions extends MemoryRootOptions {
   /** Remove what the preview shows; without it nothing is changed. */
   readonly yes?: boolean;
   readonly json?: boolean;

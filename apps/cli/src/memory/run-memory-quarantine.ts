@@ -1,10 +1,9 @@
 import type { QuarantineItem } from '@engram/cortex';
-import type { StoreFlags } from '../store/active-store.js';
-import { withActiveMemory } from './open-active-memory.js';
+import { withActiveMemory } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 /** The quarantine commands work on the active store's quarantine: the file beside the pending queue, or PostgreSQL's. */
-export interface MemoryQuarantineOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryQuarantineOptions extends MemoryRootOptions {
   readonly json?: boolean;
 }
 

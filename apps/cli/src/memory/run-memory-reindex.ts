@@ -1,9 +1,9 @@
 import { EpisodicMemory } from '@engram/hippocampus';
-import { activeStore, type StoreFlags } from '../store/active-store.js';
-import { openActiveBrain } from '../store/open-active-brain.js';
-import { MemoryUsageError, defaultIo, openMemory, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { openActiveBrain, storeSettings } from '@engram/runtime';
+import { resolve } from 'node:path';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryReindexOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryReindexOptions extends MemoryRootOptions {
   readonly json?: boolean;
 }
 
@@ -19,9 +19,7 @@ const POSTGRES_NOTE = "nothing to rebuild: on PostgreSQL the episodes are the st
  */
 export const runMemoryReindex = (options: MemoryReindexOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('reindex', io, async () => {
-    const active = activeStore(options);
-    if (active.kind === 'problem') throw new MemoryUsageError(active.problem);
-    if (active.kind === 'postgres') {
+    if (storeSettings(options) !== null) {
       const brain = await openActiveBrain({ ...options, project: options.project ?? process.cwd() });
       const store = brain.stores.location;
       await brain.close();
@@ -29,8 +27,7 @@ export const runMemoryReindex = (options: MemoryReindexOptions, io: MemoryIo = d
       else io.out(`${store}: ${POSTGRES_NOTE}\n`);
       return 0;
     }
-    const m = openMemory(options);
-    const memory = new EpisodicMemory({ projectDir: m.project });
+    const memory = new EpisodicMemory({ projectDir: resolve(options.project ?? process.cwd()) });
     try {
       if (options.json !== true && process.stderr.isTTY) io.err(`indexing ${memory.paths.episodesDir} ...\n`);
       const report = memory.reindex();

@@ -1,9 +1,8 @@
 import { describeDiagnostic, type MemoryEntry } from '@engram/kernel';
-import type { StoreFlags } from '../store/active-store.js';
-import { openActiveMemory } from './open-active-memory.js';
+import { openActiveMemory } from '@engram/runtime';
 import { defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryShowOptions extends MemoryRootOptions, StoreFlags {
+export interface MemoryShowOptions extends MemoryRootOptions {
   readonly scope?: string;
   readonly json?: boolean;
 }

@@ -1,8 +1,7 @@
-import { MemoryUsageError, defaultIo, runMemoryCommand } from './open-memory.js';
-import { withAuditBrain } from './open-audit-brain.js';
-import type { StoreFlags } from '../store/active-store.js';
+import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryRootOptions } from './open-memory.js';
+import { withActiveBrain as withAuditBrain } from '@engram/runtime';
 
-export interface MemoryStatsOptions extends StoreFlags {
+export interface MemoryStatsOptions extends MemoryRootOptions {
   readonly home?: string;
   readonly project?: string;
   readonly json?: boolean;

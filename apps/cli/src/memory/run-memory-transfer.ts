@@ -1,10 +1,10 @@
 import type { EngramScope } from '@engram/kernel';
-import type { StoreFlags } from '../store/active-store.js';
-import { MemoryUsageError, defaultIo, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-import { StoreOpenError } from '../store/store-open-error.js';
-import { openSemanticStores, type SemanticStores } from './open-semantic-stores.js';
+import { openActiveMemory, type ActiveMemory } from '@engram/runtime';
+import { MemoryUsageError, defaultIo, failureExit, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
-export interface MemoryTransferOptions extends MemoryRootOptions, StoreFlags {
+type SemanticStores = Pick<ActiveMemory, 'stores' | 'close'> & { readonly where: string };
+
+export interface MemoryTransferOptions extends MemoryRootOptions {
   readonly to?: string;
   readonly from?: string;
   readonly scope?: string;
@@ -15,11 +15,12 @@ const run = async (name: string, io: MemoryIo, options: MemoryTransferOptions, b
   let opened: SemanticStores | null = null;
   try {
     const scopes = scopesOf(parseScope(options.scope));
-    opened = await openSemanticStores(options);
+    const m = await openActiveMemory(options);
+    opened = { stores: m.stores, where: m.store, close: m.close };
     return await body(opened, scopes);
   } catch (err) {
     io.err(`engram memory ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof StoreOpenError ? err.exit : err instanceof MemoryUsageError || err instanceof RangeError ? 2 : 1;
+    return failureExit(err, (e) => e instanceof MemoryUsageError || e instanceof RangeError);
   } finally {
     await opened?.close();
   }

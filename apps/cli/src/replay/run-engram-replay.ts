@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { formatProblem, type LogProblem } from '@engram/store';
 import { percent, progress } from '../output/progress.js';
 import { formatCheck, formatSession } from './format-replay.js';
-import { parseWhatIfParams, WhatIfParamsError, type WhatIfParams, replayLogFile, type LogFileReplay, type LogFileReplayOptions, type SessionReplay } from '@engram/replay';
+import { readWhatIfParams, replayJson, WhatIfFileError, WhatIfParamsError, type WhatIfParams, replayLogFile, type LogFileReplay, type LogFileReplayOptions, type SessionReplay } from '@engram/replay';
 import type { ReplayIo } from './run-replay.js';
 
 export interface EngramReplayOptions {
@@ -14,8 +13,6 @@ export interface EngramReplayOptions {
 
 /** Bad lines shown per log on stderr; the rest are counted (a wrecked log must not flood the terminal). */
 const MAX_PROBLEMS_SHOWN = 20;
-/** Divergences listed per log in `--json` (all are counted): enough to debug, bounded for huge logs. */
-const MAX_DIVERGENCES_LISTED = 1000;
 
 /** A log to replay that is not a file (a session read from PostgreSQL): its label and how to replay it. */
 export interface ReplaySource {
@@ -30,31 +27,14 @@ interface LogResult {
 }
 
 const loadWhatIf = async (file: string, io: ReplayIo): Promise<WhatIfParams | null> => {
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    return await readWhatIfParams(file);
   } catch (err) {
-    io.err(`engram replay: cannot read --params ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (err instanceof WhatIfFileError) io.err(`engram replay: ${err.message}\n`);
+    else if (err instanceof WhatIfParamsError) io.err(`engram replay: invalid --params:\n${err.message}\n`);
+    else throw err;
     return null;
   }
-  try {
-    return parseWhatIfParams(text, file);
-  } catch (err) {
-    if (!(err instanceof WhatIfParamsError)) throw err;
-    io.err(`engram replay: invalid --params:\n${err.message}\n`);
-    return null;
-  }
-};
-
-const asJson = (r: LogResult, check: boolean): unknown => {
-  const { divergences, ...rest } = r.replay;
-  const ds = divergences ?? [];
-  return {
-    file: r.file,
-    ...rest,
-    problems: r.problems.map(formatProblem),
-    ...(check ? { check: { ok: ds.length === 0, divergences: ds.length, first: ds[0] ?? null, listed: ds.slice(0, MAX_DIVERGENCES_LISTED) } } : {}),
-  };
 };
 
 /**
@@ -98,7 +78,7 @@ export const runEngramReplay = async (logs: readonly (string | ReplaySource)[], 
   }
   const divergences = results.reduce((n, r) => n + (r.replay.divergences?.length ?? 0), 0);
   if (opts.json) {
-    const out = { logs: results.map((r) => asJson(r, opts.check)), ...(opts.check ? { check: { ok: divergences === 0 && !failed, divergences } } : {}) };
+    const out = { logs: results.map((r) => replayJson(r.file, r.problems, r.replay, opts.check)), ...(opts.check ? { check: { ok: divergences === 0 && !failed, divergences } } : {}) };
     io.out(`${JSON.stringify(out, null, 2)}\n`);
   } else if (opts.check && results.length > 1) io.out(`check: ${divergences} divergence${divergences === 1 ? '' : 's'} in ${results.length} logs\n`);
   if (opts.check && divergences > 0) io.err(`engram replay --check: ${divergences} divergence${divergences === 1 ? '' : 's'} between derived and recorded events\n`);

@@ -1,5 +1,5 @@
 import { replaySession } from '@engram/replay';
-import { sessionEvents, type SessionFlags } from '../log/session-events.js';
+import { sessionEvents, type MemoryFlags } from '@engram/runtime';
 import type { ReplaySource } from './run-engram-replay.js';
 
 /**
@@ -7,7 +7,7 @@ import type { ReplaySource } from './run-engram-replay.js';
  * is replayed as a file (path as given to `engram replay FILE`); events from PostgreSQL are folded
  * as they come back (the same envelopes, byte for byte as appended). An error carries its exit code.
  */
-export const sessionReplaySource = async (sessionId: string, flags: SessionFlags): Promise<string | ReplaySource | { readonly exit: 1 | 2 | 3; readonly message: string }> => {
+export const sessionReplaySource = async (sessionId: string, flags: MemoryFlags): Promise<string | ReplaySource | { readonly exit: 1 | 2 | 3; readonly message: string }> => {
   const found = await sessionEvents(sessionId, flags);
   if (found.kind === 'problem') return { exit: found.exit, message: found.message };
   if (found.kind === 'file') return found.file;

@@ -1,5 +1,5 @@
 import { clientOptionsOf, LlmConfigError, modelUnreachable, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
-import { AccProfileError, GuardsConfigError, learnedFromLog, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
+import { AccProfileError, GuardsConfigError, openBrain, parseMemoryMode, readGuardsConfig, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
 import { PAD_MEMORY_ENV, parsePadMemoryMb } from '@engram/scratchpad';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 
@@ -74,33 +74,10 @@ export const runSession = async (options: RunOptions): Promise<number> => {
     process.stderr.write(`engram run: ${err instanceof Error ? err.message : String(err)}\n`);
     return RUN_EXIT.unreachable;
   }
-  const session = brain.session();
-  // Ctrl-C or SIGTERM cancels the turn cleanly: the model call is aborted, a running cell is
-  // killed with its pad's processes, nothing is learned from the turn, and the killed cell and the
-  // cancellation are recorded and flushed before the process exits. A second signal is not
-  // caught: it ends the process at once.
-  const controller = new AbortController();
-  let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
-  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
-    interruptedBy = signal;
-    controller.abort(new Error(`interrupted (${signal})`));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  const result = await session
-    .turn(options.task, { signal: controller.signal, ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }) })
-    .finally(() => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    });
-  await session.settled().catch((err: unknown) => process.stderr.write(`engram run: storing what was learned failed: ${err instanceof Error ? err.message : String(err)}\n`));
-  await session.close().catch(() => undefined);
-  const lessons = learnedFromLog(await session.loggedEvents().catch(() => [])).map(({ id, kind, rule, scope }) => ({ id, kind, rule, scope }));
-  // Copilot mode: what waits for the user's confirmation is shown after the answer.
-  const pending = (await session.pendingMemories()).map((p) => ({ pendingId: p.pendingId, kind: p.engram.kind, scope: p.engram.scope, text: p.engram.text }));
-  await brain.close().catch(() => undefined);
+  const { runHeadlessTurn } = await import('@engram/runtime');
+  const { result, sessionId, eventLog, lessons, pending, interruptedBy } = await runHeadlessTurn(brain, options.task, options.roundCap === undefined ? {} : { roundCap: options.roundCap }, (text) => process.stderr.write(`engram run: ${text}\n`));
   if (options.json)
-    process.stdout.write(`${JSON.stringify({ answer: result.answer, sessionId: session.id, eventLog: session.eventLog, lessons, stopReason: result.stopReason, ...(pending.length ? { pending } : {}) })}\n`);
+    process.stdout.write(`${JSON.stringify({ answer: result.answer, sessionId, eventLog, lessons, stopReason: result.stopReason, ...(pending.length ? { pending } : {}) })}\n`);
   else {
     if (result.answer) process.stdout.write(`${result.answer}\n`);
     if (result.error) process.stderr.write(`engram run: the turn failed: ${result.error}\n`);
@@ -110,10 +87,10 @@ export const runSession = async (options: RunOptions): Promise<number> => {
       process.stderr.write(`${pending.length} memor${pending.length === 1 ? 'y waits' : 'ies wait'} for your confirmation (engram memory pending accept|reject ID):\n`);
       for (const p of pending) process.stderr.write(`  ${p.pendingId}  (${p.kind ?? 'lesson'}, ${p.scope ?? 'project'}) ${p.text}\n`);
     }
-    process.stderr.write(`event log: ${session.eventLog}\n`);
+    process.stderr.write(`event log: ${eventLog}\n`);
   }
   if (result.stopReason === 'cancelled' && interruptedBy !== undefined) {
-    process.stderr.write(`engram run: interrupted by ${interruptedBy}: the turn was cancelled (event log: ${session.eventLog})\n`);
+    process.stderr.write(`engram run: interrupted by ${interruptedBy}: the turn was cancelled (event log: ${eventLog})\n`);
     return RUN_EXIT[interruptedBy];
   }
   if (result.stopReason === 'end_turn') return RUN_EXIT.answered;

@@ -1,10 +1,9 @@
 import { formatRecipe, type StoredRecipe } from '@engram/hippocampus';
-import type { StoreFlags } from '../store/active-store.js';
-import { openActiveSkills } from './open-active-skills.js';
+import { openActiveSkills } from '@engram/runtime';
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 
-export interface SkillsListOptions extends SkillsRootOptions, StoreFlags {
+export interface SkillsListOptions extends SkillsRootOptions {
   readonly json?: boolean;
 }
 

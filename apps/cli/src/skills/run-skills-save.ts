@@ -8,12 +8,10 @@ import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
 import { MemoryUsageError, defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { homeOf, runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
-import { openActiveSkills } from './open-active-skills.js';
-import { StoreOpenError } from '../store/store-open-error.js';
-import type { StoreFlags } from '../store/active-store.js';
+import { openActiveSkills } from '@engram/runtime';
 import { skillSourceFromEvents } from '@engram/runtime';
 
-export interface SkillsSaveOptions extends SkillsRootOptions, LlmOptionValues, StoreFlags {
+export interface SkillsSaveOptions extends SkillsRootOptions, LlmOptionValues {
   readonly from?: string;
   /** A session id, read from the active event log (PostgreSQL with a store set, else the file logs). */
   readonly session?: string;
@@ -29,7 +27,7 @@ const sourceEvents = async (options: SkillsSaveOptions, io: MemoryIo): Promise<{
   if ((options.from === undefined) === (options.session === undefined))
     throw new MemoryUsageError('give --from LOG (a session event log, e.g. .engram/events/<session>.jsonl) or --session ID (from the active store), one of them');
   if (options.session !== undefined) {
-    const { sessionEvents } = await import('../log/session-events.js');
+    const { sessionEvents, StoreOpenError } = await import('@engram/runtime');
     const found = await sessionEvents(options.session, options);
     if (found.kind === 'problem') {
       if (found.exit === 3) throw new StoreOpenError(found.message, 3);

@@ -1,9 +1,8 @@
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
-import type { StoreFlags } from '../store/active-store.js';
-import { openActiveSkills } from './open-active-skills.js';
+import { openActiveSkills } from '@engram/runtime';
 import { runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 
-export interface SkillsShowOptions extends SkillsRootOptions, StoreFlags {
+export interface SkillsShowOptions extends SkillsRootOptions {
   readonly json?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { storeStatus, type PostgresDb, type StoreStatus } from '@engram/store-postgres';
-import { activeStore, openActivePostgres, type PostgresSetting } from './active-store.js';
+import { openActivePostgres, storeSettings, StoreSettingError, type StoreSettings } from '@engram/runtime';
 
 export interface StoreOptions {
   readonly store?: string;
@@ -18,14 +18,18 @@ export interface StoreGrantOptions {
 /** Exit codes: 0 done, 1 failed, 2 bad settings, 3 the store is unreachable (like an unreachable model). */
 export type Exit = 0 | 1 | 2 | 3;
 
-const settings = (opts: StoreOptions): PostgresSetting | { problem: string } => {
-  const s = activeStore(opts);
-  if (s.kind === 'files') return { problem: 'no store is configured (files are the default and need no migration): give --store postgres://USER@HOST:PORT/DB or set ENGRAM_STORE' };
-  return s.kind === 'problem' ? { problem: s.problem } : s;
+/** The admin store the flags name, or why not (`none`: what to say when no store is set). */
+export const adminSettings = (opts: Pick<StoreOptions, 'store' | 'tenant'>, none: string, env: NodeJS.ProcessEnv = process.env): NonNullable<StoreSettings> | { problem: string } => {
+  try {
+    return storeSettings(opts, env) ?? { problem: none };
+  } catch (err) {
+    if (err instanceof StoreSettingError) return { problem: err.message };
+    throw err;
+  }
 };
 
 const withStore = async (opts: StoreOptions, migrate: boolean, f: (db: PostgresDb) => Promise<void> | void): Promise<Exit> => {
-  const s = settings(opts);
+  const s = adminSettings(opts, 'no store is configured (files are the default and need no migration): give --store postgres://USER@HOST:PORT/DB or set ENGRAM_STORE');
   if ('problem' in s) {
     process.stderr.write(`engram store: ${s.problem}\n`);
     return 2;

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { writeFileAtomic } from '@engram/fs';
 import { viewStoreRefusal } from './view-store-refusal.js';
 
@@ -14,26 +12,7 @@ export interface ViewOptions {
 
 const err = (text: string): void => void process.stderr.write(`engram view: ${text}\n`);
 
-/** The first `xdg-open` on PATH, or null: a headless machine has none, and then nothing is opened. */
-const browserOpener = (): string | null => {
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const file = join(dir, 'xdg-open');
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-};
-
-const openBrowser = (url: string): void => {
-  const opener = browserOpener();
-  if (opener === null) err('--open: no xdg-open on PATH; open the URL above yourself');
-  else spawn(opener, [url], { detached: true, stdio: 'ignore' }).on('error', (e) => err(`--open: ${e.message}`)).unref();
-};
+const openBrowser = async (url: string): Promise<void> => (await import('@engram/view')).openInBrowser(url, (text) => err(`--open: ${text}`));
 
 /** How long `engram view` waits for a home's service to say what it serves: a live one answers in milliseconds. */
 const PING_WAIT_MS = 1_000;
@@ -96,7 +75,7 @@ export const runView = async (logs: readonly string[], o: ViewOptions): Promise<
     if (served !== null) {
       process.stdout.write(`${served.url}\n`);
       process.stderr.write(`engram view: served by the resident service (engram serve --view, pid ${served.pid}), which stops when it does\n`);
-      if (o.open === true) openBrowser(served.url);
+      if (o.open === true) await openBrowser(served.url);
       return 0;
     }
   }
@@ -111,7 +90,7 @@ export const runView = async (logs: readonly string[], o: ViewOptions): Promise<
   }
   process.stdout.write(`${running.url}\n`);
   process.stderr.write('engram view: serving on 127.0.0.1 only; Ctrl-C to stop\n');
-  if (o.open === true) openBrowser(running.url);
+  if (o.open === true) await openBrowser(running.url);
   const view = running;
   await new Promise<void>((done) => {
     const stop = () => void view.close().then(done);

@@ -1,13 +1,11 @@
-import { engramPaths } from '@engram/fs';
 import type { AnyEnvelope } from '@engram/events';
+import { engramPaths } from '@engram/fs';
 import { sessionIdProblem } from '@engram/store';
 import { resolve } from 'node:path';
-import { activeStore, openActivePostgres, type StoreFlags } from '../store/active-store.js';
-
-export interface SessionFlags extends StoreFlags {
-  readonly home?: string;
-  readonly project?: string;
-}
+import { eventLogDirs, sessionLogFile } from '../effects/event-log-files.js';
+import { StoreSettingError, storeSettings } from '../store-settings.js';
+import type { MemoryFlags } from './open-active-brain.js';
+import { openActivePostgres } from './open-active-postgres.js';
 
 /**
  * Where one session's events are read from: its file log (`file`, read by the file readers as
@@ -20,18 +18,22 @@ export type SessionEvents =
   | { readonly kind: 'problem'; readonly exit: 1 | 2 | 3; readonly message: string };
 
 /** The session's events from the active event log: PostgreSQL when `--store`/`ENGRAM_STORE` says so, else the file log. */
-export const sessionEvents = async (sessionId: string, flags: SessionFlags): Promise<SessionEvents> => {
+export const sessionEvents = async (sessionId: string, flags: MemoryFlags, env: NodeJS.ProcessEnv = process.env): Promise<SessionEvents> => {
   const bad = sessionIdProblem(sessionId);
   if (bad !== null) return { kind: 'problem', exit: 2, message: `--session: ${bad}` };
-  const active = activeStore(flags);
-  if (active.kind === 'problem') return { kind: 'problem', exit: 2, message: active.problem };
-  if (active.kind === 'files') {
-    const paths = engramPaths({ home: flags.home, project: resolve(flags.project ?? process.cwd()) }, process.env);
-    const { sessionLogFile, eventLogDirs } = await import('@engram/runtime');
+  let settings;
+  try {
+    settings = storeSettings(flags, env);
+  } catch (err) {
+    if (err instanceof StoreSettingError) return { kind: 'problem', exit: 2, message: err.message };
+    throw err;
+  }
+  if (settings === null) {
+    const paths = engramPaths({ home: flags.home, project: resolve(flags.project ?? process.cwd()) }, env);
     const file = sessionLogFile(paths.home, paths.project ?? process.cwd(), sessionId);
     return file === null ? { kind: 'problem', exit: 1, message: `no log of session ${sessionId} in ${eventLogDirs(paths.home, paths.project ?? process.cwd()).join(' or ')}` } : { kind: 'file', file };
   }
-  const opened = await openActivePostgres(active);
+  const opened = await openActivePostgres(settings);
   if ('exit' in opened) return { kind: 'problem', exit: opened.exit, message: opened.message };
   try {
     const { readEventLines } = await import('@engram/store-postgres');

@@ -1,8 +1,7 @@
-import { FileRecipeStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
-import { activeStore, type StoreFlags } from '../store/active-store.js';
-import { openActiveBrain } from '../store/open-active-brain.js';
-import { MemoryUsageError } from '../memory/open-memory.js';
-import { openSkills, type SkillsRootOptions } from './open-skills.js';
+import { engramPaths } from '@engram/fs';
+import { FileRecipeStore, FileSkillStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import { storeSettings } from '../store-settings.js';
+import { openActiveBrain, type MemoryFlags } from './open-active-brain.js';
 
 /** Procedural memory on the active store, and how to release it. */
 export interface ActiveSkills {
@@ -19,11 +18,9 @@ export interface ActiveSkills {
  * Skills and recovery recipes where `--store`/`ENGRAM_STORE` says: `$ENGRAM_HOME/skills` (the
  * default, no database client loaded), or PostgreSQL through the brain the runtime opens.
  */
-export const openActiveSkills = async (options: SkillsRootOptions & StoreFlags, env: NodeJS.ProcessEnv = process.env): Promise<ActiveSkills> => {
-  const active = activeStore(options, env);
-  if (active.kind === 'problem') throw new MemoryUsageError(active.problem);
-  if (active.kind === 'files') {
-    const skills = openSkills(options);
+export const openActiveSkills = async (options: Omit<MemoryFlags, 'project'>, env: NodeJS.ProcessEnv = process.env): Promise<ActiveSkills> => {
+  if (storeSettings(options, env) === null) {
+    const skills = new FileSkillStore({ root: engramPaths({ home: options.home }, env).skillsDir });
     const recipes = new FileRecipeStore({ root: skills.root });
     return { skills, recipes, root: skills.root, recipesFile: recipes.file, close: () => Promise.resolve() };
   }
