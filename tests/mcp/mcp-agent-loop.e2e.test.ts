@@ -58,7 +58,7 @@ it('an agent that uses only MCP learns in one session what the next one is told 
   const first = await connectStdio(home, project);
   const one = await agentTurn(first.client, project, task, 5).finally(() => first.close());
   expect(one.context).toBe('');
-  expect(one.verdicts).toEqual(['allow', 'allow', 'warn', 'block']);
+  expect(one.verdicts).toEqual(['allow', 'warn', 'warn', 'block']);
   const stored = one.learned.stored.map((s) => s.rule);
   expect(stored.length).toBeGreaterThan(0);
 
@@ -66,5 +66,7 @@ it('an agent that uses only MCP learns in one session what the next one is told 
   const two = await agentTurn(second.client, project, task, 1).finally(() => second.close());
   for (const rule of stored) expect(two.context).toContain(rule);
   expect(two.verdicts).toEqual(['allow']);
-  expect(two.advice.join('\n')).not.toBe('');
+  // The detector's rule is told in the memory block; before a call only a lesson about that call is
+  // said (issue 24), and none was learned (the missing file never recovered), so nothing is repeated there.
+  expect(two.advice.join('\n')).toBe('');
 });

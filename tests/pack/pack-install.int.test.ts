@@ -142,7 +142,7 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     writeFileSync(join(app, 'host.mjs'), HOST_SCRIPT);
     const home = join(work, 'home');
     const out = JSON.parse(ok(run(process.execPath, ['host.mjs', home, join(work, 'project')], app, 60_000), 'host.mjs')) as HostResult;
-    expect(out.verdicts.map((v) => v.action)).toEqual(['allow', 'allow', 'warn', 'block', 'allow']);
+    expect(out.verdicts.map((v) => v.action)).toEqual(['allow', 'warn', 'warn', 'block', 'allow']);
     expect(out.verdicts[3]?.explanation).toMatch(/this exact Bash command failed 3 times this turn/);
     expect(out.lessons.map((l) => l.id)).toContain('acc.repeated-tool-error');
     const types = readFileSync(out.eventLog, 'utf8')
