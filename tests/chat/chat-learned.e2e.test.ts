@@ -99,12 +99,17 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat says what it learned (tmux, local Op
     expect(stored(home, project).filter((e) => e.includes('ship.sh'))).toEqual([]);
   }, 180_000);
 
-  it('copilot: a global rule waits for a yes (the ACC\'s high-confidence rule after a repeated failure); "n" stores nothing and says so', async () => {
+  /** A copilot chat whose model fails the same cell twice, so the ACC proposes a high-confidence global rule. */
+  const copilotAfterTwoFailures = (): ReturnType<typeof chat> => {
     server.reset();
     server.setFallback((req) => (forcedTool(req) ? { kind: 'tool', input: { lessons: [], items: [] } } : { kind: 'text', text: 'Nothing more to add.' }));
     const failing = (id: number) => ({ kind: 'tool' as const, name: 'scratchpad', input: { action: 'exec', name: 'main', code: "open('missing.csv')", one_line_description: `open the data, try ${id}` } });
     server.enqueue(failing(1), failing(2), { kind: 'text', text: 'I could not open missing.csv.' });
-    const { pane, home, project } = chat(['--mode', 'copilot']);
+    return chat(['--mode', 'copilot']);
+  };
+
+  it('copilot: a global rule waits for a yes (the ACC\'s high-confidence rule after a repeated failure); "n" stores nothing and says so', async () => {
+    const { pane, home, project } = copilotAfterTwoFailures();
     await pane.waitFor(PROMPT, STARTED_WITHIN_MS);
     pane.type('Load missing.csv');
     const asked = await pane.waitFor(/Save to memory\? \(y\/n\/pick numbers\)/, TURN_WITHIN_MS);
@@ -129,11 +134,7 @@ describe.skipIf(!TMUX_PRESENT)(`engram chat says what it learned (tmux, local Op
   }, 180_000);
 
   it('copilot: "y" stores the global rule and says so, with the undo that removes it', async () => {
-    server.reset();
-    server.setFallback((req) => (forcedTool(req) ? { kind: 'tool', input: { lessons: [], items: [] } } : { kind: 'text', text: 'Nothing more to add.' }));
-    const failing = (id: number) => ({ kind: 'tool' as const, name: 'scratchpad', input: { action: 'exec', name: 'main', code: "open('missing.csv')", one_line_description: `open the data, try ${id}` } });
-    server.enqueue(failing(1), failing(2), { kind: 'text', text: 'I could not open missing.csv.' });
-    const { pane, home, project } = chat(['--mode', 'copilot']);
+    const { pane, home, project } = copilotAfterTwoFailures();
     await pane.waitFor(PROMPT, STARTED_WITHIN_MS);
     pane.type('Load missing.csv');
     await pane.waitFor(/Save to memory\? \(y\/n\/pick numbers\)/, TURN_WITHIN_MS);
