@@ -38,6 +38,24 @@ describe('callPattern', () => {
     expect(callPattern('Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }).writes).toBe(true);
   });
 
+  // Why (issue 24): a look at a file (`cat`, `ls`, `sed -n`, `git diff`) is not a recovery and changes nothing.
+  it('knows a call that only looks from one that runs or writes', () => {
+    for (const c of ['cat a.py', 'ls -la tests', "sed -n '1,20p' a.py", 'cd /r && grep -rn foo src | head -5', 'git diff', 'find . -name "*.py" | wc -l']) expect(bash(c).readOnly).toBe(true);
+    for (const c of ['python a.py', "sed -i 's/a/b/' a.py", 'cat a.py > b.py', 'git stash', 'ls && python -m pytest', 'make']) expect(bash(c).readOnly).toBe(false);
+    expect(callPattern('Read', { file_path: 'a.py' }).readOnly).toBe(true);
+    expect(callPattern('Edit', { file_path: 'a.py', old_string: 'x', new_string: 'y' }).readOnly).toBe(false);
+  });
+
+  it('never calls a writing call read-only (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (command) => {
+        const p = bash(command);
+        expect(p.writes && p.readOnly).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('never throws and never keys on more than a program and one word (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (command) => {

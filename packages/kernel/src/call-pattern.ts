@@ -18,10 +18,26 @@ export interface CallPattern {
   readonly target: string | null;
   /** The call changes files (an edit tool, a shell redirect, `sed -i`, `mv`, `rm`, a package install). */
   readonly writes: boolean;
+  /**
+   * The call only looks (`cat`, `ls`, `grep`, `sed -n`, a Read): it neither changes files nor runs
+   * anything that could change the world. Such a call does no failed job over (it is not a
+   * recovery) and changes nothing a retry would meet.
+   */
+  readonly readOnly: boolean;
 }
 
 /** Tools whose purpose is to change files: after one, the world a failure happened in is different. */
 const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'str_replace_editor', 'apply_patch']);
+/** Tools that only look at files or the web: after one, the world is as it was. */
+const READ_TOOLS = new Set(['Read', 'Grep', 'Glob', 'LS', 'WebFetch', 'WebSearch', 'NotebookRead']);
+/**
+ * Shell programs that only print what is there (files, folders, text, the environment). A
+ * command of these alone, with no write, is an inspection. `sed` and `awk` count only without a
+ * write (an in-place edit or a redirect is caught by `SHELL_WRITE` first).
+ */
+const VIEW_PROGRAMS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'll', 'tree', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'find', 'fd', 'locate', 'wc', 'stat', 'file', 'nl', 'sed', 'awk', 'cut', 'sort', 'uniq', 'diff', 'cmp', 'which', 'type', 'whereis', 'pwd', 'echo', 'printf', 'od', 'xxd', 'hexdump', 'du', 'df', 'env', 'printenv', 'whoami', 'id', 'date', 'basename', 'dirname', 'realpath', 'readlink', 'column', 'tr', 'true', 'false', 'test']);
+/** Subcommands of version control that only look. */
+const GIT_VIEWS = new Set(['status', 'diff', 'log', 'show', 'grep', 'blame', 'ls-files', 'branch', 'rev-parse', 'describe']);
 /** Shell-command tools, by name and by input field. */
 const SHELL_FIELD = 'command';
 
@@ -106,6 +122,18 @@ const segmentPattern = (segment: string): { pattern: string; program: string; ta
   return { pattern: sub === null ? program : `${program} ${sub}`, program, target };
 };
 
+/** A shell segment that only looks: empty, a stage word (`cd`), a viewing program, or a looking `git` subcommand. */
+const viewOnly = (segment: string): boolean => {
+  const ws = words(segment).filter((w) => w !== '');
+  let i = 0;
+  while (i < ws.length && (ASSIGNMENT.test(ws[i] ?? '') || PREFIX_WORDS.has(ws[i] ?? ''))) i++;
+  const first = ws[i];
+  if (first === undefined || first.startsWith('#')) return true;
+  const program = programName(first);
+  if (program === 'git') return GIT_VIEWS.has(ws[i + 1] ?? '');
+  return VIEW_PROGRAMS.has(program) || (STAGE_PROGRAMS.has(program) && program !== 'source' && program !== '.');
+};
+
 /**
  * The pattern of a call. A shell command is cut at `&&`, `||`, `;`, pipes and newlines (heredoc
  * bodies dropped) and keyed on its first segment that does the job (after `cd`, `export` and the
@@ -119,17 +147,19 @@ export const callPattern = (tool: string, input: unknown): CallPattern => {
   if (typeof command === 'string') {
     const head = commandHead(command);
     const writes = SHELL_WRITE.test(head);
+    const segments = head.split(/&&|\|\||;|\||\n/);
+    const readOnly = !writes && segments.every((segment) => viewOnly(segment.trim()));
     let staged: ReturnType<typeof segmentPattern> = null;
-    for (const segment of head.split(/&&|\|\||;|\||\n/)) {
+    for (const segment of segments) {
       const p = segmentPattern(segment.trim());
       if (p === null) continue;
       // A file written for a later segment to run is the stage; the run is what the call does.
       if (WRITING_STAGE.has(p.program) && INTO_FILE.test(segment)) staged ??= p;
-      else return { tool, ...p, writes };
+      else return { tool, ...p, writes, readOnly };
     }
-    return staged === null ? { tool, pattern: '', program: '', target: null, writes } : { tool, ...staged, writes };
+    return staged === null ? { tool, pattern: '', program: '', target: null, writes, readOnly } : { tool, ...staged, writes, readOnly };
   }
   const target = toolTarget(input);
   const kind = target === null ? null : toolTargetPattern(target);
-  return { tool, pattern: kind === null ? tool : `${tool} ${kind.glob ?? kind.exact}`, program: tool, target, writes: WRITE_TOOLS.has(tool) };
+  return { tool, pattern: kind === null ? tool : `${tool} ${kind.glob ?? kind.exact}`, program: tool, target, writes: WRITE_TOOLS.has(tool), readOnly: READ_TOOLS.has(tool) };
 };

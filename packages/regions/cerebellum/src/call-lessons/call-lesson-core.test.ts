@@ -57,6 +57,27 @@ describe('callLessonCore', () => {
     expect(lessonsOf(turn([['python -m pytest', false, TRACE], ['python runtests.py', true]], { memory: 'off' }))).toEqual([]);
   });
 
+  // Why (issue 24): a `cat` or `ls` of the script that failed counted as what worked instead, so
+  // lessons said "what worked instead: `cat`". A recovery must do something, not only look.
+  it('given a failed script, when the only later call on it only looks at it, then nothing is learned; a call that changes it is a recovery', () => {
+    expect(lessonsOf(turn([['python reproduce.py', false, TRACE], ['cat reproduce.py', true], ['ls -la reproduce.py', true], ['grep -n pytest reproduce.py', true]]))).toEqual([]);
+    const events = turn([['python reproduce.py', false, TRACE]]);
+    let seq = 50;
+    const m = () => ({ seq: seq++, causationId: null });
+    const call = (id: string, name: string) => {
+      events.push(buildEvent('executive.tool.called', { toolUseId: id, name, input: { file_path: 'reproduce.py', old_string: 'a', new_string: 'b' }, argsSummary: '' }, m()));
+      events.push(buildEvent('executive.tool.resulted', { toolUseId: id, name, ok: true, error: '', output: 'x' }, m()));
+    };
+    call('r1', 'Read');
+    expect(lessonsOf(events)).toEqual([]);
+    call('e1', 'Edit');
+    expect(lessonsOf(events).map((l) => l.recovery)).toEqual([{ tool: 'Edit', pattern: 'Edit *.py', afterWrites: true }]);
+  });
+
+  it('given an error line with no word in it, then nothing is learned (a lesson would quote nothing)', () => {
+    expect(lessonsOf(turn([['python reproduce.py', false, 'Exit code 1\n...'], ['python runtests.py', true]]))).toEqual([]);
+  });
+
   it('keys only the first failure of a pattern in a turn, and a new turn forgets what was open', () => {
     const events = turn([['python -m pytest a', false, TRACE], ['python -m pytest b', false, 'Exit code 1\nImportError: x']]);
     expect(lessonsOf([...events, buildEvent('executive.turn.completed', {}, { seq: 99, causationId: null }) as AnyEnvelope, ...turn([['python runtests.py', true]]).slice(1)])).toEqual([]);

@@ -60,9 +60,16 @@ const inputText = (input: unknown): string => {
   return typeof command === 'string' ? command : JSON.stringify(input ?? null);
 };
 
-/** The success does the failure's job: the same program or tool, or the same target. */
+/**
+ * The success does the failure's job: the same program or tool, or something done to the same
+ * target. A call that only looks at the target (`cat x.py` after `python x.py` failed) did not do
+ * the job another way; it is not a recovery.
+ */
 const sameJob = (f: OpenFailure, c: CallPattern): boolean =>
-  (c.program !== '' && c.program === f.failed.call.program && c.tool === f.failed.call.tool) || (c.target !== null && c.target === f.failed.call.target);
+  (c.program !== '' && c.program === f.failed.call.program && c.tool === f.failed.call.tool) || (c.target !== null && !c.readOnly && c.target === f.failed.call.target);
+
+/** An error line with no letter or digit in it (`...`) says nothing a lesson could quote. */
+const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
 
 const learned = (f: OpenFailure, success: OpenCall): AnyDraft => {
   const failed = { tool: f.failed.call.tool, pattern: scrubSecrets(f.failed.call.pattern) };
@@ -101,7 +108,7 @@ const observeResult = (s: CallLessonState, d: EventData<'executive.tool.resulted
     const error = failureLine(d.error);
     if (error.line === '') return; // nothing printed: nothing to warn with
     putBounded(s.recent, call.call.pattern, { line: scrubSecrets(error.line), wrote: false }, s.params.maxOpenFailures);
-    if (s.open.has(call.call.pattern)) return;
+    if (s.open.has(call.call.pattern) || !SAYS_SOMETHING.test(error.line)) return;
     putBounded(s.open, call.call.pattern, { failed: call, error, wrote: false }, s.params.maxOpenFailures);
     return;
   }
