@@ -14,6 +14,8 @@ export interface BasalGangliaParams {
   readonly archiveAfterDays: number;
   readonly maxActive: number;
   readonly recoveryLookahead: number;
+  readonly outcomeMinSessions: number;
+  readonly unhelpfulFactor: number;
 }
 
 export const defaultBasalGangliaParams: BasalGangliaParams = {
@@ -28,6 +30,8 @@ export const defaultBasalGangliaParams: BasalGangliaParams = {
   archiveAfterDays: 30,
   maxActive: 30,
   recoveryLookahead: 3,
+  outcomeMinSessions: 3,
+  unhelpfulFactor: 0.5,
 };
 
 /** Why each default is what it is (shown by docs and `--json` output; the simulation sweeps them). */
@@ -45,4 +49,6 @@ export const BASAL_GANGLIA_PARAM_REASONS: { readonly [K in keyof BasalGangliaPar
   archiveAfterDays: 'the seed prunes instincts not seen for 30 days',
   maxActive: 'the seed keeps at most 30 active instinct files; the weakest go to the archive',
   recoveryLookahead: 'a recovery must retry the failed tool within this many calls, else the success is unrelated work',
+  outcomeMinSessions: 'whether a habit helped is judged once at least 3 sessions were shown it and 3 were not: fewer is one bad day, not a verdict',
+  unhelpfulFactor: "a habit whose sessions failed no less than the others did not help: its confidence halves (0.9 -> 0.45), so it is no longer promoted, and decays further as it ages",
 };

@@ -18,4 +18,6 @@ export interface PatternScore {
   readonly consistency: number;
   readonly recency: number;
   readonly confidence: number;
+  /** Whether the sessions shown this habit failed less than the others (`habitOutcome`); null until enough of both. */
+  readonly helped: boolean | null;
 }

@@ -22,6 +22,7 @@ const score = (id: string, confidence: number, extra: Partial<PatternScore> = {}
   consistency: 1,
   recency: 1,
   confidence,
+  helped: null,
   ...extra,
 });
 
@@ -43,6 +44,17 @@ describe('planInstincts', () => {
     const p = plan([score('Bash>Bash>Bash', 0.99), score('Grep>Read>Edit', 0.99), score('Bash>Bash', 0.99, { kind: 'recovery' }), score('Read>Grep', 0.99, { kind: 'recovery' })], [], true);
     expect(p.promoted.sort()).toEqual(['Grep>Read>Edit', 'Read>Grep']);
     expect(p.active.map((i) => i.id).sort()).toEqual(['Bash>Bash', 'Bash>Bash>Bash', 'Grep>Read>Edit', 'Read>Grep']);
+  });
+
+  // Why (issue 24 item 5): a promoted habit must have helped, or it decays.
+  it('given a promoted habit whose sessions failed no less than the others, when re-planned, then it is tracked again, not promoted, and not promoted back', () => {
+    const [promoted] = plan([score('Grep>Read>Edit', 0.95)], [], true).active;
+    expect(promoted?.status).toBe('promoted');
+    const after = plan([score('Grep>Read>Edit', 0.95 * params.unhelpfulFactor, { helped: false })], promoted === undefined ? [] : [promoted], true);
+    expect(after.active[0]).toMatchObject({ id: 'Grep>Read>Edit', status: 'active', promotedAt: null });
+    expect(after.promoted).toEqual([]);
+    const helped = plan([score('Grep>Read>Edit', 0.95, { helped: true })], promoted === undefined ? [] : [promoted], true);
+    expect(helped.active[0]?.status).toBe('promoted');
   });
 
   it('reports promotable instincts without promoting when promotion is off', () => {

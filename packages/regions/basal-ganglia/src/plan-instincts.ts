@@ -47,7 +47,8 @@ const fromScore = (s: PatternScore, prior: Instinct | undefined, now: number): I
   kind: s.kind,
   tools: [...s.tools],
   description: describePattern(s.kind, s.tools),
-  status: prior?.status === 'promoted' ? 'promoted' : 'active',
+  // A promoted habit that did not help (its sessions failed no less) goes back to being tracked.
+  status: prior?.status === 'promoted' && s.helped !== false ? 'promoted' : 'active',
   confidence: s.confidence,
   frequency: s.frequency,
   consistency: s.consistency,
@@ -58,7 +59,7 @@ const fromScore = (s: PatternScore, prior: Instinct | undefined, now: number): I
   firstSeen: prior !== undefined && Date.parse(prior.firstSeen) < s.firstSeen ? prior.firstSeen : iso(s.firstSeen),
   lastSeen: iso(s.lastSeen),
   updatedAt: iso(now),
-  promotedAt: prior?.promotedAt ?? null,
+  promotedAt: s.helped === false ? null : (prior?.promotedAt ?? null),
   archivedAt: null,
   archiveReason: null,
 });

@@ -25,7 +25,8 @@ interface Tally {
  * - frequency: fresh count / max(most common pattern's fresh count, `frequencyFloor`);
  * - consistency: sessions with the pattern / sessions with any call in the window (sessions, not
  *   repetitions: repeating a pattern inside one session never raises it);
- * - recency: the half-life decay since the pattern was last seen.
+ * - recency: the half-life decay since the pattern was last seen;
+ * - a habit shown to enough sessions whose calls failed no less than the others' is multiplied by `unhelpfulFactor`.
  * Occurrences made while the pattern's own rule was injected are counted apart and never used.
  * Sorted by confidence, then id, so output is deterministic.
  */
@@ -36,6 +37,24 @@ export const scorePatternsAtOnce = (observations: readonly Observation[], now: n
   const occurrences = [...findChains(windowed), ...findErrorRetries(observations), ...findRecoveries(observations, params.recoveryLookahead)].filter((o) =>
     inWindow(o.at, now, params.windowDays),
   );
+  // Whether a habit helped, from the observations themselves: every call of each session in the window.
+  const bySession = new Map<string, { calls: number; failed: number; shown: Set<string> }>();
+  for (const o of observations) {
+    const s = bySession.get(o.sessionId) ?? { calls: 0, failed: 0, shown: new Set<string>() };
+    s.calls += 1;
+    if (!o.ok) s.failed += 1;
+    for (const id of o.injected) s.shown.add(id);
+    bySession.set(o.sessionId, s);
+  }
+  const inWindowSessions = [...bySession].filter(([id]) => windowed.some((o) => o.sessionId === id)).map(([, s]) => s);
+  const helpedOf = (id: string): boolean | null => {
+    const yes = inWindowSessions.filter((s) => s.shown.has(id));
+    const no = inWindowSessions.filter((s) => !s.shown.has(id));
+    const min = Math.max(1, params.outcomeMinSessions);
+    if (yes.length < min || no.length < min) return null;
+    const rate = (list: typeof yes): number => list.reduce((n, s) => n + s.failed, 0) / list.reduce((n, s) => n + s.calls, 0);
+    return rate(yes) < rate(no);
+  };
   const tallies = new Map<string, Tally>();
   for (const o of occurrences) {
     let t = tallies.get(o.id);
@@ -61,6 +80,7 @@ export const scorePatternsAtOnce = (observations: readonly Observation[], now: n
     const frequency = t.fresh / norm;
     const consistency = t.sessions.size / sessionsInWindow;
     const r = recency(t.lastSeen, now, params.halfLifeDays);
+    const helped = helpedOf(id);
     scores.push({
       id,
       kind: t.first.kind,
@@ -74,7 +94,8 @@ export const scorePatternsAtOnce = (observations: readonly Observation[], now: n
       frequency,
       consistency,
       recency: r,
-      confidence: frequency * consistency * r,
+      confidence: frequency * consistency * r * (helped === false ? params.unhelpfulFactor : 1),
+      helped,
     });
   }
   return scores.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

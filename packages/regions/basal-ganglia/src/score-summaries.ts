@@ -1,4 +1,5 @@
 import type { BasalGangliaParams } from './basal-ganglia-params.js';
+import { habitOutcome } from './habit-outcome.js';
 import { inWindow } from './in-window.js';
 import type { PatternKind } from './pattern.js';
 import type { PatternScore } from './pattern-score.js';
@@ -22,7 +23,9 @@ interface Tally {
  * - frequency: fresh count / max(most common pattern's fresh count, `frequencyFloor`);
  * - consistency: sessions with the pattern / sessions with any call in the window (sessions, not
  *   repetitions: repeating a pattern inside one session never raises it);
- * - recency: the half-life decay since the pattern was last seen.
+ * - recency: the half-life decay since the pattern was last seen;
+ * - outcome: a habit shown to enough sessions whose calls failed no less than the others' did not
+ *   help (`habitOutcome`), and its confidence is multiplied by `unhelpfulFactor`.
  * Occurrences made while the pattern's own rule was injected are counted apart and never used.
  * Sorted by confidence, then id, so output is deterministic.
  */
@@ -30,8 +33,12 @@ export const scoreSummaries = (summaries: Iterable<SessionSummary>, now: number,
   const inside = (t: number) => inWindow(t, now, params.windowDays);
   let sessionsInWindow = 0;
   const tallies = new Map<string, Tally>();
+  const windowed: SessionSummary[] = [];
   for (const s of summaries) {
-    if (s.calls.some(inside)) sessionsInWindow += 1;
+    if (s.calls.some(inside)) {
+      sessionsInWindow += 1;
+      windowed.push(s);
+    }
     for (const [id, p] of Object.entries(s.patterns)) {
       let fresh = 0;
       let first = Number.POSITIVE_INFINITY;
@@ -67,6 +74,8 @@ export const scoreSummaries = (summaries: Iterable<SessionSummary>, now: number,
     const frequency = t.fresh / norm;
     const consistency = t.sessions / sessionsInWindow;
     const r = recency(t.lastSeen, now, params.halfLifeDays);
+    // Only a habit that was shown can be judged by its sessions; one that did not help decays.
+    const helped = habitOutcome(id, windowed, params.outcomeMinSessions).helped;
     scores.push({
       id,
       kind: t.kind,
@@ -80,7 +89,8 @@ export const scoreSummaries = (summaries: Iterable<SessionSummary>, now: number,
       frequency,
       consistency,
       recency: r,
-      confidence: frequency * consistency * r,
+      confidence: frequency * consistency * r * (helped === false ? params.unhelpfulFactor : 1),
+      helped,
     });
   }
   return scores.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -25,6 +25,7 @@ const params: fc.Arbitrary<BasalGangliaParams> = fc
     halfLifeDays: fc.integer({ min: 1, max: 30 }),
     frequencyFloor: fc.integer({ min: 0, max: 20 }),
     recoveryLookahead: fc.integer({ min: 2, max: 5 }),
+    outcomeMinSessions: fc.integer({ min: 1, max: 3 }),
   })
   .map((p) => ({ ...defaultBasalGangliaParams, ...p }));
 

@@ -24,8 +24,15 @@ export interface SessionSummary {
   readonly sessionId: string;
   /** Times (ms) of the session's tool calls. */
   readonly calls: readonly number[];
+  /** How many of the session's calls failed: with `calls`, how well the session went. */
+  readonly failed: number;
+  /** The habits (instinct ids) the session was shown: whether they helped is judged on sessions like it. */
+  readonly shown: readonly string[];
   readonly patterns: Record<string, PatternEvidence>;
 }
+
+/** Injected ids that are habits (instincts), as `patternId` makes them. */
+const HABIT_ID_PREFIX = 'basal-ganglia.';
 
 /** The latest time anything in the summary happened (-Infinity when the session made no call). */
 export const lastActivity = (s: SessionSummary): number => s.calls.reduce<number>((m, t) => Math.max(m, t), Number.NEGATIVE_INFINITY);
@@ -41,7 +48,9 @@ export const summarizeSession = (sessionId: string, observations: readonly Obser
     const p = (patterns[o.id] ??= { kind: o.kind, tools: [...o.tools], fresh: [], self: [] });
     (o.selfInjected ? p.self : p.fresh).push(o.at);
   }
-  return { sessionId, calls: mine.map((o) => o.at), patterns };
+  const shown = new Set<string>();
+  for (const o of mine) for (const id of o.injected) if (id.startsWith(HABIT_ID_PREFIX)) shown.add(id);
+  return { sessionId, calls: mine.map((o) => o.at), failed: mine.filter((o) => !o.ok).length, shown: [...shown].sort(), patterns };
 };
 
 /** One summary per session of the observations (sessions in first-seen order). */

@@ -55,9 +55,12 @@ describe('the persisted analysis state', () => {
   });
 
   it('reads anything broken as an empty state (a cache: the logs are read again)', () => {
-    const head = '{"v":3,"lookahead":3,"horizon":null}';
-    for (const text of ['', '{', '{"v":2}', 'null', `${head}\n["f",1,1,1,null,[],[["chain",[1]]],[]]`, `${head}\n["f",1,1,1,null,[],[],[["s",[1],[[7,[],[]]]]]]`, `${head}\n{}`, `${head}\n["f",1,1,1,null,[],[],[["s",["x"],[]]]]`])
+    const head = '{"v":4,"lookahead":3,"horizon":null}';
+    // Version 3 kept no session outcome (failed calls, habits shown): read again, never guessed.
+    const v3 = '{"v":3,"lookahead":3,"horizon":null}\n["f",1,1,1,null,[],[],[["s",[1],[]]]]';
+    for (const text of ['', '{', '{"v":2}', 'null', v3, `${head}\n["f",1,1,1,null,[],[],[["s",[1],[]]]]`, `${head}\n["f",1,1,1,null,[],[],[["s",[1],[],"2",[]]]]`, `${head}\n["f",1,1,1,null,[],[["chain",[1]]],[]]`, `${head}\n["f",1,1,1,null,[],[],[["s",[1],[[7,[],[]]]]]]`, `${head}\n{}`, `${head}\n["f",1,1,1,null,[],[],[["s",["x"],[]]]]`])
       expect(parseAnalysisState(text, 3)).toEqual(emptyAnalysisState(3));
     expect(parseAnalysisState(renderAnalysisState(emptyAnalysisState(3)), 4)).toEqual(emptyAnalysisState(4));
+    expect(parseAnalysisState(`${head}\n["f",1,1,1,null,[],[],[["s",[1],[],1,["basal-ganglia.chain.A>B>C"]]]]`, 3).logs['f']?.sessions).toEqual([{ sessionId: 's', calls: [1], failed: 1, shown: ['basal-ganglia.chain.A>B>C'], patterns: {} }]);
   });
 });

@@ -48,10 +48,12 @@ export const emptyAnalysisState = (recoveryLookahead: number): AnalysisState => 
  * of a session end's time with 1,000 logs in the window).
  *
  *   {"v":3,"lookahead":L,"horizon":H}
- *   [file, size, mtimeMs, calls, lastAt, problems, [[kind, tools], ...], [[sessionId, calls, [[pattern, fresh, self], ...]], ...]]
+ *   [file, size, mtimeMs, calls, lastAt, problems, [[kind, tools], ...], [[sessionId, calls, [[pattern, fresh, self], ...], failed, [habit shown, ...]], ...]]
+ *
+ * Version 4 added each session's failed calls and the habits it was shown (whether a habit helped).
  */
-const VERSION = 3;
-type EncodedSession = [string, number[], [number, number[], number[]][]];
+const VERSION = 4;
+type EncodedSession = [string, number[], [number, number[], number[]][], number, string[]];
 type Encoded = [string, number, number, number, number | null, string[], [PatternKind, string[]][], EncodedSession[]];
 
 /** The line each entry was read from or last rendered as: an entry is immutable, so its line stays right. */
@@ -88,6 +90,8 @@ const encodeLog = (file: string, e: LogEntry): string => {
     x.sessionId,
     deltas(x.calls),
     Object.entries(x.patterns).map(([id, p]): [number, number[], number[]] => [patternIndex(id, p.kind, p.tools), deltas(p.fresh), deltas(p.self)]),
+    x.failed,
+    [...x.shown],
   ]);
   const encoded: Encoded = [file, e.size, e.mtimeMs, e.calls, e.lastAt, [...e.problems], patterns, sessions];
   return JSON.stringify(encoded);
@@ -126,8 +130,9 @@ const decodeLog = (line: string): [string, LogEntry] | null => {
     calls,
     lastAt,
     problems: problems.map(String),
-    sessions: sessions.map(([sessionId, callTimes, found]) => {
-      const summary: SessionSummary = { sessionId: String(sessionId), calls: undelta(callTimes), patterns: {} };
+    sessions: sessions.map(([sessionId, callTimes, found, failed, shown]) => {
+      if (typeof failed !== 'number' || !Array.isArray(shown)) throw new TypeError('bad session outcome');
+      const summary: SessionSummary = { sessionId: String(sessionId), calls: undelta(callTimes), failed, shown: shown.map(String), patterns: {} };
       for (const [i, fresh, self] of found) {
         const p = patterns[i];
         if (p === undefined) throw new TypeError('bad pattern index');

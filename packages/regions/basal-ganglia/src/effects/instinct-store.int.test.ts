@@ -10,7 +10,7 @@ import { InstinctStore } from './instinct-store.js';
 const params = defaultBasalGangliaParams;
 const T0 = 100 * DAY_MS;
 const ID = 'basal-ganglia.chain.Grep>Read>Edit';
-const score = { id: ID, kind: 'chain' as const, tools: ['Grep', 'Read', 'Edit'], observations: 20, selfConfirmed: 0, sessions: 4, sessionsInWindow: 4, firstSeen: T0 - DAY_MS, lastSeen: T0, frequency: 1, consistency: 1, recency: 1, confidence: 1 };
+const score = { id: ID, kind: 'chain' as const, tools: ['Grep', 'Read', 'Edit'], observations: 20, selfConfirmed: 0, sessions: 4, sessionsInWindow: 4, firstSeen: T0 - DAY_MS, lastSeen: T0, frequency: 1, consistency: 1, recency: 1, confidence: 1, helped: null };
 
 /** One run of the loop against the store: read what is on disk, plan at `now`, write, as `instincts promote` does. */
 const run = (store: InstinctStore, now: number, withScore: boolean): Promise<InstinctPlan> =>
