@@ -17,3 +17,5 @@ export type { EpisodeStore, EpisodeRecord, EpisodeRanking } from './episode-stor
 export { openAiEmbedder, embeddingsEndpoint, EMBED_BATCH, EMBED_TIMEOUT_MS, type OpenAiEmbedderOptions } from '../embeddings/openai-embedder.js';
 export { embedderFromEnv } from '../embeddings/embedder-from-env.js';
 export { FileEpisodeStore, type FileEpisodeStoreOptions } from '../effects/file-episode-store.js';
+export { textMeaning, textHash, type TextVectorCache } from '../embeddings/text-meaning.js';
+export { SqliteTextVectors } from '../effects/sqlite-text-vectors.js';
