@@ -105,4 +105,28 @@ describe('meaning beside words, through the built CLI and MCP, against a real em
       server.failing = false;
     }
   }, 120_000);
+
+  it('engram doctor checks the embedder: reachable with its dimension, or BROKEN with what to fix', async () => {
+    const p = project();
+    type Check = { name: string; status: string; found: string; fix?: string };
+    const embedderOf = (out: string): Check | undefined => (JSON.parse(out) as { checks: Check[] }).checks.find((c) => c.name === 'embedder');
+    const none = await engram(['doctor', '--json', '--home', p.home, '--project', p.project]);
+    const n = embedderOf(none.stdout);
+    expect([n?.status, n?.found]).toEqual(['ok', expect.stringContaining('none configured')]);
+    const up = await engram(['doctor', '--json', '--home', p.home, '--project', p.project, '--embedder', server.url, '--embed-model', 'test-ngram-64']);
+    const u = embedderOf(up.stdout);
+    expect([u?.status, u?.found]).toEqual(['ok', expect.stringContaining('answers, dimension 64')]);
+    server.failing = true;
+    try {
+      const down = await engram(['doctor', '--json', '--home', p.home, '--project', p.project, '--embedder', server.url, '--embed-model', 'test-ngram-64']);
+      expect(down.code).toBe(1);
+      const d = embedderOf(down.stdout);
+      expect([d?.status, d?.found, d?.fix]).toEqual(['broken', expect.stringContaining('HTTP 503'), expect.stringContaining('start the embeddings server')]);
+    } finally {
+      server.failing = false;
+    }
+    const half = await engram(['doctor', '--json', '--home', p.home, '--project', p.project, '--embedder', server.url]);
+    const h = embedderOf(half.stdout);
+    expect([h?.status, h?.found]).toEqual(['broken', expect.stringContaining('no model')]);
+  }, 120_000);
 });
