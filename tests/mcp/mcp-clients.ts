@@ -14,8 +14,8 @@ export interface Connected {
 const newClient = (): Client => new Client({ name: 'engram-e2e', version: '0.0.0' });
 
 /** The built CLI's `engram mcp` over stdio, as an MCP host starts it. */
-export const connectStdio = async (home: string, project: string): Promise<Connected & { readonly stderr: () => string }> => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--home', home, '--project', project], cwd: ROOT, stderr: 'pipe', env: { PATH: process.env.PATH ?? '' } });
+export const connectStdio = async (home: string, project: string, extra: readonly string[] = []): Promise<Connected & { readonly stderr: () => string }> => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--home', home, '--project', project, ...extra], cwd: ROOT, stderr: 'pipe', env: { PATH: process.env.PATH ?? '' } });
   let err = '';
   transport.stderr?.on('data', (c: Buffer) => (err += c.toString()));
   const client = newClient();

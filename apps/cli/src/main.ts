@@ -36,8 +36,14 @@ export const buildProgram = (): Command => {
     // Any command, anywhere on the line: it becomes ENGRAM_ALLOW_UNISOLATED=1 for this process and
     // whatever it starts (hooks hand their environment to the service), read where a store opens.
     .option('--allow-unisolated', 'accept a PostgreSQL role that bypasses row-level security (a superuser); said on stderr (env ENGRAM_ALLOW_UNISOLATED=1)')
+    // Meaning beside words (off by default): like --allow-unisolated, they become the variables every brain this process opens reads.
+    .option('--embedder <url>', 'rank recall and the memory block by meaning too: an OpenAI-compatible embeddings server, e.g. http://127.0.0.1:11434/v1 (env ENGRAM_EMBEDDER_URL; key in ENGRAM_EMBEDDER_KEY)')
+    .option('--embed-model <name>', 'the embedding model (env ENGRAM_EMBED_MODEL)')
     .hook('preAction', (root) => {
-      if (root.opts<{ allowUnisolated?: boolean }>().allowUnisolated === true) process.env.ENGRAM_ALLOW_UNISOLATED = '1';
+      const o = root.opts<{ allowUnisolated?: boolean; embedder?: string; embedModel?: string }>();
+      if (o.allowUnisolated === true) process.env.ENGRAM_ALLOW_UNISOLATED = '1';
+      if (o.embedder !== undefined) process.env.ENGRAM_EMBEDDER_URL = o.embedder;
+      if (o.embedModel !== undefined) process.env.ENGRAM_EMBED_MODEL = o.embedModel;
     });
   registerDemo(program);
   registerRun(program);

@@ -2,7 +2,7 @@ import { InstinctStore, type InstinctStorePort } from '@engram/basal-ganglia';
 import { PendingQueue, QuarantineStore, type PendingStore, type QuarantinePort } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { EngramPaths } from '@engram/fs';
-import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, SqliteTextVectors, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore, type TextVectorCache } from '@engram/hippocampus';
 import type { Clock, EngramScope, SemanticStore, SubjectMatcher } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
@@ -81,6 +81,8 @@ export interface BrainStores {
    * its stable id), null outside a project, where the files keep none either.
    */
   readonly episodes: 'sqlite' | EpisodeStore | null;
+  /** Where memory entries' vectors are kept when an embedder is configured (a SQLite file under the home's index folder, or PostgreSQL). */
+  readonly textVectors?: TextVectorCache;
   /** Releases connections (nothing for files). */
   close(): Promise<void>;
 }
@@ -96,6 +98,9 @@ export const fileLogWriter = (file: string, sessionId: string): SessionLogWriter
     read: () => Promise.resolve(readLogFile(file).events),
   };
 };
+
+/** Memory entries' vectors, beside the home's other indexes (a cache: deleting it costs a re-embed). */
+const TEXT_VECTORS_FILE = 'text-vectors.sqlite';
 
 /** The default: every store in its file, exactly as before there was a choice. */
 export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores => ({
@@ -120,5 +125,6 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   analysisState: (scope) => fileAnalysisState(paths.instinctsDir(scope)),
   redactEvents: null,
   episodes: 'sqlite',
+  textVectors: new SqliteTextVectors(join(paths.globalIndexDir, TEXT_VECTORS_FILE)),
   close: () => Promise.resolve(),
 });

@@ -1,7 +1,7 @@
-import { newSessionId, systemClock, type Clock, type IdSource } from '@engram/kernel';
+import { newSessionId, systemClock, type Clock, type Embedder, type IdSource } from '@engram/kernel';
 import { parseEnvSwitch } from '@engram/kernel/env';
 import { parseAccMode } from '@engram/acc';
-import { episodicMemoryEnabled } from '@engram/hippocampus';
+import { embedderFromEnv, episodicMemoryEnabled } from '@engram/hippocampus';
 import { parseMemoryMode as parseCortexMemoryMode } from '@engram/cortex';
 import { engramPaths, type EngramPaths } from './engram-paths.js';
 import { EngramSession, type AccMode, type MemoryMode, type SessionOptions } from './engram-session.js';
@@ -55,6 +55,12 @@ export interface BrainOptions {
    * use `openBrain`, which opens the store the setting names.
    */
   readonly store?: BrainStores;
+  /**
+   * Meaning beside words: an `Embedder` (e.g. `openAiEmbedder({ url, model })`) ranks recall, the
+   * memory block and pre-call advice by both (reciprocal rank fusion). Default: the one
+   * `ENGRAM_EMBEDDER_URL` and `ENGRAM_EMBED_MODEL` name, else none (words only); null: none.
+   */
+  readonly embedder?: Embedder | null;
 }
 
 export interface Brain {
@@ -69,6 +75,8 @@ export interface Brain {
   readonly memory: BrainMemory;
   /** The cross-session habit loop: analyze, promote, archive, list, show (docs/basal-ganglia.md). */
   readonly instincts: BrainInstincts;
+  /** The embedder ranking by meaning beside words, or null (words only: the default). */
+  readonly embedder: Embedder | null;
   /** Where sessions keep what they learn: `files` (the default) or `postgres`. */
   readonly store: { readonly kind: BrainStores['kind']; readonly location: string };
   /**
@@ -125,6 +133,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
   };
   const episodic = options.modes?.episodic ?? episodicMemoryEnabled(env.ENGRAM_EPISODIC_MEMORY);
   const clock = options.clock ?? systemClock;
+  const embedder = options.embedder === undefined ? embedderFromEnv(env) : options.embedder;
   const wanted = options.acc?.profile;
   const accProfile = wanted === undefined ? (paths.project === null ? null : readProjectAccProfile(paths.project)) : typeof wanted === 'string' ? readAccProfile(wanted) : wanted;
   const store = options.store;
@@ -142,6 +151,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
     modes,
     memory: brainMemory(paths, modes.memory, clock, store ?? null),
     instincts,
+    embedder,
     store: store === undefined ? { kind: 'files', location: paths.home } : { kind: store.kind, location: store.location },
     get stores() {
       return store ?? fileBrainStores(paths, clock);
@@ -178,6 +188,7 @@ export const createBrain = (options: BrainOptions = {}): Brain => {
         ...(resume ? { resume } : {}),
         ...(autoInstincts ? { learnHabits: () => instincts.settle() } : {}),
         accProfile,
+        embedder,
         stores: store ?? fileBrainStores(paths, clock),
       });
     },

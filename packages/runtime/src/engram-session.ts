@@ -2,7 +2,7 @@ import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
 import { isDetectorRuleText } from './detector-rule-text.js';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type IdSource } from '@engram/kernel';
+import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type Embedder, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
@@ -93,6 +93,8 @@ export interface SessionOptions {
    */
   /** Where the session keeps its log, memory, skills, recipes and pending queue (`BrainStores`); the files by default. */
   readonly stores?: BrainStores;
+  /** Meaning beside words in recall and the memory block (`createBrain({ embedder })`, `ENGRAM_EMBEDDER_URL`); null: words only. */
+  readonly embedder?: Embedder | null;
   readonly learnHabits?: () => Promise<{ readonly complete: boolean; readonly problems: readonly string[]; readonly auditError: Error | null }>;
 }
 
@@ -172,9 +174,9 @@ export class EngramSession {
       if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
     });
     if (resume) for (const e of resume.events) if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
-    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined, stores);
+    this.memory = new SessionMemory(this.bus, options.paths, options.modes.memory, clock, this.background, options.llm ? () => this.sessionLlm() : undefined, stores, options.embedder ?? null);
     const episodes = stores.episodes === 'sqlite' ? (options.paths.project === null ? null : { kind: 'files' as const, projectDir: options.paths.project }) : stores.episodes === null ? null : { kind: 'store' as const, store: stores.episodes };
-    this.episodes = episodes === null ? null : new SessionEpisodes(this.bus, episodes, options.episodic ?? true, clock);
+    this.episodes = episodes === null ? null : new SessionEpisodes(this.bus, episodes, options.episodic ?? true, clock, options.embedder ?? null);
     this.skills = stores.skills;
     // Recovery recipes are procedural memory: learned by the basal ganglia's core, kept beside the skills.
     this.recipes = stores.recipes;

@@ -44,6 +44,7 @@ export { exportMemory, type MemoryExport } from './effects/export-memory.js';
 export { importMemory, type MemoryImport } from './effects/import-memory.js';
 export { openActiveMemory, openFileMemory, withActiveMemory, type ActiveMemory } from './open/open-active-memory.js';
 export { openActiveBrain, withActiveBrain, type MemoryFlags } from './open/open-active-brain.js';
+export { rankingStatus, rankingLine, type RankingStatus } from './ranking-status.js';
 export { openActivePostgres } from './open/open-active-postgres.js';
 export { StoreOpenError, openFailureExit } from './open/store-open-error.js';
 export { forgetInActiveStore } from './open/forget-in-active-store.js';

@@ -1,4 +1,5 @@
 import { systemClock } from '@engram/kernel';
+import { embedderFromEnv } from '@engram/hippocampus';
 import type { BrainStores } from './brain-stores.js';
 import { createBrain, type Brain, type BrainOptions } from './create-brain.js';
 import { engramPaths } from './engram-paths.js';
@@ -18,7 +19,8 @@ export interface OpenBrainOptions extends Omit<BrainOptions, 'store'> {
  */
 export const openBrainStores = async (settings: NonNullable<StoreSettings>, paths: BrainOptions & { readonly env?: NodeJS.ProcessEnv } = {}): Promise<BrainStores> => {
   const { postgresBrainStores } = await import('./effects/postgres-brain-stores.js');
-  return postgresBrainStores(settings, engramPaths({ home: paths.home, project: paths.project }, paths.env ?? process.env), paths.clock ?? systemClock);
+  const env = paths.env ?? process.env;
+  return postgresBrainStores(settings, engramPaths({ home: paths.home, project: paths.project }, env), paths.clock ?? systemClock, paths.embedder === undefined ? embedderFromEnv(env) : paths.embedder);
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Bus } from '@engram/bus';
 import type { AnyEnvelope } from '@engram/events';
 import { EpisodicMemory, handleRecall, handleRecallAsync, isoWithOffset, type EpisodeRecord, type EpisodeStore } from '@engram/hippocampus';
-import type { Clock } from '@engram/kernel';
+import type { Clock, Embedder } from '@engram/kernel';
 
 /** A record as the session log writes it: turn, role, content and meta (stamped and placed by the writer). */
 interface TurnRecord {
@@ -46,6 +46,7 @@ export class SessionEpisodes {
     target: SessionEpisodesTarget,
     private readonly enabled: boolean,
     private readonly clock: Clock,
+    private readonly embedder: Embedder | null = null,
   ) {
     if (target.kind === 'files') {
       this.memory = new EpisodicMemory({ projectDir: target.projectDir, enabled, clock, onError: (f) => this.fail(f.file != null && f.error.startsWith(f.file) ? f.error : `${f.file ?? 'episodes'}: ${f.error}`) });
@@ -93,7 +94,11 @@ export class SessionEpisodes {
 
   /** The `recall` tool's answer over this project's episodes (a store's after the session's own records are written). */
   async recall(input: unknown): Promise<string> {
-    if (this.memory !== null) return handleRecall(input, { episodes: this.memory });
+    const memory = this.memory;
+    const embedder = this.embedder;
+    if (memory !== null && embedder !== null)
+      return handleRecallAsync(input, { episodes: { recall: (q, r) => Promise.resolve(memory.recall(q, r)), search: (q, r) => memory.searchWithMeaning(q, r, embedder) } });
+    if (memory !== null) return handleRecall(input, { episodes: memory });
     await this.flushing;
     return handleRecallAsync(input, { episodes: this.store });
   }

@@ -2,7 +2,8 @@ import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
 import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
-import type { Clock, SemanticStore } from '@engram/kernel';
+import type { Clock, Embedder, SemanticStore } from '@engram/kernel';
+import { textMeaning } from '@engram/hippocampus';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import type { EngramPaths } from './engram-paths.js';
 import type { BackgroundWork } from './background-work.js';
@@ -50,6 +51,8 @@ export class SessionMemory {
     judge?: () => Promise<StructuredModel | null>,
     /** Where memory is kept (the files by default). */
     brainStores?: BrainStores,
+    /** Meaning beside words in the memory block; its vectors kept in the stores' `textVectors`. */
+    embedder: Embedder | null = null,
   ) {
     const stores = brainStores ?? fileBrainStores(paths, clock);
     this.brainStores = stores;
@@ -65,6 +68,7 @@ export class SessionMemory {
       clock,
       histories: stores.histories,
       ...(judge === undefined ? {} : { judge }),
+      ...(embedder === null || stores.textVectors === undefined ? {} : { meaning: textMeaning(embedder, stores.textVectors) }),
     });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }

@@ -30,6 +30,7 @@ export { PostgresSkillStore } from './effects/postgres-skill-store.js';
 export { PostgresRecipeStore } from './effects/postgres-recipe-store.js';
 export { PostgresInstinctStore } from './effects/postgres-instinct-store.js';
 export { PostgresPendingStore } from './effects/postgres-pending-store.js';
+export { PostgresTextVectors } from './effects/postgres-text-vectors.js';
 export { PostgresEpisodeStore, insertEpisodeRows, type PostgresEpisodeStoreOptions, type EpisodeRow } from './effects/postgres-episode-store.js';
 export { PostgresQuarantineStore } from './effects/postgres-quarantine-store.js';
 export { PostgresMemoryHistory } from './effects/postgres-memory-history.js';

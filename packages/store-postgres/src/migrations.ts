@@ -334,6 +334,35 @@ ALTER TABLE engram_episodes ADD COLUMN terms tsvector GENERATED ALWAYS AS (
 ) STORED;
 CREATE INDEX engram_episodes_terms ON engram_episodes USING gin (terms);`,
   },
+  {
+    version: 17,
+    name: 'embeddings',
+    sql: `
+-- Meaning beside words (an Embedder configured: docs/recall-bench.md): one vector per episode, with
+-- the model that made it (a change of model is noticed and re-embedded, never compared across
+-- models), little-endian float32 bytes. Deleted with its episode.
+CREATE TABLE engram_episode_vectors (
+  tenant  text   NOT NULL DEFAULT current_setting('engram.tenant', true),
+  project text   NOT NULL,
+  key     bigint NOT NULL,
+  model   text   NOT NULL,
+  vec     bytea  NOT NULL,
+  PRIMARY KEY (tenant, project, key),
+  FOREIGN KEY (tenant, project, key) REFERENCES engram_episodes (tenant, project, key) ON DELETE CASCADE
+);
+-- Memory entries' vectors by the entry text's SHA-256 and the model: an entry edited or superseded
+-- gets a new text and so a new vector; one text told in both scopes is embedded once.
+CREATE TABLE engram_text_vectors (
+  tenant text  NOT NULL DEFAULT current_setting('engram.tenant', true),
+  model  text  NOT NULL,
+  hash   text  NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+  vec    bytea NOT NULL,
+  PRIMARY KEY (tenant, model, hash)
+);
+${['engram_episode_vectors', 'engram_text_vectors'].map((t) => `ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY;
+ALTER TABLE ${t} FORCE ROW LEVEL SECURITY;
+CREATE POLICY ${t}_tenant ON ${t} USING (tenant = (SELECT engram_tenant())) WITH CHECK (tenant = (SELECT engram_tenant()));`).join('\n')}`,
+  },
 ];
 
 /** The newest schema version this build knows. */

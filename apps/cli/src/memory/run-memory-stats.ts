@@ -1,5 +1,5 @@
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryRootOptions } from './open-memory.js';
-import { withActiveBrain as withAuditBrain } from '@engram/runtime';
+import { rankingLine, rankingStatus, withActiveBrain as withAuditBrain } from '@engram/runtime';
 
 export interface MemoryStatsOptions extends MemoryRootOptions {
   readonly home?: string;
@@ -20,13 +20,14 @@ export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
   runMemoryCommand('stats', defaultIo, async () => {
     const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
     if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
-    const { logs: files, problems, stale, callLessons, ...stats } = await withAuditBrain(options, (brain) => brain.memory.stats(nowMs === undefined ? {} : { now: nowMs }));
+    const { logs: files, problems, stale, callLessons, ...stats } = await withAuditBrain(options, async (brain) => ({ ...(await brain.memory.stats(nowMs === undefined ? {} : { now: nowMs })), ranking: await rankingStatus(brain) }));
     for (const p of problems) process.stderr.write(`warning: ${p}\n`);
     if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale, callLessons })}\n`);
     else
       process.stdout.write(
         [
           `logs ${files.length}, sessions ${stats.sessions}, turns ${stats.turns}`,
+          rankingLine(stats.ranking),
           `injections per turn      ${stats.injectionsPerTurn} (${stats.injectedItemsPerTurn} items)`,
           `hit rate                 ${pct(stats.hitRate.rate)} (${stats.hitRate.hits} of ${stats.hitRate.turns} turns with a learned rule injected: its pattern did not fire again)`,
           `false-learning rate      ${pct(stats.falseLearningRate.rate)} (of ${stats.falseLearningRate.learned} learned items: ${stats.falseLearningRate.contradicted} contradicted, ${stats.falseLearningRate.removed} removed by the user, ${stats.falseLearningRate.archived} promoted instincts archived)`,

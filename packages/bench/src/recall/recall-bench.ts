@@ -1,6 +1,6 @@
 import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
-import { FileEpisodeStore, FileSemanticStore, handleRecallAsync, isoWithOffset, type EpisodeRecord } from '@engram/hippocampus';
-import { bm25Index, bm25Tokens, InputError, type EncodeRequest } from '@engram/kernel';
+import { embedderFromEnv, FileEpisodeStore, FileSemanticStore, handleRecallAsync, isoWithOffset, SqliteTextVectors, textMeaning, type EpisodeRecord } from '@engram/hippocampus';
+import { bm25Index, bm25Tokens, InputError, type Embedder, type EncodeRequest } from '@engram/kernel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,8 +46,8 @@ const idsByKey = (turns: readonly LocomoTurn[]): Map<string, string[]> => {
 };
 
 /** MCP `recall`: the episodes appended in one batch, the question asked verbatim through the recall tool's handler. */
-const mcpRecall = (dir: string): SurfaceRun => {
-  const store = new FileEpisodeStore({ projectDir: dir });
+const mcpRecall = (dir: string, embedder: Embedder | null): SurfaceRun => {
+  const store = new FileEpisodeStore({ projectDir: dir, embedder });
   let ids = new Map<string, string[]>();
   return {
     async ingest(turns) {
@@ -69,17 +69,20 @@ const mcpRecall = (dir: string): SurfaceRun => {
 };
 
 /** `memory_context`: one lesson per turn (dated by its session) encoded in one batch, the question as the message. */
-const memoryContext = (dir: string): SurfaceRun => {
+const memoryContext = (dir: string, embedder: Embedder | null): SurfaceRun => {
   const global = new FileSemanticStore({ dir: join(dir, 'home', 'memory'), scope: 'global' });
   const project = new FileSemanticStore({ dir: join(dir, 'proj', '.engram', 'memory'), scope: 'project' });
   mkdirSync(join(dir, 'proj', '.engram'), { recursive: true });
-  const cortex = new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(dir, 'proj', '.engram'))) });
+  const meaning = embedder === null ? null : textMeaning(embedder, new SqliteTextVectors(join(dir, 'text-vectors.sqlite')));
+  const cortex = new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(dir, 'proj', '.engram'))), ...(meaning === null ? {} : { meaning }) });
   let keys: (readonly [string, readonly string[]])[] = [];
   return {
     async ingest(turns) {
       keys = [...idsByKey(turns)];
       const requests: EncodeRequest[] = turns.map((t) => ({ text: turnText(t), kind: 'lesson', source: 'user', ...(t.sessionMs === null ? {} : { at: new Date(t.sessionMs).toISOString() }) }));
       await project.encode(requests);
+      // With an embedder the entries are embedded now, in batches (as a write would), not by the first question.
+      if (meaning !== null) await meaning('', (await project.read()).lessons);
     },
     async ask(question) {
       const block = (await cortex.memoryContext(question)).text.replace(/\s+/g, ' ').toLowerCase();
@@ -114,9 +117,18 @@ const plainBm25 = (): SurfaceRun => {
   };
 };
 
-const SURFACES: Readonly<Record<Surface, (dir: string) => SurfaceRun>> = { 'mcp-recall': mcpRecall, 'memory-context': memoryContext, bm25: plainBm25 };
+const SURFACES: Readonly<Record<Surface, (dir: string, embedder: Embedder | null) => SurfaceRun>> = { 'mcp-recall': mcpRecall, 'memory-context': memoryContext, bm25: plainBm25 };
 
-const runSurface = async (surface: Surface, conversations: readonly LocomoConversation[], root: string, opts: BenchOptions): Promise<BenchResult> => {
+/** A surface as run: the words' ranking alone, or fused with an embedder's meaning (named `SURFACE+embeddings`). */
+interface SurfacePlan {
+  readonly surface: Surface;
+  readonly embedder: Embedder | null;
+}
+
+const nameOf = (p: SurfacePlan): string => (p.embedder === null ? p.surface : `${p.surface}+embeddings`);
+
+const runSurface = async (plan: SurfacePlan, conversations: readonly LocomoConversation[], root: string, opts: BenchOptions): Promise<BenchResult> => {
+  const surface = nameOf(plan);
   const outcomes: QuestionOutcome[] = [];
   const times: number[] = [];
   let items = 0;
@@ -124,7 +136,7 @@ const runSurface = async (surface: Surface, conversations: readonly LocomoConver
   for (const [n, c] of conversations.entries()) {
     const dir = join(root, `${surface}-${n}`);
     mkdirSync(dir, { recursive: true });
-    const run = SURFACES[surface](dir);
+    const run = SURFACES[plan.surface](dir, plan.embedder);
     try {
       opts.progress(`recall ${surface}: ${c.name}, ingesting ${c.turns.length} turns`);
       const t0 = process.hrtime.bigint();
@@ -147,6 +159,7 @@ const runSurface = async (surface: Surface, conversations: readonly LocomoConver
   return {
     name: `recall through ${surface}`,
     surface,
+    ...(plan.embedder === null ? {} : { embedModel: plan.embedder.model }),
     n: times.length,
     seconds: round(total / 1000, 4),
     perSecond: total === 0 ? 0 : Math.round((times.length * 1000) / total),
@@ -169,17 +182,21 @@ const parseSurfaces = (value: string | undefined): Surface[] => {
  * `engram bench recall DATASET`: LoCoMo conversations (docs/recall-bench.md) stored one item per
  * dialog turn into a fresh home per conversation and surface, each question of categories 1-4
  * asked verbatim; evidence recall@1/5/10, hit@10, query p50/p95 and ingest rate per surface, with
- * plain BM25 over the same texts as the baseline.
+ * plain BM25 over the same texts as the baseline; with an embedder configured, `mcp-recall+embeddings`
+ * and `memory-context+embeddings` too (words and meaning fused).
  */
 export const recallBench = async (opts: BenchOptions): Promise<BenchReport> => {
   if (opts.path === undefined) throw new InputError('', [{ field: '', problem: 'engram bench recall needs the dataset: engram bench recall DATASET (a LoCoMo conversation file or a folder of them)' }]);
   const surfaces = parseSurfaces(opts.surface);
+  // `--embedder URL --embed-model NAME` (ENGRAM_EMBEDDER_URL, ENGRAM_EMBED_MODEL): the fused surfaces run too, after the words-only ones.
+  const embedder = embedderFromEnv(process.env);
+  const plans: SurfacePlan[] = [...surfaces.map((surface) => ({ surface, embedder: null })), ...(embedder === null ? [] : surfaces.filter((s) => s !== 'bm25').map((surface) => ({ surface, embedder })))];
   const all = readLocomo(opts.path);
   const conversations = all.slice(0, Math.max(1, Math.round(all.length * Math.min(1, opts.scale))));
   const root = mkdtempSync(join(tmpdir(), 'engram-bench-recall-'));
   try {
     const results: BenchResult[] = [];
-    for (const s of surfaces) results.push(await runSurface(s, conversations, root, opts));
+    for (const p of plans) results.push(await runSurface(p, conversations, root, opts));
     const targets: Record<string, number | boolean> = {};
     for (const r of results) {
       if (r['surface'] === 'bm25') continue;

@@ -51,6 +51,11 @@ export interface MemoryContextInput {
   readonly budgets?: ContextBudgets;
   /** A prefix pinned earlier in the conversation (`buildMemoryPrefix`); built from the snapshot when absent. */
   readonly prefix?: MemoryPrefix;
+  /**
+   * With an embedder: each entry's text -> its similarity in meaning to the message (computed by
+   * the caller, which may call a model; this function stays pure). Fused with the words' ranking.
+   */
+  readonly meaning?: ReadonlyMap<string, number>;
 }
 
 /** Anton's headings (anton.md §7.2); the dash is U+2014. */
@@ -148,16 +153,26 @@ const entryIndex = perArray((entries: readonly MemoryEntry[]) => {
   return { docs, index: recallIndex(docs), neighbours: (i: number): readonly number[] => neighbours[i] ?? [] };
 });
 
+/** Indices of `ordered` by similarity in meaning, best first (above 0 only; ties in `ordered`'s order), at most `MAX_RANKED_ENTRIES`. */
+const byMeaning = (ordered: readonly MemoryEntry[], meaning: ReadonlyMap<string, number>): number[] =>
+  ordered
+    .map((e, i) => ({ i, s: meaning.get(e.text) ?? 0 }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, MAX_RANKED_ENTRIES)
+    .map((x) => x.i);
+
 /**
  * `ordered` (most recent first) with the entries relevant to the message first, best first (the
  * ranking core: `rankRecall`), then the others in their order. No message: `ordered` unchanged.
  */
-const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candidate: (e: MemoryEntry) => C | null): C[] => {
+const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candidate: (e: MemoryEntry) => C | null, meaning?: ReadonlyMap<string, number>): C[] => {
   const out: C[] = [];
   const taken = new Set<number>();
   if (message.trim() !== '') {
     const { docs, index, neighbours } = entryIndex(ordered);
-    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES, { neighbours })) {
+    const near = meaning === undefined ? undefined : byMeaning(ordered, meaning);
+    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES, near === undefined ? { neighbours } : { neighbours, meaning: near })) {
       const e = ordered[i];
       const c = e === undefined ? null : candidate(e);
       taken.add(i);
@@ -177,9 +192,9 @@ const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], bud
   assemble(key, budget, null, rulePlan(rules).mandatory, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
 
 /** The when-rules of a scope ranked against the message (the ranking core), then the rest, most recent first. */
-const whenSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string): ContextSection | null => {
+const whenSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string, meaning?: ReadonlyMap<string, number>): ContextSection | null => {
   const plan = rulePlan(rules);
-  return assemble(key, budget, null, byRelevance(plan.whenEntries, message, (e) => plan.whenCandidate.get(e) ?? null), (chosen) => chosen);
+  return assemble(key, budget, null, byRelevance(plan.whenEntries, message, (e) => plan.whenCandidate.get(e) ?? null, meaning), (chosen) => chosen);
 };
 
 /** Lesson sections do not depend on the message: built once per snapshot, scope and budget. */
@@ -195,7 +210,7 @@ const lessonCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> | n
 /** Lessons most recent first, per snapshot. */
 const recentLessons = perArray((lessons: readonly MemoryEntry[]) => byRecency(lessons));
 
-const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number, message: string): ContextSection | null => {
+const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number, message: string, meaning?: ReadonlyMap<string, number>): ContextSection | null => {
   // Without a message the section depends only on the snapshot: built once.
   if (message.trim() === '') {
     const cache = lessonSections(lessons);
@@ -205,7 +220,7 @@ const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[],
     cache.set(id, section);
     return section;
   }
-  return assemble(key, budget, '# Lessons', byRelevance(recentLessons(lessons), message, lessonCandidate), (chosen) => chosen);
+  return assemble(key, budget, '# Lessons', byRelevance(recentLessons(lessons), message, lessonCandidate, meaning), (chosen) => chosen);
 };
 
 const WHY: Readonly<Record<ContextSectionKey, string>> = {
@@ -270,8 +285,8 @@ export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => 
   const prefix = input.prefix ?? buildMemoryPrefix(input);
   const pinnedTokens = (key: ContextSectionKey): number => prefix.sections.find((s) => s.key === key)?.tokens ?? 0;
   const tail = [
-    ...scopesOf(input).map(([scope, m]) => (m === null ? null : whenSection(`${scope}-when`, m.rules, Math.max(0, budgets.rules - pinnedTokens(`${scope}-rules`)), message))),
-    ...scopesOf(input).map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons, message))),
+    ...scopesOf(input).map(([scope, m]) => (m === null ? null : whenSection(`${scope}-when`, m.rules, Math.max(0, budgets.rules - pinnedTokens(`${scope}-rules`)), message, input.meaning))),
+    ...scopesOf(input).map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons, message, input.meaning))),
   ].filter((s): s is ContextSection => s !== null);
   const sections = [...prefix.sections, ...tail];
   const candidates = input.global.identities.length + scopesOf(input).reduce((n, [, m]) => n + (m === null ? 0 : candidateCount(m)), 0);

@@ -1,6 +1,6 @@
 import type { AnyEnvelope } from '@engram/events';
 import { projectId, type EngramPaths } from '@engram/fs';
-import type { Clock } from '@engram/kernel';
+import type { Clock, Embedder } from '@engram/kernel';
 import {
   appendEvents,
   listSessionLogs,
@@ -8,6 +8,7 @@ import {
   readAnalysisState,
   writeAnalysisState,
   PostgresEpisodeStore,
+  PostgresTextVectors,
   PostgresInstinctStore,
   PostgresMemoryHistory,
   PostgresPendingStore,
@@ -81,7 +82,7 @@ const postgresLog = (db: PostgresDb, sessionId: string, project: string | null):
  * the project's episodes. Loaded
  * only when a store URL is set, so a brain on files never loads `pg`.
  */
-export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string; readonly allowUnisolated?: boolean }, paths: EngramPaths, clock: Clock): Promise<BrainStores> => {
+export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string; readonly allowUnisolated?: boolean }, paths: EngramPaths, clock: Clock, embedder: Embedder | null = null): Promise<BrainStores> => {
   // A refused role (a superuser without --allow-unisolated, a tenant role naming another tenant) is a setting to change: exit 2.
   const db = await openPostgres({ url: settings.url, tenant: settings.tenant, allowUnisolated: settings.allowUnisolated === true }).catch((err: unknown) => {
     throw err instanceof StoreRefusal ? new StoreSettingError(err.message) : err;
@@ -106,7 +107,8 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
       logs: postgresLogs(db, project),
       analysisState: (scope) => postgresAnalysisState(db, key(scope)),
       redactEvents: async (matcher, options) => (await redactEvents(db, matcher, options)).map((r) => ({ location: postgresLog(db, r.sessionId, project).location, events: r.events, occurrences: r.occurrences, seqs: r.seqs })),
-      episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock }),
+      episodes: project === null ? null : new PostgresEpisodeStore({ db, projectId: project, clock, embedder }),
+      textVectors: new PostgresTextVectors(db),
       close: async () => {
         global.close();
         projectStore?.close();

@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { embedderFromEnv } from '@engram/hippocampus';
 import { meetsNode, type DoctorCheck } from '../doctor-verdict.js';
 import type { MemoryFlags } from '../open/open-active-brain.js';
 import { openActivePostgres } from '../open/open-active-postgres.js';
@@ -56,8 +57,33 @@ const modelCheck = async (home: string, project: string, env: NodeJS.ProcessEnv)
   }
 };
 
-/** engram has no embedding model setting: said so, so nobody looks for one. */
-const embedderCheck = (): DoctorCheck => ({ name: 'embedder', status: 'ok', found: 'none configured: engram reads no embedding model setting (recall and advice rank by text); nothing to do' });
+/**
+ * The embedder (ENGRAM_EMBEDDER_URL and ENGRAM_EMBED_MODEL, or --embedder and --embed-model): none
+ * is fine (recall ranks by words); a configured one must answer one text with a vector, whose
+ * dimension is said. A setting half given, or a server that does not answer, is broken: every
+ * write would be stored without a vector and every recall would fall back to words.
+ */
+const embedderCheck = async (env: NodeJS.ProcessEnv): Promise<DoctorCheck> => {
+  let embedder;
+  try {
+    embedder = embedderFromEnv(env);
+  } catch (err) {
+    return { name: 'embedder', status: 'broken', found: (err as Error).message, fix: 'set both ENGRAM_EMBEDDER_URL and ENGRAM_EMBED_MODEL (or --embedder URL --embed-model NAME), or neither' };
+  }
+  if (embedder === null)
+    return { name: 'embedder', status: 'ok', found: 'none configured: recall, the memory block and advice rank by words (lexical)' };
+  try {
+    const [v] = await embedder.embed(['engram doctor']);
+    return { name: 'embedder', status: 'ok', found: `model ${embedder.model} at ${embedder.location} answers, dimension ${v?.length ?? 0}: ranking is lexical+embeddings` };
+  } catch (err) {
+    return {
+      name: 'embedder',
+      status: 'broken',
+      found: `model ${embedder.model} at ${embedder.location} does not answer: ${(err as Error).message}`,
+      fix: 'start the embeddings server (e.g. `ollama serve` and `ollama pull MODEL`), check the URL and model name (and ENGRAM_EMBEDDER_KEY for a hosted API), or unset ENGRAM_EMBEDDER_URL to rank by words only',
+    };
+  }
+};
 
 /**
  * The checks of `engram doctor`, in the order it prints them: Node, the home folder, the resident
@@ -70,5 +96,5 @@ export const setupChecks = async (at: { readonly home: string; readonly project:
   await service(),
   await storeCheck(at.flags, env),
   await modelCheck(at.home, at.project, env),
-  embedderCheck(),
+  await embedderCheck(env),
 ];

@@ -1,9 +1,9 @@
 import { Cortex, PendingQueue, parseMemoryMode } from '@engram/cortex';
 import type { AnyDraft } from '@engram/events';
 import { engramPaths, type EngramPaths } from '@engram/fs';
-import { FileSemanticStore, MemoryHistory } from '@engram/hippocampus';
+import { embedderFromEnv, FileSemanticStore, MemoryHistory, SqliteTextVectors, textMeaning } from '@engram/hippocampus';
 import type { EngramScope, EventSink, SemanticStore } from '@engram/kernel';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { recordEvents, recordEventsIn } from '../audit/record-events.js';
 import { StoreSettingError, storeSettings } from '../store-settings.js';
 import { openActiveBrain, type MemoryFlags } from './open-active-brain.js';
@@ -49,7 +49,10 @@ export const openFileMemory = (options: Options, env: NodeJS.ProcessEnv): Active
     project: new FileSemanticStore({ dir: paths.memoryDir('project'), scope: 'project', root: project }),
   };
   const histories = { global: new MemoryHistory(paths.memoryDir('global'), { root: home }), project: new MemoryHistory(paths.memoryDir('project'), { root: project }) };
-  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }), histories, sink: options.sink ?? NO_SINK });
+  // With an embedder (ENGRAM_EMBEDDER_URL, `--embedder`): the block ranks by meaning too, the entries' vectors kept beside the home's index.
+  const embedder = embedderFromEnv(env);
+  const meaning = embedder === null ? {} : { meaning: textMeaning(embedder, new SqliteTextVectors(join(paths.globalIndexDir, 'text-vectors.sqlite'))) };
+  const cortex = new Cortex({ global: stores.global, project: stores.project, mode, pending: new PendingQueue(paths.pendingMemoryFile, { root: project }), histories, sink: options.sink ?? NO_SINK, ...meaning });
   const record = (scope: EngramScope, drafts: readonly AnyDraft[]) => recordEvents(paths.eventsDirOf(scope), Date.now(), drafts);
   return { cortex, stores, where: (s) => stores[s].dir, paths, project, store: 'files', record, close: () => Promise.resolve() };
 };
@@ -73,7 +76,8 @@ export const openActiveMemory = async (options: Options, env: NodeJS.ProcessEnv 
     throw new StoreSettingError('no project folder: give --project DIR');
   }
   const stores = { global: semantic.global, project: semantic.project };
-  const cortex = new Cortex({ ...stores, mode, pending, quarantine, histories, ...(options.sink === undefined ? {} : { sink: options.sink }) });
+  const meaning = brain.embedder === null || brain.stores.textVectors === undefined ? {} : { meaning: textMeaning(brain.embedder, brain.stores.textVectors) };
+  const cortex = new Cortex({ ...stores, mode, pending, quarantine, histories, ...(options.sink === undefined ? {} : { sink: options.sink }), ...meaning });
   const record = (_scope: EngramScope, drafts: readonly AnyDraft[]) => recordEventsIn((id) => brain.stores.eventLog(id), Date.now(), drafts);
   return { cortex, stores, where: (s) => `${location} ${s}`, paths: brain.paths, project, store: `postgres:${settings.tenant}`, record, close: () => brain.close() };
 };

@@ -30,7 +30,7 @@ const using = async (dbs: PostgresDb[], f: () => Promise<void>): Promise<void> =
 describe.skipIf(!started.ok)(`PostgreSQL episodes${started.ok ? '' : ` (skipped: ${started.reason})`}`, () => {
   episodeStoreContract('postgres', async () => {
     const db = await openPostgres({ url, tenant: freshTenant() });
-    return { open: (c) => new PostgresEpisodeStore({ db, projectId: PROJECT, clock: c }), close: () => db.close() };
+    return { open: (c, embedder) => new PostgresEpisodeStore({ db, projectId: PROJECT, clock: c, embedder: embedder ?? null }), close: () => db.close() };
   });
 
   it('keeps tenants apart: another tenant recalls nothing of this one, and cannot read, write or delete its rows', async () => {

@@ -1,8 +1,9 @@
-import { bm25Tokens, RECALL_FIELD_WEIGHTS, systemClock, textMentions, type Clock, type SubjectMatcher } from '@engram/kernel';
+import { bm25Tokens, bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, systemClock, textMentions, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
 import {
   checkSessionId,
   DEFAULT_MAX_RESULTS,
   DEFAULT_RECALL_BUDGET_CHARS,
+  EMBED_BATCH,
   episodeKey,
   episodeMatcher,
   formatRecall,
@@ -16,6 +17,8 @@ import {
   searchEpisodes,
   sessionFileTime,
   type Episode,
+  type EpisodeProblem,
+  type EpisodeRanking,
   type EpisodeRecallOutcome,
   type EpisodeRecallRequest,
   type EpisodeRecord,
@@ -38,7 +41,12 @@ export interface PostgresEpisodeStoreOptions {
   readonly clock?: Clock;
   /** Default: the kernel's secret scrubber. */
   readonly scrub?: (text: string) => string;
+  /** Meaning beside words (off by default): records embedded after each append, questions ranked by both. */
+  readonly embedder?: Embedder | null;
 }
+
+/** Records embedded on the way to answering one question, at most (what a failed write left), as the file backend does. */
+const EMBED_PER_QUERY = 256;
 
 /**
  * The newest records recall looks at first, in key order, before it asks the trigram index: a
@@ -82,6 +90,9 @@ export class PostgresEpisodeStore implements EpisodeStore {
   private readonly db: PostgresDb;
   private readonly clock: Clock;
   private readonly scrub: ((text: string) => string) | undefined;
+  readonly embedder: Embedder | null;
+  /** Appends the embedder failed to embed: said by the next search (the records themselves are stored). */
+  private unembedded: EpisodeProblem[] = [];
 
   constructor(options: PostgresEpisodeStoreOptions) {
     scopeKey('project', options.projectId);
@@ -89,6 +100,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
     this.projectId = options.projectId;
     this.clock = options.clock ?? systemClock;
     this.scrub = options.scrub;
+    this.embedder = options.embedder ?? null;
     this.location = `postgres:${options.db.tenant}/episodes/project:${options.projectId}`;
   }
 
@@ -108,13 +120,72 @@ export class PostgresEpisodeStore implements EpisodeStore {
       await c.query('BEGIN');
       for (const [session, episodes] of bySession) await this.appendSession(c, session, episodes);
       await c.query('COMMIT');
-      return records.length;
     } catch (err) {
       await c.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       c.release();
     }
+    // Committed: an embedder that fails now never undoes the write; the next search says so and embeds them.
+    if (this.embedder !== null)
+      await this.embedUnembedded(this.embedder, Number.MAX_SAFE_INTEGER).catch((err: unknown) => {
+        this.unembedded.push({ file: this.embedder?.location ?? '', line: 0, reason: `${records.length} episode(s) stored without a vector (${(err as Error).message}); embedded at a later recall` });
+      });
+    return records.length;
+  }
+
+  /** Embeds up to `max` recalled records without a vector of the model, newest first, a batch per round trip; returns how many. */
+  private async embedUnembedded(embedder: Embedder, max: number): Promise<number> {
+    let done = 0;
+    let before = '9223372036854775807';
+    while (done < max) {
+      const rows = (
+        await this.db.pool.query<{ key: string; content: string }>(
+          `SELECT e.key::text AS key, e.record->>'content' AS content FROM engram_episodes e LEFT JOIN engram_episode_vectors v ON ${ownTenant('v')} AND v.project = e.project AND v.key = e.key AND v.model = $2
+           WHERE ${ownTenant('e')} AND e.project = $1 AND v.key IS NULL AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
+          [this.projectId, embedder.model, before, NOT_RECALLED, Math.min(EMBED_BATCH, max - done)],
+        )
+      ).rows;
+      const last = rows.at(-1);
+      if (last === undefined) break;
+      before = last.key;
+      const vecs = await embedder.embed(rows.map((r) => r.content ?? ''));
+      await this.db.pool.query(
+        `INSERT INTO engram_episode_vectors (project, key, model, vec) SELECT $1, k, $2, v FROM unnest($3::bigint[], $4::bytea[]) AS i(k, v)
+         ON CONFLICT (tenant, project, key) DO UPDATE SET model = excluded.model, vec = excluded.vec`,
+        [this.projectId, embedder.model, rows.map((r) => r.key), rows.map((_, i) => Buffer.from(vectorBytes(vecs[i] ?? new Float32Array())))],
+      );
+      done += rows.length;
+    }
+    return done;
+  }
+
+  /** The recalled records nearest `query` by the embedder's vectors (a scan of the project's vectors of that model), best first. */
+  private async nearest(embedder: Embedder, query: string, since: string, limit: number): Promise<{ readonly episode: StoredEpisode; readonly score: number }[]> {
+    await this.embedUnembedded(embedder, EMBED_PER_QUERY);
+    const [q] = await embedder.embed([query]);
+    if (q === undefined) return [];
+    const vectors = await this.db.pool.query<{ key: string; vec: Buffer }>(`SELECT key::text AS key, vec FROM engram_episode_vectors WHERE ${ownTenant()} AND project = $1 AND model = $2 AND key >= $3`, [this.projectId, embedder.model, since]);
+    const best = nearestVectors(q, vectors.rows.map((r) => [r.key, bytesVector(r.vec)] as const), limit);
+    if (best.length === 0) return [];
+    const rows = await this.db.pool.query<SelectedRow>(`SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key = ANY($2::bigint[])`, [this.projectId, best.map((b) => b.item)]);
+    const byKey = new Map(rows.rows.map((r) => [r.key, stored(r)]));
+    return best.flatMap((b) => {
+      const episode = byKey.get(b.item);
+      return episode === undefined ? [] : [{ episode, score: b.score }];
+    });
+  }
+
+  /** Which ranking answers `search`, and how many records have a vector of the embedder's model. */
+  async ranking(): Promise<EpisodeRanking> {
+    const embedder = this.embedder;
+    if (embedder === null) return { kind: 'lexical' };
+    const r = await this.db.pool.query<{ items: string; embedded: string }>(
+      `SELECT (SELECT count(*) FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND role <> ALL($3::text[]))::text AS items,
+              (SELECT count(*) FROM engram_episode_vectors WHERE ${ownTenant()} AND project = $1 AND model = $2)::text AS embedded`,
+      [this.projectId, embedder.model, NOT_RECALLED],
+    );
+    return { kind: 'lexical+embeddings', model: embedder.model, embedded: Number(r.rows[0]?.embedded ?? 0), items: Number(r.rows[0]?.items ?? 0) };
   }
 
   /** One session's records as its next lines, under the session's lock (line numbers stay dense). */
@@ -172,10 +243,12 @@ export class PostgresEpisodeStore implements EpisodeStore {
   async search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
     const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
     const words = [...new Set(bm25Tokens(query))];
-    if (words.length === 0 || maxResults <= 0) return { query, hits: 0, groups: [], problems: [] };
+    const told = this.unembedded;
+    this.unembedded = [];
+    if ((words.length === 0 && this.embedder === null) || maxResults <= 0) return { query, hits: 0, groups: [], problems: told };
     const since = String(request.daysBack === undefined ? 0 : keyAtMs(this.clock.now() - request.daysBack * DAY_MS));
     const w = RECALL_FIELD_WEIGHTS;
-    const rows = await withReconnect(async () => {
+    const rows = words.length === 0 ? [] : await withReconnect(async () => {
       // ts_rank_cd knows no rarity: each word's rank is weighed by its idf over the project (BM25's), so a name in every turn cannot outweigh the rare word that answers.
       const df = await this.db.pool.query<{ word: string; n: string; total: string }>(
         `SELECT i.word, (SELECT count(*) FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.terms @@ plainto_tsquery('english', i.word))::text AS n,
@@ -193,8 +266,18 @@ export class PostgresEpisodeStore implements EpisodeStore {
       ).rows;
     });
     const candidates = rows.map((row) => ({ episode: stored(row), score: row.score }));
-    const turns = await withReconnect(() => this.turns(candidates.map((c) => c.episode), true));
-    return { ...searchEpisodes(candidates, (_file, session, turn) => turns.get(`${session}\u0000${turn}`) ?? [], query, maxResults), problems: [] };
+    const problems = [...told];
+    let meaning: { readonly episode: StoredEpisode; readonly score: number }[] = [];
+    if (this.embedder !== null) {
+      const embedder = this.embedder;
+      try {
+        meaning = await withReconnect(() => this.nearest(embedder, query, since, rankedCandidates(maxResults)));
+      } catch (err) {
+        problems.push({ file: embedder.location, line: 0, reason: `embedder failed, ranked by words only: ${(err as Error).message}` });
+      }
+    }
+    const turns = await withReconnect(() => this.turns([...candidates, ...meaning].map((c) => c.episode), true));
+    return { ...searchEpisodes(candidates, (_file, session, turn) => turns.get(`${session}\u0000${turn}`) ?? [], query, maxResults, meaning), problems };
   }
 
   async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {

@@ -23,6 +23,7 @@ import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
 import { gateDecision } from '../gate-decision.js';
 import { memorizeReport, memorizeToolResult, type MemorizeOutcome, type MemorizeReport, type MemorizeToolResult } from '../memorize-tool.js';
 import { buildMemoryContext, type MemoryContext } from '../memory-context.js';
+import type { ScopeMemory } from '../scope-memory.js';
 import type { MemoryMode } from '../memory-mode.js';
 import { pendingIdFor, type PendingItem } from '../pending-item.js';
 import type { ProposalOrigin } from '../proposal-origin.js';
@@ -58,6 +59,11 @@ export interface CortexOptions {
   readonly ids?: IdSource;
   readonly clock?: Clock;
   readonly budgets?: ContextBudgets;
+  /**
+   * Meaning beside words in the memory block (an embedder is configured): each entry's similarity
+   * to the message by text. A failure leaves the block ranked by words (`memoryNotes` says why).
+   */
+  readonly meaning?: (message: string, entries: readonly MemoryEntry[]) => Promise<ReadonlyMap<string, number>>;
   /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
   readonly strategies?: StrategyParams;
   /** Where each scope's retired (superseded) entries are kept; without one an entry is retired with no history. */
@@ -299,13 +305,29 @@ export class Cortex {
   /** The memory block for the end of the system prompt, and what it injected (to publish). */
   async memoryContext(message = ''): Promise<MemoryContext> {
     const [global, project] = await this.snapshots();
-    return buildMemoryContext({ global, project, message, budgets: this.budgets });
+    const meaning = await this.meaningOf(message, [global, project]);
+    return buildMemoryContext({ global, project, message, budgets: this.budgets, ...(meaning === null ? {} : { meaning }) });
+  }
+
+  /** Why the last memory block was ranked by words only although an embedder is configured; null when it was not. */
+  private meaningProblem: string | null = null;
+
+  private async meaningOf(message: string, scopes: readonly (ScopeMemory | null)[]): Promise<ReadonlyMap<string, number> | null> {
+    if (this.options.meaning === undefined || message.trim() === '') return null;
+    try {
+      const meaning = await this.options.meaning(message, scopes.flatMap((m) => (m === null ? [] : [...m.lessons, ...m.rules.filter((r) => r.kind === 'when')])));
+      this.meaningProblem = null;
+      return meaning;
+    } catch (err) {
+      this.meaningProblem = `the embedder failed, the memory block is ranked by words only: ${(err as Error).message}`;
+      return null;
+    }
   }
 
   /** What could not be read from the memory the block is built from (a linked file refused, a bad line), one line each. */
   async memoryNotes(): Promise<readonly string[]> {
     const [global, project] = await this.snapshots();
-    return [...global.diagnostics, ...(project?.diagnostics ?? [])].map(describeDiagnostic);
+    return [...global.diagnostics, ...(project?.diagnostics ?? [])].map(describeDiagnostic).concat(this.meaningProblem === null ? [] : [this.meaningProblem]);
   }
 
   async scratchpadPrimer(): Promise<ScratchpadPrimer> {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RECALL_FIELD_WEIGHTS } from '@engram/kernel';
+import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorBytes } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
 import { episodeMatcher } from '../episodes/episode-matcher.js';
@@ -11,7 +11,7 @@ import type { ScoredEpisode } from '../episodes/search-episodes.js';
 import { episodeFields, rankedMatchQuery } from '../episodes/episode-fields.js';
 
 /** Bump when the schema changes: an index of another version is dropped and rebuilt from the JSONL files. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 /** FTS5's trigram tokenizer indexes 3-character grams, so shorter queries cannot use it. */
 export const MIN_INDEXED_QUERY = 3;
 /** Bytes read per chunk while catching up a file: large enough for few syscalls, small enough to bound memory on a huge file. */
@@ -68,9 +68,11 @@ CREATE TRIGGER IF NOT EXISTS episodes_ad AFTER DELETE ON episodes BEGIN INSERT I
 CREATE VIRTUAL TABLE IF NOT EXISTS episodes_terms USING fts5 (body, who, tags, day, tokenize='porter unicode61 remove_diacritics 2');
 INSERT INTO episodes_terms (episodes_terms, rank) VALUES ('rank', 'bm25(${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date})');
 CREATE TRIGGER IF NOT EXISTS episodes_terms_ad AFTER DELETE ON episodes BEGIN DELETE FROM episodes_terms WHERE rowid = old.id; END;
+CREATE TABLE IF NOT EXISTS episode_vectors (id INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB NOT NULL);
+CREATE TRIGGER IF NOT EXISTS episode_vectors_ad AFTER DELETE ON episodes BEGIN DELETE FROM episode_vectors WHERE id = old.id; END;
 `;
 
-const DROP = `DROP TRIGGER IF EXISTS episodes_ai; DROP TRIGGER IF EXISTS episodes_ad; DROP TRIGGER IF EXISTS episodes_terms_ad; DROP TABLE IF EXISTS episodes_terms; DROP TABLE IF EXISTS episodes_fts; DROP TABLE IF EXISTS episodes; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS problems;`;
+const DROP = `DROP TRIGGER IF EXISTS episode_vectors_ad; DROP TABLE IF EXISTS episode_vectors; DROP TRIGGER IF EXISTS episodes_ai; DROP TRIGGER IF EXISTS episodes_ad; DROP TRIGGER IF EXISTS episodes_terms_ad; DROP TABLE IF EXISTS episodes_terms; DROP TABLE IF EXISTS episodes_fts; DROP TABLE IF EXISTS episodes; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS problems;`;
 
 const COLUMNS = 'e.id, e.file, e.line, e.ts, e.session, e.turn, e.role, e.content, e.meta';
 
@@ -221,6 +223,40 @@ export class EpisodeIndex {
     this.rankedStmt ??= this.db.prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`);
     const rows = this.rankedStmt.all(match, since, options.limit) as (EpisodeRow & { score: number })[];
     return rows.map((row) => ({ episode: toStored(row), score: row.score }));
+  }
+
+  /** Episodes with no vector of `model` (none yet, or one of another model), newest first from below `beforeId`, at most `limit`. */
+  unembedded(model: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): { readonly id: number; readonly content: string }[] {
+    return this.db.prepare('SELECT e.id, e.content FROM episodes e LEFT JOIN episode_vectors v ON v.id = e.id AND v.model = ? WHERE v.id IS NULL AND e.id < ? ORDER BY e.id DESC LIMIT ?').all(model, beforeId, limit) as { id: number; content: string }[];
+  }
+
+  /** Stores each episode's vector of `model`, replacing a vector of another model (one vector per episode). */
+  putVectors(model: string, rows: readonly { readonly id: number; readonly vec: Float32Array }[]): void {
+    const put = this.db.prepare('INSERT OR REPLACE INTO episode_vectors (id, model, vec) SELECT id, ?, ? FROM episodes WHERE id = ?');
+    this.db.transaction(() => {
+      for (const r of rows) put.run(model, vectorBytes(r.vec), r.id);
+    }).immediate();
+  }
+
+  /** The episodes whose `model` vectors are closest to `query` (cosine), best first: a full scan of the project's vectors. */
+  nearest(model: string, query: Float32Array, options: MatchOptions): ScoredEpisode[] {
+    if (options.limit <= 0) return [];
+    const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
+    const rows = this.db.prepare('SELECT id, vec FROM episode_vectors WHERE model = ? AND id >= ?').iterate(model, since) as Iterable<{ id: number; vec: Buffer }>;
+    const best = nearestVectors(query, (function* () {
+      for (const r of rows) yield [r.id, bytesVector(r.vec)] as const;
+    })(), options.limit);
+    const get = this.db.prepare(`SELECT ${COLUMNS} FROM episodes e WHERE e.id = ?`);
+    return best.flatMap(({ item, score }) => {
+      const row = get.get(item) as EpisodeRow | undefined;
+      return row === undefined ? [] : [{ episode: toStored(row), score }];
+    });
+  }
+
+  /** How many episodes have a vector of each model, and how many are indexed (`engram memory stats`). */
+  vectorCounts(): { readonly episodes: number; readonly byModel: Readonly<Record<string, number>> } {
+    const rows = this.db.prepare('SELECT model, count(*) AS n FROM episode_vectors GROUP BY model ORDER BY model').all() as { model: string; n: number }[];
+    return { episodes: this.count(), byModel: Object.fromEntries(rows.map((r) => [r.model, r.n])) };
   }
 
   /** Every indexed episode of one turn of one file, in file order. */

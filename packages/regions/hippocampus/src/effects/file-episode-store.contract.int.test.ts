@@ -8,7 +8,7 @@ import { FileEpisodeStore } from './file-episode-store.js';
 episodeStoreContract('files', () => {
   const root = mkdtempSync(join(tmpdir(), 'engram-episode-contract-'));
   return Promise.resolve({
-    open: (clock) => new FileEpisodeStore({ projectDir: root, clock }),
+    open: (clock, embedder) => new FileEpisodeStore({ projectDir: root, clock, embedder: embedder ?? null }),
     close: () => Promise.resolve(rmSync(root, { recursive: true, force: true })),
   });
 });

@@ -7,6 +7,9 @@ export interface EpisodeRecord extends Episode {
   readonly multimodal?: boolean;
 }
 
+/** Which ranking a store's `search` uses: words only, or words fused with an embedder's meaning (how many items have a vector of its model). */
+export type EpisodeRanking = { readonly kind: 'lexical' } | { readonly kind: 'lexical+embeddings'; readonly model: string; readonly embedded: number; readonly items: number };
+
 /**
  * The episodic store of one project, whatever holds it: the JSONL files with their SQLite index
  * (`FileEpisodeStore`), or a database (`PostgresEpisodeStore` in @engram/store-postgres). Every
@@ -35,6 +38,8 @@ export interface EpisodeStore {
   search(query: string, request?: EpisodeRecallRequest): Promise<EpisodeRecallOutcome>;
   /** Anton's `recall_formatted`, bounded by `budgetChars` (default `DEFAULT_RECALL_BUDGET_CHARS`). */
   recallFormatted(query: string, request?: EpisodeRecallRequest & { readonly budgetChars?: number }): Promise<string>;
+  /** Which ranking `search` uses (`engram memory stats`); absent: lexical. */
+  ranking?(): Promise<EpisodeRanking>;
   /** Releases what the store holds open (an index; a database pool stays with its owner). */
   close(): Promise<void>;
   /**

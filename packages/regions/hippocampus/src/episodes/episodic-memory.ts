@@ -1,13 +1,36 @@
-import { systemClock, type Clock } from '@engram/kernel';
+import { systemClock, type Clock, type Embedder } from '@engram/kernel';
 import { engramPaths } from '@engram/fs';
 import type { EpisodeProblem } from './episode.js';
 import { EpisodeIndex, type SyncReport } from '../effects/episode-index.js';
 import { EpisodeLog, type EpisodeLogOptions } from './episode-log.js';
 import { formatRecall } from './format-recall.js';
 import { DEFAULT_MAX_RESULTS, recallEpisodes, type EpisodeRecall } from './recall-episodes.js';
-import { rankedCandidates, searchEpisodes } from './search-episodes.js';
+import { rankedCandidates, searchEpisodes, type ScoredEpisode } from './search-episodes.js';
+import { EMBED_BATCH } from '../embeddings/openai-embedder.js';
 
 const DAY_MS = 86_400_000;
+/**
+ * Episodes embedded on the way to answering one question, at most: what a write could not embed
+ * is caught up a slice at a time without making one recall wait minutes (a whole backlog: the
+ * write path, or `engram memory embed`).
+ */
+const EMBED_PER_QUERY = 256;
+
+/** Embeds up to `max` episodes without a vector of the embedder's model, newest first, one batch per round trip; returns how many. */
+const embedUnembedded = async (index: EpisodeIndex, embedder: Embedder, max: number): Promise<number> => {
+  let done = 0;
+  let before = Number.MAX_SAFE_INTEGER;
+  while (done < max) {
+    const rows = index.unembedded(embedder.model, Math.min(EMBED_BATCH, max - done), before);
+    const last = rows.at(-1);
+    if (last === undefined) break;
+    before = last.id;
+    const vecs = await embedder.embed(rows.map((r) => r.content));
+    index.putVectors(embedder.model, rows.map((r, i) => ({ id: r.id, vec: vecs[i] ?? new Float32Array() })));
+    done += rows.length;
+  }
+  return done;
+};
 
 /** Where a project's episodes and their index live (DESIGN.md, storage). */
 export const episodePaths = (projectDir: string): { readonly episodesDir: string; readonly indexFile: string } => {
@@ -70,6 +93,45 @@ export class EpisodicMemory {
     const limit = rankedCandidates(maxResults);
     const candidates = index.ranked(query, sinceMs === undefined ? { limit } : { sinceMs, limit });
     return { ...searchEpisodes(candidates, (f, s, t) => index.turn(f, s, t), query, maxResults), problems };
+  }
+
+  /**
+   * `search` with the meaning of the question too: the episodes nearest it by `embedder`'s vectors
+   * fused with the words' ranking (`searchEpisodes`). Episodes still without a vector of this model
+   * (written while the embedder failed, or under another model) are embedded first, at most
+   * `EMBED_PER_QUERY`; an embedder that fails is reported in `problems` and the answer is lexical.
+   */
+  async searchWithMeaning(query: string, request: EpisodeRecallRequest, embedder: Embedder): Promise<EpisodeRecallOutcome> {
+    const index = this.openIndex();
+    const problems = this.catchUp(index);
+    const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
+    const sinceMs = request.daysBack === undefined ? undefined : this.clock.now() - request.daysBack * DAY_MS;
+    const limit = rankedCandidates(maxResults);
+    const bounds = sinceMs === undefined ? { limit } : { sinceMs, limit };
+    const candidates = index.ranked(query, bounds);
+    let meaning: ScoredEpisode[] = [];
+    try {
+      await embedUnembedded(index, embedder, EMBED_PER_QUERY);
+      const [vec] = await embedder.embed([query]);
+      if (vec !== undefined) meaning = index.nearest(embedder.model, vec, bounds);
+    } catch (err) {
+      problems.push({ file: embedder.location, line: 0, reason: `embedder failed, ranked by words only: ${(err as Error).message}` });
+    }
+    return { ...searchEpisodes(candidates, (f, s, t) => index.turn(f, s, t), query, maxResults, meaning), problems };
+  }
+
+  /** Catches the index up and embeds every episode without a vector of `embedder`'s model, in batches (write time; `engram memory embed`). */
+  async embedAll(embedder: Embedder): Promise<number> {
+    const index = this.openIndex();
+    this.catchUp(index);
+    return embedUnembedded(index, embedder, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Vectors per model beside the number of indexed episodes (`engram memory stats`). */
+  vectorCounts(): ReturnType<EpisodeIndex['vectorCounts']> {
+    const index = this.openIndex();
+    this.catchUp(index);
+    return index.vectorCounts();
   }
 
   private catchUp(index: EpisodeIndex): EpisodeProblem[] {

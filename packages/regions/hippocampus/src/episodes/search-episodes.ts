@@ -1,4 +1,4 @@
-import { orderRecall, spreadToNeighbours } from '@engram/kernel';
+import { fuseRankings, orderRecall, spreadToNeighbours } from '@engram/kernel';
 import { parseEpisodeTs } from './episode-time.js';
 import type { StoredEpisode } from './episode.js';
 import type { EpisodeRecall, RecalledGroup } from './recall-episodes.js';
@@ -38,17 +38,29 @@ const neighbourCandidates = (candidates: readonly ScoredEpisode[], i: number): n
   return out;
 };
 
+/** Both lists' episodes, each scored by reciprocal rank fusion of its place in the words' order and in the meaning's. */
+const fused = (lexical: readonly ScoredEpisode[], meaning: readonly ScoredEpisode[]): ScoredEpisode[] => {
+  const byKey = new Map<number, ScoredEpisode['episode']>();
+  for (const c of [...lexical, ...meaning]) byKey.set(c.episode.key, c.episode);
+  const order = (list: readonly ScoredEpisode[]): number[] => [...list].sort((a, b) => b.score - a.score || b.episode.key - a.episode.key).map((c) => c.episode.key);
+  return [...fuseRankings([order(lexical), order(meaning)])].map(([key, score]) => ({ episode: byKey.get(key)!, score }));
+};
+
 /**
  * Ranked recall: the engine's candidates put in the final order by the kernel's ranking core
  * (a share of each candidate's score to the candidates of the turns next to it, `spreadToNeighbours`;
  * `orderRecall`: recency prior from the newest candidate, duplicates of one text merged), the best
  * `maxResults` kept, each shown with the rest of its turn and the turn after it (in a conversation
  * the next turn is usually the reply to it). Groups come best first; a turn is shown once.
+ * `meaning`: the episodes nearest the question by an embedder's vectors, fused with the words'.
  */
-export const searchEpisodes = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number): EpisodeRecall => {
-  const scores = spreadToNeighbours(new Map(candidates.map((c, i) => [i, c.score])), (i) => neighbourCandidates(candidates, i));
+export const searchEpisodes = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number, meaning: readonly ScoredEpisode[] = []): EpisodeRecall => {
+  const spread = spreadToNeighbours(new Map(candidates.map((c, i) => [i, c.score])), (i) => neighbourCandidates(candidates, i));
+  const lexical = candidates.map((c, i) => ({ episode: c.episode, score: spread.get(i) ?? c.score }));
+  // With an embedder: the words' order and the meaning's order fused by reciprocal rank (`fuseRankings`), over both lists' episodes.
+  const pool = meaning.length === 0 ? lexical : fused(lexical, meaning);
   const ordered = orderRecall(
-    candidates.map((c, i) => ({ item: c.episode, score: scores.get(i) ?? c.score, atMs: parseEpisodeTs(c.episode.ts), key: c.episode.content.replace(/\s+/g, ' ').trim().toLowerCase(), tie: -c.episode.key })),
+    pool.map((c) => ({ item: c.episode, score: c.score, atMs: parseEpisodeTs(c.episode.ts), key: c.episode.content.replace(/\s+/g, ' ').trim().toLowerCase(), tie: -c.episode.key })),
     { limit: maxResults },
   ).map((c) => c.item);
   const hitKeys = new Set(ordered.map((h) => h.key));

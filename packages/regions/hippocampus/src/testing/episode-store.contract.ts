@@ -1,4 +1,6 @@
-import { manualClock, type Clock } from '@engram/kernel';
+import { manualClock, type Clock, type Embedder } from '@engram/kernel';
+import { openAiEmbedder } from '../embeddings/openai-embedder.js';
+import { startEmbeddingsServer } from './embeddings-server.js';
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../episodes/episode.js';
 import type { EpisodeRecord, EpisodeStore } from '../episodes/episode-store.js';
@@ -9,7 +11,8 @@ import type { EpisodeRecord, EpisodeStore } from '../episodes/episode-store.js';
  * idea of now (for `daysBack`); `close` releases it all. Each test gets a fresh, empty harness.
  */
 export interface EpisodeStoreHarness {
-  readonly open: (clock: Clock) => EpisodeStore;
+  /** With `embedder`, the store embeds what it stores and ranks by meaning too. */
+  readonly open: (clock: Clock, embedder?: Embedder | null) => EpisodeStore;
   readonly close: () => Promise<void>;
 }
 
@@ -42,12 +45,12 @@ const corpus: readonly EpisodeRecord[] = [
  * formatted text, what a write keeps (scrubbed, cut per role), and refusals that store nothing.
  */
 export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeStoreHarness>) => {
-  const withStore = async (f: (open: (clock?: Clock) => EpisodeStore) => Promise<void>): Promise<void> => {
+  const withStore = async (f: (open: (clock?: Clock, embedder?: Embedder | null) => EpisodeStore) => Promise<void>): Promise<void> => {
     const h = await fresh();
     const opened: EpisodeStore[] = [];
     try {
-      await f((clock = manualClock(NOW)) => {
-        const s = h.open(clock);
+      await f((clock = manualClock(NOW), embedder = null) => {
+        const s = h.open(clock, embedder);
         opened.push(s);
         return s;
       });
@@ -241,5 +244,52 @@ export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeS
         const r = await s.recall('turn');
         expect(r.groups.map((g) => g.episodes.map((e) => [e.episode.line, e.episode.content]))).toEqual([[[2, 'second turn']], [[1, 'first turn']]]);
       }));
+
+    it('with an embedder: a paraphrase sharing no word finds the episode, fused with the words; without one it finds nothing', async () => {
+      const server = await startEmbeddingsServer();
+      try {
+        await withStore(async (open) => {
+          const embedder = openAiEmbedder({ url: server.url, model: 'test-ngram-64' });
+          const store = open(manualClock(NOW), embedder);
+          await store.append([...corpus, ep(S2, '2026-03-02T09:00:02.000Z', 2, 'user', 'Karl mended the gearbox of the automobile'), ep(S2, '2026-03-02T09:00:03.000Z', 2, 'assistant', 'Noted.')]);
+          expect(server.texts()).toBeGreaterThanOrEqual(corpus.length);
+          const question = 'who can fix my car transmission';
+          const lexical = await open().search(question);
+          expect(lexical.groups.flatMap((g) => contents(g.episodes))).not.toContain('Karl mended the gearbox of the automobile');
+          const meant = await store.search(question, { maxResults: 3 });
+          expect(meant.groups[0]?.episodes.find((e) => e.hit)?.episode.content).toBe('Karl mended the gearbox of the automobile');
+          // A question the words answer still ranks the word match first.
+          const words = await store.search('revenue by region', { maxResults: 3 });
+          expect(words.groups[0]?.episodes.find((e) => e.hit)?.episode.content).toBe('what is the revenue by region?');
+          expect(await store.ranking?.()).toMatchObject({ kind: 'lexical+embeddings', model: 'test-ngram-64' });
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('with an embedder that fails at write time: the episodes are stored, the next search says so and embeds them', async () => {
+      const server = await startEmbeddingsServer();
+      try {
+        await withStore(async (open) => {
+          const embedder = openAiEmbedder({ url: server.url, model: 'test-ngram-64' });
+          const store = open(manualClock(NOW), embedder);
+          server.failing = true;
+          await store.append([ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'Karl mended the gearbox of the automobile')]);
+          expect(contents((await open().recall('gearbox')).groups.flatMap((g) => g.episodes))).toEqual(['Karl mended the gearbox of the automobile']);
+          server.failing = false;
+          const answer = await store.search('who can fix my car transmission');
+          expect(answer.problems.map((p) => p.reason).join('\n')).toMatch(/1 episode\(s\) stored without a vector .*HTTP 503.*embedded at a later recall/);
+          expect(answer.groups[0]?.episodes.find((e) => e.hit)?.episode.content).toBe('Karl mended the gearbox of the automobile');
+          // A model change: vectors of the old model are not compared; the new model's are computed.
+          const other = open(manualClock(NOW), openAiEmbedder({ url: server.url, model: 'test-ngram-64-b' }));
+          const before = server.texts();
+          expect((await other.search('who can fix my car transmission')).groups).toHaveLength(1);
+          expect(server.texts()).toBeGreaterThan(before + 1);
+        });
+      } finally {
+        await server.close();
+      }
+    });
   });
 };

@@ -3,3 +3,4 @@ export { skillStoreContract, type SkillStoreHarness } from './skill-store.contra
 export { recipeStoreContract, type RecipeStoreHarness } from './recipe-store.contract.js';
 export { episodeStoreContract, type EpisodeStoreHarness } from './episode-store.contract.js';
 export { memoryHistoryContract, type MemoryHistoryHarness } from './memory-history.contract.js';
+export { startEmbeddingsServer, testEmbedding, type EmbeddingsServer } from './embeddings-server.js';

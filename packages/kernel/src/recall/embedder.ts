@@ -1,0 +1,30 @@
+/**
+ * The port to a model that turns texts into vectors (an OpenAI-compatible `/v1/embeddings` server:
+ * a local Ollama, llama.cpp or vLLM, or a hosted API). Off unless the user configures one: the
+ * ranking is then lexical only. `model` is recorded with every stored vector, so a change of model
+ * is noticed and the old vectors are not compared with the new.
+ */
+export interface Embedder {
+  readonly model: string;
+  /** Where it answers, for messages (never holds a key). */
+  readonly location: string;
+  /** One vector per text, in order, all of one dimension. Rejects with an `EmbedderError`. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/** Why an embedder failed: closed, so a caller can switch on it and say what to fix. */
+export type EmbedderFailure = 'unreachable' | 'timeout' | 'http' | 'bad-response';
+
+/** The one failure of the port; the message names the server and never holds the API key. */
+export class EmbedderError extends Error {
+  readonly _tag = 'EmbedderError';
+  readonly reason: EmbedderFailure;
+  readonly status: number | undefined;
+
+  constructor(reason: EmbedderFailure, message: string, status?: number) {
+    super(message);
+    this.name = 'EmbedderError';
+    this.reason = reason;
+    this.status = status;
+  }
+}
