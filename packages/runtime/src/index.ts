@@ -58,3 +58,4 @@ export { setupChecks } from './effects/setup-checks.js';
 export { DEMO_TASK, openDemoBrain, runDemoSession, type DemoSession, type DemoSetup } from './effects/learning-demo.js';
 export { addUserEntry } from './open/add-user-entry.js';
 export { runHeadlessTurn } from './effects/run-headless-turn.js';
+export { memoryText } from './memory-text.js';
