@@ -1,4 +1,4 @@
-import type { FileCompaction, PendingItem, QuarantineItem } from '@engram/cortex';
+import type { FileCompaction, MemoryContext, PendingItem, ProposalResult, QuarantineItem, ScratchpadPrimer } from '@engram/cortex';
 import { describeDiagnostic, type EngramScope, type MemoryEntry, type SemanticStore } from '@engram/kernel';
 import type { MemoryAudit, MemoryWhy, PrunedStale } from './audit/brain-memory.js';
 import type { AntonImport } from './effects/import-anton.js';
@@ -26,6 +26,16 @@ interface WriteResult {
  * memory (the CLI, the chat's slash commands) says the same thing. Each text ends in a newline.
  */
 export const memoryText = {
+  /** `memory add`: the outcome, then each entry it retired; `notes` (stderr) the corrections that named nothing active. */
+  added: (r: ProposalResult, notRetired: readonly string[]): { readonly out: string; readonly notes: string } => ({
+    out: `${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n${(r.retired ?? []).map((x) => `retired ${x.id} (${x.scope}, ${x.reason}): ${x.text}\n`).join('')}`,
+    notes: r.status === 'queued' ? '' : notRetired.map((c) => `note: no active entry ${JSON.stringify(c)} to supersede (see \`engram memory show\`)\n`).join(''),
+  }),
+
+  /** `memory context`: the memory block the next system prompt gets, then the scratchpad primer. */
+  context: (context: MemoryContext, primer: ScratchpadPrimer): string =>
+    `--- system prompt memory block (${context.injection.tokens} tokens) ---${context.text === '' ? '\n(empty)\n' : `${context.text}\n`}--- scratchpad primer (${primer.tokens} tokens) ---${primer.suffix === '' ? '\n(empty)\n' : `${primer.suffix}\n`}`,
+
   /** `memory show`: every entry per scope with its id, then what could not be read. */
   show: (scopes: readonly { readonly scope: EngramScope; readonly where: string; readonly snap: Awaited<ReturnType<SemanticStore['read']>> }[]): string => {
     const text: string[] = [];

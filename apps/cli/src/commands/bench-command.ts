@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { InputError } from '@engram/kernel';
 import type { CommandSpec } from './command-spec.js';
 import { numberOption, opt } from './shared-options.js';
 
@@ -23,35 +22,17 @@ export const benchCommand: CommandSpec = {
     opt('--limit <n>', "read only the first N items of the suite's data set (sessions, questions)", limit),
   ],
   run: async (opts: { json?: boolean; scale: number; surface?: string; limit?: number }, suite: string, path: string | undefined) => {
-    const { benchSuites } = await import('@engram/bench');
-    const load = benchSuites[suite];
-    if (!load) {
-      process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${Object.keys(benchSuites).join(', ')}\n`);
-      return 2;
-    }
-    const { progress } = await import('../output/progress.js');
+    const [{ runBenchSuite }, { progress }] = await Promise.all([import('@engram/bench'), import('../output/progress.js')]);
     const bar = progress(!opts.json && process.stderr.isTTY === true);
+    const { limit, surface } = opts;
     const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-    let report;
-    try {
-      report = await (await load())({
-        scale: opts.scale,
-        progress: (m) => bar.update(m),
-        cliBin,
-        runtime: () => import('@engram/runtime'),
-        ...(path === undefined ? {} : { path }),
-        ...(opts.surface === undefined ? {} : { surface: opts.surface }),
-        ...(opts.limit === undefined ? {} : { limit: opts.limit }),
-      });
-    } catch (err) {
-      bar.done();
+    const r = await runBenchSuite(suite, { scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(surface === undefined ? {} : { surface }), ...(limit === undefined ? {} : { limit }) }).finally(() => bar.done());
+    if ('problem' in r) {
       // A missing or bad data set (no path, a line that fails its check): the message names the file, line and field.
-      if (!(err instanceof InputError)) throw err;
-      process.stderr.write(`engram bench ${suite}: ${err.message}\n`);
+      process.stderr.write(`engram bench${r.problem.suite === null ? '' : ` ${r.problem.suite}`}: ${r.problem.message}\n`);
       return 2;
     }
-    bar.done();
-    process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
+    process.stdout.write(`${JSON.stringify(r.report, null, opts.json ? undefined : 2)}\n`);
     return undefined;
   },
 };

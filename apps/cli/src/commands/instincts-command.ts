@@ -28,13 +28,8 @@ export const instinctsCommand: CommandSpec = {
   commands: [
     { name: 'analyze', description: 'score the 7-day window of tool calls, track instincts at 50% or more, archive decayed ones', options: COMMON, run: async (o: Flags) => (await loop()).runLoop('analyze', o) },
     { name: 'promote', description: 'analyze, then promote instincts at 90% with 5 observations over 2 sessions into instincts/generated-rules.md', options: COMMON, run: async (o: Flags) => (await loop()).runLoop('promote', o) },
-    {
-      name: 'archive',
-      description: 're-score tracked instincts and archive decayed or stale ones; with an id, archive that one',
-      args: [['[id]', 'instinct id']],
-      options: COMMON,
-      run: async (o: Flags, id: string | undefined) => (await loop()).runLoop('archive', id === undefined ? o : { ...o, id }),
-    },
+    { name: 'archive', description: 're-score tracked instincts and archive decayed or stale ones; with an id, archive that one', args: [['[id]', 'instinct id']], options: COMMON,
+      run: async (o: Flags, id: string | undefined) => (await loop()).runLoop('archive', id === undefined ? o : { ...o, id }) },
     { name: 'list', description: 'tracked instincts, strongest first', options: [opt('--all', 'include archived instincts'), ...COMMON], run: async (o: Flags & { all?: boolean }) => (await loop()).runList(o) },
     { name: 'show', description: 'one instinct and its file', args: [['<id>', 'instinct id']], options: COMMON, run: async (o: Flags, id: string) => (await loop()).runShow(id, o) },
   ],

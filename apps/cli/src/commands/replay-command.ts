@@ -50,8 +50,8 @@ export const replayCommand: CommandSpec = {
       return (await import('../replay/run-replay.js')).runReplay(logs[0] ?? '', { format: 'anton-acc', json: opts.json, nudges: opts.nudges }, io);
     }
     if (opts.nudges) return usage('--nudges applies to --format anton-acc (engram logs always show their nudges)');
-    const { runEngramReplay } = await import('../replay/run-engram-replay.js');
-    let sources: Parameters<typeof runEngramReplay>[0] = logs;
+    const [{ replayLogs }, { percent, progress }] = await Promise.all([import('@engram/replay'), import('../output/progress.js')]);
+    let sources: Parameters<typeof replayLogs>[0] = logs;
     if (opts.session !== undefined) {
       const source = await (await import('../replay/session-source.js')).sessionReplaySource(opts.session, opts);
       if (typeof source === 'object' && 'exit' in source) {
@@ -60,6 +60,8 @@ export const replayCommand: CommandSpec = {
       }
       sources = [source];
     }
-    return runEngramReplay(sources, { check: opts.check, json: opts.json, ...(opts.params === undefined ? {} : { params: opts.params }) }, io);
+    const bar = progress(process.stderr.isTTY === true && !opts.json);
+    const shown = { ...io, progress: (label: string, done: number, total: number) => bar.update(`replay ${label}: reading and folding ${percent(done, total)}`), progressDone: () => bar.done() };
+    return replayLogs(sources, { check: opts.check, json: opts.json, ...(opts.params === undefined ? {} : { params: opts.params }) }, shown);
   },
 };

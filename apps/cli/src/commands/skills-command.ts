@@ -19,16 +19,9 @@ export const skillsCommand: CommandSpec = {
   commands: [
     { name: 'list', description: 'every skill by label, with its description, then the recovery recipes', options: HOME_STORES, run: async (o: SkillsListOptions) => (await import('../skills/run-skills-list.js')).runSkillsList(o) },
     { name: 'show', description: 'print one skill (a typo finds the closest label)', args: LABEL, options: HOME_STORES, run: async (o: SkillsShowOptions, label: string) => (await import('../skills/run-skills-show.js')).runSkillsShow(label, o) },
-    {
-      name: 'remove',
-      description: 'delete one skill (its folder, or its row in PostgreSQL; exact label or folder name only)',
-      args: LABEL,
-      options: HOME_STORES,
-      run: async (o: SkillsRemoveOptions, label: string) => (await import('../skills/run-skills-remove.js')).runSkillsRemove(label, o),
-    },
-    {
-      name: 'save',
-      description: "draft a skill from a recorded session's cells and messages (planning model), show it and save it in the active store",
+    { name: 'remove', description: 'delete one skill (its folder, or its row in PostgreSQL; exact label or folder name only)', args: LABEL, options: HOME_STORES,
+      run: async (o: SkillsRemoveOptions, label: string) => (await import('../skills/run-skills-remove.js')).runSkillsRemove(label, o) },
+    { name: 'save', description: "draft a skill from a recorded session's cells and messages (planning model), show it and save it in the active store",
       options: [
         ...LLM_OPTIONS,
         ...HOME_STORES,
@@ -38,7 +31,6 @@ export const skillsCommand: CommandSpec = {
         opt('--project <dir>', 'project folder whose .engram/config.json is read for LLM settings (default: .)'),
         opt('--dry-run', 'show the draft without saving it'),
       ],
-      run: async (o: SkillsSaveOptions) => (await import('../skills/run-skills-save.js')).runSkillsSave(o),
-    },
+      run: async (o: SkillsSaveOptions) => (await import('../skills/run-skills-save.js')).runSkillsSave(o) },
   ],
 };

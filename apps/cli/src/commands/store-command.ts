@@ -11,9 +11,7 @@ export const storeCommand: CommandSpec = {
   commands: [
     { name: 'migrate', description: 'apply the schema migrations the database lacks (safe to run from many processes at once)', options: [...STORES, JSON_OUT], run: async (o: StoreOptions) => (await store()).runStoreMigrate(o) },
     { name: 'status', description: "schema version, tenant isolation and this tenant's row counts; changes nothing", options: [...STORES, JSON_OUT], run: async (o: StoreOptions) => (await store()).runStoreStatus(o) },
-    {
-      name: 'grant',
-      description: "create a login role that reaches only one tenant's rows, whatever tenant its client names (run on an admin connection)",
+    { name: 'grant', description: "create a login role that reaches only one tenant's rows, whatever tenant its client names (run on an admin connection)",
       options: [
         required('--tenant <name>', 'the tenant the role belongs to'),
         opt('--role <name>', 'the role to create (default engram_<tenant>)'),
@@ -21,7 +19,6 @@ export const storeCommand: CommandSpec = {
         opt('--store <url>', 'the admin connection, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE)'),
         JSON_OUT,
       ],
-      run: async (o: StoreGrantOptions) => (await import('../store/run-store-grant.js')).runStoreGrant(o),
-    },
+      run: async (o: StoreGrantOptions) => (await import('../store/run-store-grant.js')).runStoreGrant(o) },
   ],
 };
