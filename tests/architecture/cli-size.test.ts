@@ -5,18 +5,12 @@ import { describe, expect, it } from 'vitest';
 const CLI_SRC = join(import.meta.dirname, '../../apps/cli/src');
 
 /**
- * The design's ceiling (issue 27): the CLI keeps argument parsing and printing only, at most this
- * many non-test lines; the logic (opening memory, the store settings, retention, the follow loop,
- * grants, checks, the demo) lives in the packages, where other hosts reuse it and unit tests reach it.
+ * The ceiling (issue 27, at most 2,500 by design), held at where the CLI stands so it can only go
+ * down: the CLI keeps argument parsing (the command table under commands/) and printing; the logic
+ * (opening memory, the store settings, the hook flow, what each command prints) lives in the
+ * packages, where other hosts reuse it and unit tests reach it.
  */
-const TARGET_CLI_LINES = 2_500;
-
-/**
- * Where the CLI stands today, as a ratchet: a change may lower it, never raise it, until it meets
- * TARGET_CLI_LINES. What is left above the target is mostly commander registrations (commands/)
- * and printing; the lead lowers this as more moves out.
- */
-const MAX_CLI_LINES = 3_320;
+const MAX_CLI_LINES = 2_492;
 
 const isSource = (name: string): boolean => name.endsWith('.ts') && !/\.test\.ts$/.test(name);
 
@@ -33,7 +27,7 @@ const linesIn = (dir: string): Map<string, number> => {
 };
 
 describe('the CLI stays a command line', () => {
-  it(`has at most ${MAX_CLI_LINES} non-test lines under apps/cli/src (target ${TARGET_CLI_LINES})`, () => {
+  it(`has at most ${MAX_CLI_LINES} non-test lines under apps/cli/src`, () => {
     const files = linesIn(CLI_SRC);
     const total = [...files.values()].reduce((a, b) => a + b, 0);
     const perFolder = new Map<string, number>();
@@ -42,6 +36,6 @@ describe('the CLI stays a command line', () => {
       perFolder.set(folder, (perFolder.get(folder) ?? 0) + n);
     }
     const largest = [...perFolder].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([f, n]) => `${f}/ ${n}`).join(', ');
-    expect(total, `apps/cli/src has ${total} non-test lines (max ${MAX_CLI_LINES}, target ${TARGET_CLI_LINES}): move logic into the packages, not more into the CLI; largest folders: ${largest}`).toBeLessThanOrEqual(MAX_CLI_LINES);
+    expect(total, `apps/cli/src has ${total} non-test lines (max ${MAX_CLI_LINES}): move logic into the packages, not more into the CLI; largest folders: ${largest}`).toBeLessThanOrEqual(MAX_CLI_LINES);
   });
 });

@@ -1,31 +1,35 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
-import { registerBench } from './commands/bench-command.js';
-import { registerChat } from './commands/chat-command.js';
-import { registerDemo } from './commands/demo-command.js';
-import { registerDoctor } from './commands/doctor-command.js';
-import { registerLog } from './commands/log-command.js';
-import { registerLlm } from './commands/llm-command.js';
-import { registerMemory } from './commands/memory-command.js';
-import { registerInstincts } from './commands/instincts-command.js';
-import { registerSkills } from './commands/skills-command.js';
-import { registerReplay } from './commands/replay-command.js';
-import { registerRun } from './commands/run-command.js';
-import { registerSim } from './commands/sim-command.js';
-import { registerStore } from './commands/store-command.js';
-import { registerHook } from './hook/hook-command.js';
-import { registerMcp } from './commands/mcp-command.js';
-import { registerServe } from './commands/serve-command.js';
-import { registerView } from './commands/view-command.js';
+import { addCommands, type CommandSpec } from './commands/command-spec.js';
+import { benchCommand } from './commands/bench-command.js';
+import { chatCommand } from './commands/chat-command.js';
+import { demoCommand } from './commands/demo-command.js';
+import { doctorCommand } from './commands/doctor-command.js';
+import { logCommand } from './commands/log-command.js';
+import { llmCommand } from './commands/llm-command.js';
+import { memoryCommand } from './commands/memory-command.js';
+import { instinctsCommand } from './commands/instincts-command.js';
+import { skillsCommand } from './commands/skills-command.js';
+import { replayCommand } from './commands/replay-command.js';
+import { runCommand } from './commands/run-command.js';
+import { simCommand } from './commands/sim-command.js';
+import { storeCommand } from './commands/store-command.js';
+import { hookCommand } from './hook/hook-command.js';
+import { mcpCommand } from './commands/mcp-command.js';
+import { serveCommand } from './commands/serve-command.js';
+import { viewCommand } from './commands/view-command.js';
 import { quietOnClosedOutput } from './output/quiet-on-closed-output.js';
 
 /** The installed package's version: `engram --version` names the code that runs, so it is read, never written twice. */
 const packageVersion = (): string => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
+/** The commands in the order `engram --help` lists them. */
+const COMMANDS: readonly CommandSpec[] = [demoCommand, runCommand, chatCommand, logCommand, llmCommand, memoryCommand, skillsCommand, instinctsCommand, replayCommand, simCommand, hookCommand, storeCommand, mcpCommand, serveCommand, viewCommand, benchCommand, doctorCommand];
+
 /**
- * The `engram` command. Each command group registers its options here and imports its
- * implementation only when it runs, so start-up stays fast (hooks start the CLI per tool call).
+ * The `engram` command. The command table (commands/) says each command's options; its
+ * handler imports the implementation only when it runs, so start-up stays fast (hooks start the CLI per tool call).
  */
 export const buildProgram = (): Command => {
   const program = new Command('engram')
@@ -45,23 +49,7 @@ export const buildProgram = (): Command => {
       if (o.embedder !== undefined) process.env.ENGRAM_EMBEDDER_URL = o.embedder;
       if (o.embedModel !== undefined) process.env.ENGRAM_EMBED_MODEL = o.embedModel;
     });
-  registerDemo(program);
-  registerRun(program);
-  registerChat(program);
-  registerLog(program);
-  registerLlm(program);
-  registerMemory(program);
-  registerSkills(program);
-  registerInstincts(program);
-  registerReplay(program);
-  registerSim(program);
-  registerHook(program);
-  registerStore(program);
-  registerMcp(program);
-  registerServe(program);
-  registerView(program);
-  registerBench(program);
-  registerDoctor(program);
+  addCommands(program, COMMANDS);
   return program;
 };
 

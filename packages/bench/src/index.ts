@@ -4,5 +4,5 @@
  * imported only when it runs and resolves to one JSON report `{ suite, machine, results: [{ name,
  * n, seconds, perSecond, ... }] }`, so runs compare side by side. Suites write only to temporary folders they remove; speed targets live here, never in tests.
  */
-export { benchSuites } from './suites.js';
+export { benchSuites, runBenchSuite } from './suites.js';
 export { machineInfo, measure, percentile, round, type BenchOptions, type BenchReport, type BenchResult } from './bench-report.js';

@@ -1,3 +1,4 @@
+import { InputError } from '@engram/kernel';
 import type { BenchOptions, BenchReport } from './bench-report.js';
 
 export type { BenchOptions } from './bench-report.js';
@@ -18,4 +19,20 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   recall: async () => (await import('./recall/recall-bench.js')).recallBench,
   postgres: async () => (await import('./postgres-bench.js')).postgresBench,
   trajectories: async () => (await import('./trajectories-bench.js')).trajectoriesBench,
+};
+
+/**
+ * Runs one suite by name. A name no suite has, or a data set that fails its check (an
+ * `InputError` naming the file, line and field), is a usage problem the caller reports (exit 2);
+ * anything else throws.
+ */
+export const runBenchSuite = async (suite: string, opts: BenchOptions): Promise<{ readonly report: BenchReport } | { readonly problem: { readonly suite: string | null; readonly message: string } }> => {
+  const load = benchSuites[suite];
+  if (!load) return { problem: { suite: null, message: `unknown suite "${suite}"; known: ${Object.keys(benchSuites).join(', ')}` } };
+  try {
+    return { report: await (await load())(opts) };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    return { problem: { suite, message: err.message } };
+  }
 };

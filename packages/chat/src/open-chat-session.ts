@@ -1,14 +1,11 @@
 import { join, resolve } from 'node:path';
 import { isSessionId } from '@engram/kernel';
-import { clientOptionsOf, LlmConfigError, resolveLlmConfig, type ResolvedLlmConfig } from '@engram/llm';
+import type { ResolvedLlmConfig } from '@engram/llm';
 import {
   AccProfileError,
-  GuardsConfigError,
+  modelBrainOptions,
   openBrain,
-  PAD_MEMORY_ENV,
-  parseMemoryMode,
-  parsePadMemoryMb,
-  readGuardsConfig,
+  readModelSettings,
   StoreSettingError,
   storeSettings,
   storeUnreachable,
@@ -32,8 +29,7 @@ export interface OpenedChat {
   readonly problems: readonly string[];
 }
 
-const modeOf = (flag: string | undefined): MemoryMode => {
-  if (flag === undefined) return parseMemoryMode(process.env['ENGRAM_MEMORY_MODE']);
+const modeOf = (flag: string): MemoryMode => {
   if (flag === 'copilot' || flag === 'autopilot') return flag;
   throw new Error(`--mode must be copilot or autopilot, not ${JSON.stringify(flag)}`);
 };
@@ -50,32 +46,20 @@ export const openChatSession = async (options: ChatOptions): Promise<OpenedChat 
     process.stderr.write(`engram chat: ${message}\n`);
     return CHAT_EXIT.usage;
   };
-  let config: ResolvedLlmConfig;
-  let memoryMode: MemoryMode;
-  let guards;
+  let settings;
   try {
-    memoryMode = modeOf(options.mode);
-    parsePadMemoryMb(process.env[PAD_MEMORY_ENV]);
     // A server with one model needs no model flag: its only model is used, and said so on stderr.
     const onNote = (text: string) => void process.stderr.write(`engram chat: ${text}\n`);
-    config = await resolveLlmConfig({ askServerForModel: true, onNote, flags: options.llm ?? {}, env: process.env, projectDir: project, ...(options.home === undefined ? {} : { home: options.home }) });
-    guards = readGuardsConfig(project);
+    settings = await readModelSettings({ project, home: options.home, llm: options.llm ?? {}, ...(options.mode === undefined ? {} : { mode: modeOf(options.mode) }), onNote });
   } catch (err) {
-    if (err instanceof LlmConfigError || err instanceof GuardsConfigError || err instanceof Error) return fail(err.message);
+    if (err instanceof Error) return fail(err.message);
     throw err;
   }
+  const { config, memoryMode } = settings;
   let brain: Brain;
   try {
     // The runtime's one way to open a brain on the store `--store`/`ENGRAM_STORE` names, as `engram run` and the MCP server do.
-    brain = await openBrain({
-      ...(options.store === undefined ? {} : { store: options.store }),
-      ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
-      ...(options.home === undefined ? {} : { home: options.home }),
-      project,
-      guards,
-      modes: { memory: memoryMode },
-      llm: { options: clientOptionsOf(config) },
-    });
+    brain = await openBrain(modelBrainOptions(options, { project, ...settings }));
   } catch (err) {
     if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
     const storeNamed = storeSettings({ store: options.store, tenant: options.tenant }) !== null;

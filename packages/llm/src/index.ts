@@ -73,3 +73,4 @@ export {
   type LlmRole,
 } from './llm-types.js';
 export { checkLlm, checkConfiguredLlm, type LlmCheckReport, type LlmRoleCheck } from './check-llm.js';
+export { llmCheckText } from './llm-check-text.js';

@@ -32,3 +32,5 @@ export { jsonEqual } from './json-equal.js';
 export { canonicalJson } from './canonical-json.js';
 export { readWhatIfParams, WhatIfFileError } from './effects/read-what-if-params.js';
 export { replayJson } from './replay-json.js';
+export { formatAntonAcc } from './replay-text.js';
+export { replayLogs, type ReplaySource } from './effects/replay-logs.js';

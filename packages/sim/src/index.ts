@@ -26,3 +26,4 @@ export { createPrng, type Prng } from './prng.js';
 export { runSweep } from './run-sweep.js';
 export type { SimTurn } from './sim-turn.js';
 export { formatBase } from './format-base.js';
+export { formatSim } from './format-sim.js';

@@ -21,6 +21,7 @@ export { changeChannel } from './change-channel.js';
 export { withReconnect } from './effects/with-reconnect.js';
 export { holdSessionLease, type ReleaseSessionLease } from './effects/hold-session-lease.js';
 export { storeStatus, type StoreStatus } from './effects/store-status.js';
+export { storeText } from './store-text.js';
 export { grantTenantRole, type TenantGrant, type TenantGrantRequest } from './effects/grant-tenant-role.js';
 export { StoreRefusal } from './store-refusal.js';
 export { parseStoreUrl, type StoreUrlSource } from './store-url.js';

@@ -9,3 +9,4 @@ export { parseLogLine } from './parse-log-line.js';
 export { sessionIdProblem } from './session-id-problem.js';
 export { redactLogFile, type LogRedaction, type RedactLogOptions } from './effects/redact-log-file.js';
 export { computeLogStats, type LogStats } from './log-stats.js';
+export { logText } from './log-text.js';

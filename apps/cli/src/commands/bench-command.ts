@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { InputError } from '@engram/kernel';
-import type { Command } from 'commander';
-import { numberOption } from './number-option.js';
+import type { CommandSpec } from './command-spec.js';
+import { numberOption, opt } from './shared-options.js';
 
 /** Up to ten times the full workload: more would run for hours on this machine size. */
 const scale = numberOption({ kind: 'decimal', min: 0, max: 10, minExclusive: true });
@@ -9,47 +8,31 @@ const scale = numberOption({ kind: 'decimal', min: 0, max: 10, minExclusive: tru
 const limit = numberOption({ kind: 'integer', min: 1, max: 10_000_000 });
 
 /** `engram bench SUITE --json`: performance is measured here, never in timed tests. */
-export const registerBench = (program: Command): void => {
-  program
-    .command('bench')
-    .description('run a benchmark suite and print one JSON object { suite, machine, results: [{ name, n, seconds, perSecond, ... }] }')
-    .argument('<suite>', 'bus | log (and the suites later issues add)')
-    .argument('[path]', 'the data set a suite reads (recall: LoCoMo conversations, docs/recall-bench.md; trajectories: a sessions.jsonl or .jsonl.gz file, docs/trajectories-bench.md)')
-    .option('--json', 'print only the JSON object (the default output is JSON too; this keeps stderr quiet)')
-    .option('--surface <name>', 'recall: mcp-recall | memory-context | bm25 | all (default), or a comma-separated list')
-    .option('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1)
-    .option('--limit <n>', "read only the first N items of the suite's data set (sessions, questions)", limit)
-    .action(async (suite: string, path: string | undefined, opts: { json?: boolean; scale: number; surface?: string; limit?: number }) => {
-      const { benchSuites } = await import('@engram/bench');
-      const load = benchSuites[suite];
-      if (!load) {
-        process.stderr.write(`engram bench: unknown suite "${suite}"; known: ${Object.keys(benchSuites).join(', ')}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      const { progress } = await import('../output/progress.js');
-      const bar = progress(!opts.json && process.stderr.isTTY === true);
-      const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-      let report;
-      try {
-        report = await (await load())({
-          scale: opts.scale,
-          progress: (m) => bar.update(m),
-          cliBin,
-          runtime: () => import('@engram/runtime'),
-          ...(path === undefined ? {} : { path }),
-          ...(opts.surface === undefined ? {} : { surface: opts.surface }),
-          ...(opts.limit === undefined ? {} : { limit: opts.limit }),
-        });
-      } catch (err) {
-        bar.done();
-        // A missing or bad data set (no path, a line that fails its check): the message names the file, line and field.
-        if (!(err instanceof InputError)) throw err;
-        process.stderr.write(`engram bench ${suite}: ${err.message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      bar.done();
-      process.stdout.write(`${JSON.stringify(report, null, opts.json ? undefined : 2)}\n`);
-    });
+export const benchCommand: CommandSpec = {
+  name: 'bench',
+  description: 'run a benchmark suite and print one JSON object { suite, machine, results: [{ name, n, seconds, perSecond, ... }] }',
+  args: [
+    ['<suite>', 'bus | log (and the suites later issues add)'],
+    ['[path]', 'the data set a suite reads (recall: LoCoMo conversations, docs/recall-bench.md; trajectories: a sessions.jsonl or .jsonl.gz file, docs/trajectories-bench.md)'],
+  ],
+  options: [
+    opt('--json', 'print only the JSON object (the default output is JSON too; this keeps stderr quiet)'),
+    opt('--surface <name>', 'recall: mcp-recall | memory-context | bm25 | all (default), or a comma-separated list'),
+    opt('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1),
+    opt('--limit <n>', "read only the first N items of the suite's data set (sessions, questions)", limit),
+  ],
+  run: async (opts: { json?: boolean; scale: number; surface?: string; limit?: number }, suite: string, path: string | undefined) => {
+    const [{ runBenchSuite }, { progress }] = await Promise.all([import('@engram/bench'), import('../output/progress.js')]);
+    const bar = progress(!opts.json && process.stderr.isTTY === true);
+    const { limit, surface } = opts;
+    const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
+    const r = await runBenchSuite(suite, { scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(surface === undefined ? {} : { surface }), ...(limit === undefined ? {} : { limit }) }).finally(() => bar.done());
+    if ('problem' in r) {
+      // A missing or bad data set (no path, a line that fails its check): the message names the file, line and field.
+      process.stderr.write(`engram bench${r.problem.suite === null ? '' : ` ${r.problem.suite}`}: ${r.problem.message}\n`);
+      return 2;
+    }
+    process.stdout.write(`${JSON.stringify(r.report, null, opts.json ? undefined : 2)}\n`);
+    return undefined;
+  },
 };

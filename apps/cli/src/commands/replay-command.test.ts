@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerReplay } from './replay-command.js';
+import { addCommands } from './command-spec.js';
+import { replayCommand } from './replay-command.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'engram-replay-'));
 const traceFile = (name: string, trace: unknown): string => {
@@ -31,7 +32,7 @@ describe('engram replay --format anton-acc (the command)', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
     const program = new Command('engram').exitOverride().configureOutput({ writeErr: (t) => (err += t), writeOut: (t) => (out += t) });
-    registerReplay(program);
+    addCommands(program, [replayCommand]);
     try {
       await program.parseAsync(args, { from: 'user' });
       const code = typeof process.exitCode === 'number' ? process.exitCode : 0;

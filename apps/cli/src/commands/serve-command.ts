@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { numberOption } from './number-option.js';
+import type { CommandSpec } from './command-spec.js';
+import { HOME, numberOption, opt, port } from './shared-options.js';
 
 /** Milliseconds, from 10 ms (tests) to a day. */
 const ms = numberOption({ kind: 'integer', min: 10, max: 86_400_000 });
@@ -9,18 +9,16 @@ const ms = numberOption({ kind: 'integer', min: 10, max: 86_400_000 });
  * itself; run by hand it stays in the foreground. Exit 0 when it stops (idle, SIGTERM, SIGINT),
  * 1 when it cannot start (another service runs for the home, an unsafe socket path).
  */
-export const registerServe = (program: Command): void => {
-  program
-    .command('serve')
-    .description('keep hook sessions warm for a home and answer `engram hook` over <home>/run/engram.sock (owner only); stops by itself when idle (docs/serve.md)')
-    .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
-    .option('--idle-exit-ms <ms>', 'stop after this long without a request (default 15 minutes)', ms)
-    .option('--idle-suspend-ms <ms>', 'suspend a session to its log after this long unused (default 2 minutes)', ms)
-    .option('--view', 'also serve the web app of `engram view` from this process, on 127.0.0.1 (docs/view.md)')
-    .option('--view-port <port>', 'the web app\'s port (default: a free one)', numberOption({ kind: 'integer', min: 0, max: 65_535 }))
-    .option('--project <dir>', 'with --view: the project the web app shows (default: .)')
-    .action(async (opts: { home?: string; idleExitMs?: number; idleSuspendMs?: number; view?: boolean; viewPort?: number; project?: string }) => {
-      const { runServeCommand } = await import('../serve/run-serve.js');
-      process.exitCode = await runServeCommand(opts);
-    });
+export const serveCommand: CommandSpec = {
+  name: 'serve',
+  description: 'keep hook sessions warm for a home and answer `engram hook` over <home>/run/engram.sock (owner only); stops by itself when idle (docs/serve.md)',
+  options: [
+    HOME,
+    opt('--idle-exit-ms <ms>', 'stop after this long without a request (default 15 minutes)', ms),
+    opt('--idle-suspend-ms <ms>', 'suspend a session to its log after this long unused (default 2 minutes)', ms),
+    opt('--view', 'also serve the web app of `engram view` from this process, on 127.0.0.1 (docs/view.md)'),
+    opt('--view-port <port>', "the web app's port (default: a free one)", port(0)),
+    opt('--project <dir>', 'with --view: the project the web app shows (default: .)'),
+  ],
+  run: async (o: { home?: string; idleExitMs?: number; idleSuspendMs?: number; view?: boolean; viewPort?: number; project?: string }) => (await import('../serve/run-serve.js')).runServeCommand(o),
 };

@@ -1,30 +1,24 @@
-import type { Command } from 'commander';
 import type { StoreGrantOptions, StoreOptions } from '../store/run-store.js';
+import type { CommandSpec } from './command-spec.js';
+import { JSON_OUT, STORES, opt, required } from './shared-options.js';
 
-const storeOptions = (c: Command): Command =>
-  c
-    .option('--store <url>', 'the PostgreSQL store, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE)')
-    .option('--tenant <name>', 'whose memory (env ENGRAM_TENANT, default "default")')
-    .option('--json', 'print one JSON object');
+const store = () => import('../store/run-store.js');
 
 /** `engram store ...`: the shared PostgreSQL store's schema (files, the default, need none of this). */
-export const registerStore = (program: Command): void => {
-  const store = program.command('store').description('the shared PostgreSQL store: schema migrations, status and tenant roles (exit 2 bad settings, 3 unreachable)');
-  storeOptions(store.command('migrate').description('apply the schema migrations the database lacks (safe to run from many processes at once)')).action(async (opts: StoreOptions) => {
-    process.exitCode = await (await import('../store/run-store.js')).runStoreMigrate(opts);
-  });
-  storeOptions(store.command('status').description('schema version, tenant isolation and this tenant\'s row counts; changes nothing')).action(async (opts: StoreOptions) => {
-    process.exitCode = await (await import('../store/run-store.js')).runStoreStatus(opts);
-  });
-  store
-    .command('grant')
-    .description("create a login role that reaches only one tenant's rows, whatever tenant its client names (run on an admin connection)")
-    .requiredOption('--tenant <name>', 'the tenant the role belongs to')
-    .option('--role <name>', 'the role to create (default engram_<tenant>)')
-    .option('--password-file <file>', 'give the role a random password, written to this new file (mode 600, pgpass format); without it the role has none')
-    .option('--store <url>', 'the admin connection, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE)')
-    .option('--json', 'print one JSON object')
-    .action(async (opts: StoreGrantOptions) => {
-      process.exitCode = await (await import('../store/run-store-grant.js')).runStoreGrant(opts);
-    });
+export const storeCommand: CommandSpec = {
+  name: 'store',
+  description: 'the shared PostgreSQL store: schema migrations, status and tenant roles (exit 2 bad settings, 3 unreachable)',
+  commands: [
+    { name: 'migrate', description: 'apply the schema migrations the database lacks (safe to run from many processes at once)', options: [...STORES, JSON_OUT], run: async (o: StoreOptions) => (await store()).runStoreMigrate(o) },
+    { name: 'status', description: "schema version, tenant isolation and this tenant's row counts; changes nothing", options: [...STORES, JSON_OUT], run: async (o: StoreOptions) => (await store()).runStoreStatus(o) },
+    { name: 'grant', description: "create a login role that reaches only one tenant's rows, whatever tenant its client names (run on an admin connection)",
+      options: [
+        required('--tenant <name>', 'the tenant the role belongs to'),
+        opt('--role <name>', 'the role to create (default engram_<tenant>)'),
+        opt('--password-file <file>', 'give the role a random password, written to this new file (mode 600, pgpass format); without it the role has none'),
+        opt('--store <url>', 'the admin connection, postgres://USER@HOST:PORT/DB (env ENGRAM_STORE)'),
+        JSON_OUT,
+      ],
+      run: async (o: StoreGrantOptions) => (await import('../store/run-store-grant.js')).runStoreGrant(o) },
+  ],
 };

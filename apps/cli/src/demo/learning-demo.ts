@@ -12,7 +12,7 @@ export interface DemoOptions extends DemoSetup {
  * descriptions, and the policy, which follows rules it is shown, avoids the same failures.
  */
 export const learningDemo = async (options: DemoOptions): Promise<number> => {
-  const { DEMO_TASK, openDemoBrain, runDemoSession } = await import('@engram/runtime');
+  const { DEMO_TASK, demoText, openDemoBrain, runDemoSession } = await import('@engram/runtime');
   let brain: Brain;
   let home: string;
   let project: string;
@@ -35,21 +35,11 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
   const sessions: DemoSession[] = [];
   for (const n of [1, 2]) {
     const s = await runDemoSession(brain);
-    const { failureDetails, lessonsLearned } = s;
     sessions.push(s);
-    say();
-    say(`session ${n}: ${failureDetails.length} failure${failureDetails.length === 1 ? '' : 's'}`);
-    for (const f of failureDetails) say(`  - ${f}`);
-    say(`  answer: ${s.answer}`);
-    if (lessonsLearned.length) {
-      say('  learned:');
-      for (const l of lessonsLearned) say(`  - [${l.id}] (${l.kind}, ${l.scope}) ${l.rule}\n      stored in ${l.file}`);
-    } else say('  learned nothing new');
-    say(`  event log: ${s.eventLog}`);
+    for (const line of demoText.session(n, s)) say(line);
   }
   const [first, second] = sessions as [DemoSession, DemoSession];
-  say();
-  say(`failures per session: ${first.failures} -> ${second.failures}. Memory home (kept): ${home}`);
+  for (const line of demoText.outcome(first, second, home)) say(line);
   // Advice a person pastes: the engram this install runs, the demo's own home and project (the
   // chat loads the project's lessons only with --project), and the command that re-derives them.
   const engram = engramCommand();

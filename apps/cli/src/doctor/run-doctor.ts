@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pingService, resolveHome } from '@engram/serve/client';
-import { doctorExit, setupChecks, type DoctorCheck, type MemoryFlags } from '@engram/runtime';
+import { doctorExit, doctorText, setupChecks, type DoctorCheck, type MemoryFlags } from '@engram/runtime';
 
 /** A resident service answers a ping at once; a slow answer on a loaded machine still counts. */
 const PING_TIMEOUT_MS = 3_000;
@@ -27,10 +27,6 @@ export const runDoctor = async (options: DoctorOptions): Promise<number> => {
   const checks = await setupChecks({ home, project, flags: options }, () => serviceCheck(home));
   const exit = doctorExit(checks);
   if (options.json === true) process.stdout.write(`${JSON.stringify({ ok: exit === 0, home, project, checks })}\n`);
-  else {
-    const mark = { ok: 'ok    ', note: 'note  ', broken: 'BROKEN' } as const;
-    for (const c of checks) process.stdout.write(`${mark[c.status]}  ${c.name.padEnd(8)}  ${c.found}${c.fix === undefined ? '' : `\n${' '.repeat(18)}fix: ${c.fix}`}\n`);
-    process.stdout.write(exit === 0 ? 'engram is ready.\n' : 'engram cannot work until the BROKEN lines are fixed.\n');
-  }
+  else process.stdout.write(doctorText(checks));
   return exit;
 };

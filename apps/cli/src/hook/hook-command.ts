@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
 import { HOOK_EVENTS, HOOK_NAMES, type HookName } from '@engram/claude-code/names';
+import type { CommandSpec } from '../commands/command-spec.js';
+import { opt } from '../commands/shared-options.js';
 import type { HookCommandFlags } from './run-hook.js';
-
 
 const WHAT: Readonly<Record<HookName, string>> = {
   'session-start': 'open or resume the session; print the memory block, promoted habits and tool primers',
@@ -11,28 +11,25 @@ const WHAT: Readonly<Record<HookName, string>> = {
   stop: 'end the turn and run end-of-turn learning',
 };
 
+const FLAGS = [
+  opt('--project <dir>', 'project folder (default $CLAUDE_PROJECT_DIR, else the payload cwd)'),
+  opt('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)'),
+  opt('--store <url>', 'PostgreSQL store (default $ENGRAM_STORE; without either, the files)'),
+  opt('--tenant <name>', 'tenant in the store (default $ENGRAM_TENANT, else "default")'),
+];
+
 /**
  * `engram hook <name>`: Claude Code hook adapters (docs/hooks.md). The implementation loads only
  * when a hook runs. Usage errors exit 1, never 2: for PreToolUse, exit 2 means "block the tool",
  * and a misconfigured hook must not block the user's agent.
  */
-export const registerHook = (program: Command): void => {
-  const hook = program
-    .command('hook')
-    .description("Claude Code hook adapters: read the hook's JSON on stdin, record it in the session's event log, print what the model should see (docs/hooks.md). Exit 0 whatever the payload (problems go to stderr, fail open); a usage error exits 1, never 2.")
-    .exitOverride((err) => {
+export const hookCommand: CommandSpec = {
+  name: 'hook',
+  description: "Claude Code hook adapters: read the hook's JSON on stdin, record it in the session's event log, print what the model should see (docs/hooks.md). Exit 0 whatever the payload (problems go to stderr, fail open); a usage error exits 1, never 2.",
+  configure: (hook) =>
+    hook.exitOverride((err) => {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version') throw err;
       throw new Error(`hook: ${err.message.replace(/^error: /, '')}`);
-    });
-  for (const name of HOOK_NAMES)
-    hook
-      .command(name)
-      .description(`${HOOK_EVENTS[name].join(' / ')}: ${WHAT[name]}`)
-      .option('--project <dir>', 'project folder (default $CLAUDE_PROJECT_DIR, else the payload cwd)')
-      .option('--home <dir>', 'global root (default $ENGRAM_HOME or ~/.engram)')
-      .option('--store <url>', 'PostgreSQL store (default $ENGRAM_STORE; without either, the files)')
-      .option('--tenant <name>', 'tenant in the store (default $ENGRAM_TENANT, else "default")')
-      .action(async (opts: HookCommandFlags) => {
-        process.exitCode = await (await import('./run-hook.js')).runHookCommand(name, opts);
-      });
+    }),
+  commands: HOOK_NAMES.map((name) => ({ name, description: `${HOOK_EVENTS[name].join(' / ')}: ${WHAT[name]}`, options: FLAGS, run: async (o: HookCommandFlags) => (await import('./run-hook.js')).runHookCommand(name, o) })),
 };

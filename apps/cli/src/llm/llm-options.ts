@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { numberOption } from '../commands/number-option.js';
+import type { OptionSpec } from '../commands/command-spec.js';
+import { numberOption, opt } from '../commands/shared-options.js';
 
 /** The options every command that uses a model takes (issue 3), as commander parses them. */
 export interface LlmOptionValues {
@@ -13,17 +13,14 @@ export interface LlmOptionValues {
 /** A per-call timeout of up to an hour, in milliseconds. */
 const timeoutMs = numberOption({ kind: 'integer', min: 1, max: 3_600_000 });
 
-/**
- * Adds `--llm`, `--planning-model`, `--coding-model`, `--record` and `--timeout` to a command.
- * Cheap to import (commander only), so commands can register it without loading the port.
- */
-export const addLlmOptions = (command: Command): Command =>
-  command
-    .option('--llm <provider>', 'anthropic | openai | scripted:FILE (env ENGRAM_LLM)')
-    .option('--planning-model <model>', 'model for planning calls (env ENGRAM_PLANNING_MODEL)')
-    .option('--coding-model <model>', 'model for coding calls (env ENGRAM_CODING_MODEL)')
-    .option('--record <file>', 'also write every answer of the real provider to this cassette')
-    .option('--timeout <ms>', 'per-call timeout in milliseconds', timeoutMs);
+/** `--llm`, `--planning-model`, `--coding-model`, `--record` and `--timeout`: every command that uses a model takes them. */
+export const LLM_OPTIONS: readonly OptionSpec[] = [
+  opt('--llm <provider>', 'anthropic | openai | scripted:FILE (env ENGRAM_LLM)'),
+  opt('--planning-model <model>', 'model for planning calls (env ENGRAM_PLANNING_MODEL)'),
+  opt('--coding-model <model>', 'model for coding calls (env ENGRAM_CODING_MODEL)'),
+  opt('--record <file>', 'also write every answer of the real provider to this cassette'),
+  opt('--timeout <ms>', 'per-call timeout in milliseconds', timeoutMs),
+];
 
 /** The flags part of `resolveLlmConfig`'s input. */
 export const llmFlagsOf = (o: LlmOptionValues) => ({

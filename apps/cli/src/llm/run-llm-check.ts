@@ -1,4 +1,5 @@
-import { checkConfiguredLlm, describeProvider, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
+import { checkConfiguredLlm, llmCheckText, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
+import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from './llm-options.js';
 
 export interface LlmCheckOptions extends LlmOptionValues {
@@ -7,33 +8,12 @@ export interface LlmCheckOptions extends LlmOptionValues {
   readonly home?: string;
 }
 
-export interface CheckIo {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
-
-const defaultIo: CheckIo = {
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
-};
-
-const render = (config: ResolvedLlmConfig, report: LlmCheckReport): string => {
-  const lines = [`provider  ${describeProvider(config.provider)}  [from ${config.sources.provider}]`];
-  if (config.record !== undefined) lines.push(`record    ${config.record}`);
-  for (const c of report.checks) {
-    const source = c.role === 'planning' ? config.sources.planningModel : config.sources.codingModel;
-    const status = c.ok ? `ok (${c.latencyMs} ms)` : `FAILED ${c.reason ?? 'unknown'}: ${c.message ?? ''}`;
-    lines.push(`${c.role.padEnd(9)} ${c.model}  [from ${source}]  ${status}`);
-  }
-  return `${lines.join('\n')}\n`;
-};
-
 /**
  * `engram llm check`: resolves the settings (flags > env > project > global), asks each role's
  * model one tiny structured question and reports. Exit 0 when both answer, 1 when one does not
  * (with the reason), 2 when the settings cannot work.
  */
-export const runLlmCheck = async (options: LlmCheckOptions, io: CheckIo = defaultIo): Promise<number> => {
+export const runLlmCheck = async (options: LlmCheckOptions, io: MemoryIo = defaultIo): Promise<number> => {
   let config: ResolvedLlmConfig;
   let report: LlmCheckReport;
   try {
@@ -56,8 +36,6 @@ export const runLlmCheck = async (options: LlmCheckOptions, io: CheckIo = defaul
     io.out(
       `${JSON.stringify({ ok, provider, target, ...(config.record === undefined ? {} : { record: config.record }), models, sources: config.sources, checks })}\n`,
     );
-  } else {
-    io.out(render(config, report));
-  }
+  } else io.out(llmCheckText(config, report));
   return report.ok ? 0 : 1;
 };

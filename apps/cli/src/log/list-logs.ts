@@ -1,11 +1,9 @@
-import type { FileSessionSummary, MemoryFlags } from '@engram/runtime';
+import type { MemoryFlags } from '@engram/runtime';
 import { failureExit } from '../memory/open-memory.js';
 
 export interface ListLogsOptions extends MemoryFlags {
   readonly json?: boolean;
 }
-
-const formatRow = (s: FileSessionSummary): string => `${s.sessionId}  ${String(s.events).padStart(6)} events  ${s.firstAt || '-'} .. ${s.lastAt || '-'}  ${s.location}`;
 
 /**
  * `engram log list`: the sessions of the active event log (`listSessions`), oldest first, with
@@ -13,7 +11,7 @@ const formatRow = (s: FileSessionSummary): string => `${s.sessionId}  ${String(s
  * for a server that cannot be reached, as `engram store`.
  */
 export const listLogs = async (opts: ListLogsOptions): Promise<number> => {
-  const { listSessions } = await import('@engram/runtime');
+  const { eventLogText, listSessions } = await import('@engram/runtime');
   let list;
   try {
     list = await listSessions(opts);
@@ -24,7 +22,6 @@ export const listLogs = async (opts: ListLogsOptions): Promise<number> => {
   const { store, where, sessions, problems } = list;
   for (const p of problems) process.stderr.write(`note: ${p}\n`);
   if (opts.json === true) process.stdout.write(`${JSON.stringify({ store, where, sessions })}\n`);
-  else if (sessions.length === 0) process.stdout.write(`no sessions in ${where}\n`);
-  else process.stdout.write(sessions.map((s) => `${formatRow(s)}\n`).join(''));
+  else process.stdout.write(eventLogText.sessions(list));
   return 0;
 };

@@ -1,14 +1,5 @@
-import type { AnyEnvelope } from '@engram/events';
+import { logText } from '@engram/store';
 import type { MemoryFlags } from '@engram/runtime';
-
-/** How much of an event's data a one-line summary shows. */
-const SUMMARY_CHARS = 100;
-
-const formatEventLine = (e: AnyEnvelope): string => {
-  const data = JSON.stringify(e.data);
-  const summary = data.length > SUMMARY_CHARS ? `${data.slice(0, SUMMARY_CHARS)}...` : data;
-  return `${String(e.seq).padStart(6)}  ${e.at}  t${e.turn}.r${e.round}  ${e.type}  ${summary}`;
-};
 
 export interface TailLogOptions extends MemoryFlags {
   readonly lines: number;
@@ -25,7 +16,7 @@ export const tailLog = async (log: string, options: TailLogOptions): Promise<num
   const { tailEventLog } = await import('@engram/runtime');
   return tailEventLog(log, {
     ...options,
-    print: (e) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : formatEventLine(e)}\n`),
+    print: (e) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`),
     warn: (line) => process.stderr.write(`engram log tail: ${line}\n`),
     note: (line) => process.stderr.write(`${line}\n`),
   });

@@ -4,6 +4,7 @@ import type { MemoryFlags } from '@engram/runtime';
 /** The flags every memory command takes: the roots, and the store (`--store`, `--tenant`) where one applies. */
 export type MemoryRootOptions = MemoryFlags;
 
+/** Where a command prints: stdout and stderr, or a test's buffers. */
 export interface MemoryIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;

@@ -30,13 +30,13 @@ export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: Memory
     const scope = parseScope(options.scope) ?? 'project';
     const corrects = (options.supersedes ?? []).map((s) => s.trim()).filter((s) => s !== '');
     if (options.supersedes !== undefined && corrects.length === 0) throw new MemoryUsageError('--supersedes needs the id (see `memory show`) or exact text of the entry it corrects');
-    const { addUserEntry } = await import('@engram/runtime');
+    const { addUserEntry, memoryText } = await import('@engram/runtime');
     const { result: r, notRetired: missing } = await addUserEntry(options, { text, kind: kind.data, scope, corrects, ...(options.reason === undefined ? {} : { reason: options.reason }) });
     if (options.json === true) io.out(`${JSON.stringify({ ...r, ...(corrects.length > 0 ? { notRetired: missing } : {}) })}\n`);
     else {
-      io.out(`${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n`);
-      for (const x of r.retired ?? []) io.out(`retired ${x.id} (${x.scope}, ${x.reason}): ${x.text}\n`);
-      if (r.status !== 'queued') for (const c of missing) io.err(`note: no active entry ${JSON.stringify(c)} to supersede (see \`engram memory show\`)\n`);
+      const shown = memoryText.added(r, missing);
+      io.out(shown.out);
+      io.err(shown.notes);
     }
     const reasons = screenText(text);
     if (reasons.length > 0 && r.entry !== null)

@@ -1,7 +1,7 @@
 import { LlmConfigError } from '@engram/llm';
 import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
-import { withActiveMemory } from '@engram/runtime';
+import { memoryText, withActiveMemory } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
@@ -30,13 +30,6 @@ export const runMemoryCompact = (options: MemoryCompactOptions, io: MemoryIo = d
       return m.cortex.compact(model, { preview: options.yes !== true, scopes: scopesOf(scope) });
     });
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
-    else {
-      for (const f of report) {
-        const head = `${f.scope} ${f.file}: ${f.status}, ${f.total} entries`;
-        io.out(`${head}${f.status === 'compacted' ? `, removed ${f.removed}` : f.status === 'previewed' ? `, would remove ${f.dropped.length}` : ''}${f.error === null ? '' : ` (${f.error})`}\n`);
-        for (const e of f.dropped) io.out(`  - ${e.text}\n`);
-      }
-      if (report.some((f) => f.status === 'previewed')) io.out('run again with --yes to remove them\n');
-    }
+    else io.out(memoryText.compact(report));
     return report.some((f) => f.status === 'failed') ? 1 : 0;
   });

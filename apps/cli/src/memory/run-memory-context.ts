@@ -1,4 +1,4 @@
-import { openFileMemory } from '@engram/runtime';
+import { memoryText, openFileMemory } from '@engram/runtime';
 import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryContextOptions extends MemoryRootOptions {
@@ -23,7 +23,6 @@ export const runMemoryContext = (options: MemoryContextOptions, io: MemoryIo = d
       io.out(`${JSON.stringify({ context: context.text, primer: primer.suffix, sections: context.sections.map(({ key, tokens, budget, omitted }) => ({ key, tokens, budget, omitted })), injected: [context.injection, primer.injection] })}\n`);
       return 0;
     }
-    io.out(`--- system prompt memory block (${context.injection.tokens} tokens) ---${context.text === '' ? '\n(empty)\n' : `${context.text}\n`}`);
-    io.out(`--- scratchpad primer (${primer.tokens} tokens) ---${primer.suffix === '' ? '\n(empty)\n' : `${primer.suffix}\n`}`);
+    io.out(memoryText.context(context, primer));
     return 0;
   });

@@ -1,4 +1,4 @@
-import { withActiveMemory as withMemory } from '@engram/runtime';
+import { memoryText, withActiveMemory as withMemory } from '@engram/runtime';
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryPendingOptions extends MemoryRootOptions {
@@ -17,12 +17,7 @@ export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = def
       io.out(`${JSON.stringify(options.quarantined === true ? { pending: items, quarantined: held } : items)}\n`);
       return 0;
     }
-    if (items.length === 0) io.out('nothing pending\n');
-    else io.out(`${items.map((x, i) => `${i + 1}. ${x.pendingId}  ${x.engram.kind ?? '?'}/${x.engram.scope ?? 'project'}  ${x.engram.text}  (from ${x.origin})`).join('\n')}\n`);
-    if (held.length > 0) {
-      io.out(`\n${held.length} held in quarantine (not remembered; \`engram memory quarantine accept|reject ID\`):\n`);
-      io.out(`${held.map((x) => `[QUARANTINED] ${x.quarantineId}  ${x.reasons.map((r) => r.id).join(', ')}  text: ${JSON.stringify(x.engram.text.replace(/\s+/g, ' ').trim())}`).join('\n')}\n`);
-    }
+    io.out(memoryText.pending(items, held));
     return 0;
   });
 
@@ -38,7 +33,7 @@ export const runPendingAccept = (selectors: readonly string[], options: MemoryPe
   runMemoryCommand('pending accept', io, async () => {
     const { accepted, unknown } = await withMemory(options, async ({ cortex }) => cortex.accept(selectorsOf(selectors, options.all, await cortex.pendingItems())));
     if (options.json === true) io.out(`${JSON.stringify({ accepted, unknown })}\n`);
-    else for (const r of accepted) io.out(`${r.status} ${r.entry?.text ?? ''}${r.location === null ? '' : ` (${r.location})`}\n`);
+    else io.out(memoryText.accepted(accepted));
     for (const u of unknown) io.err(`engram memory pending accept: nothing pending as ${JSON.stringify(u)}\n`);
     return unknown.length === 0 ? 0 : 1;
   });

@@ -1,5 +1,5 @@
 import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-import { withActiveBrain as withAuditBrain } from '@engram/runtime';
+import { memoryText, withActiveBrain as withAuditBrain } from '@engram/runtime';
 
 export interface MemoryPruneStaleOptions extends MemoryRootOptions {
   /** Remove what the preview shows; without it nothing is changed. */
@@ -23,13 +23,6 @@ export const runMemoryPruneStale = (options: MemoryPruneStaleOptions, io: Memory
     const { problems, ...pruned } = await withAuditBrain(options, (brain) => brain.memory.pruneStale({ now: nowMs, remove: options.yes === true }));
     for (const p of problems) io.err(`warning: ${p}\n`);
     const { removed, ...stale } = pruned;
-    if (options.json === true) io.out(`${JSON.stringify({ ...stale, removed })}\n`);
-    else if (!stale.judged) io.out(`not judged: ${stale.injections} injections in the last ${stale.windowDays} days are too few to tell what is unused; nothing removed\n`);
-    else {
-      io.out(`${stale.items.length} entries no injection chose in ${stale.windowDays} days${stale.items.length === 0 ? '' : ':'}\n`);
-      for (const i of stale.items) io.out(`  - ${i.id} (${i.kind}): ${i.text}\n`);
-      if (options.yes === true) io.out(`removed ${removed.length}\n`);
-      else if (stale.items.length > 0) io.out('run again with --yes to remove them\n');
-    }
+    io.out(options.json === true ? `${JSON.stringify({ ...stale, removed })}\n` : memoryText.pruneStale(pruned, options.yes === true));
     return 0;
   });

@@ -43,12 +43,10 @@ export const runMemoryExport = (options: MemoryTransferOptions, io: MemoryIo = d
 export const runMemoryImportFolder = (options: MemoryTransferOptions, io: MemoryIo = defaultIo): Promise<number> =>
   run('import', io, options, async (s, scopes) => {
     if (options.from === undefined) throw new MemoryUsageError('--from DIR is required');
-    const { importMemory } = await import('@engram/runtime');
+    const { importMemory, memoryText } = await import('@engram/runtime');
     const report = await importMemory(pick(s, scopes), options.from);
     for (const p of report.problems) io.err(`engram memory import: ${p}; skipped\n`);
     if (options.json === true) io.out(`${JSON.stringify({ store: s.where, ...report })}\n`);
-    else
-      for (const [scope, c] of Object.entries(report.counts))
-        io.out(`${scope} -> ${s.where}: ${c['added'] ?? 0} added, ${c['duplicate'] ?? 0} already there${(c['superseded'] ?? 0) > 0 ? `, ${c['superseded']} superseded` : ''}${(c['empty'] ?? 0) > 0 ? `, ${c['empty']} empty` : ''}\n`);
+    else io.out(memoryText.folderImport(report.counts, s.where));
     return 0;
   });

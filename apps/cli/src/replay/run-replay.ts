@@ -1,5 +1,6 @@
+import type { MemoryIo } from '../memory/open-memory.js';
 import { readFile } from 'node:fs/promises';
-import { parseAntonTrace, TraceError, replayAntonAcc, type AntonAccReplay } from '@engram/replay';
+import { formatAntonAcc, parseAntonTrace, TraceError, replayAntonAcc } from '@engram/replay';
 
 export interface ReplayOptions {
   readonly format: 'anton-acc';
@@ -7,28 +8,12 @@ export interface ReplayOptions {
   readonly nudges: boolean;
 }
 
-export interface ReplayIo {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
-
-const human = (r: AntonAccReplay, withNudges: boolean): string => {
-  const lines: string[] = [];
-  if (withNudges) {
-    lines.push(r.nudges.length === 0 ? 'no mid-turn nudges' : `mid-turn nudges (${r.nudges.length}):`);
-    for (const n of r.nudges) lines.push(`  after event ${n.afterEvent}: ${n.detector}`);
-  }
-  lines.push(r.lessons.length === 0 ? 'no lessons' : `lessons (${r.lessons.length}):`);
-  for (const l of r.lessons) lines.push(`  ${l.id} [${l.kind}] (${l.detector}; triggers: ${l.triggers.join(', ')})`, `    ${l.rule}`);
-  return `${lines.join('\n')}\n`;
-};
-
 /**
  * `engram replay FILE --format anton-acc`: re-derives the ACC lessons (and nudges) an Anton
  * trace implies. Skipped entries and faulted detectors are reported on stderr and do not fail the
  * run; an unreadable file or a file that is not a JSON array does (exit 1).
  */
-export const runReplay = async (file: string, opts: ReplayOptions, io: ReplayIo): Promise<number> => {
+export const runReplay = async (file: string, opts: ReplayOptions, io: MemoryIo): Promise<number> => {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -45,7 +30,7 @@ export const runReplay = async (file: string, opts: ReplayOptions, io: ReplayIo)
       io.err(`engram replay: ${file}: ${f.antonDetector} failed ${where} (${f.message}); its verdict is left out\n`);
     }
     if (opts.json) io.out(`${JSON.stringify(opts.nudges ? { lessons: result.lessons, nudges: result.nudges } : result.lessons, null, 2)}\n`);
-    else io.out(human(result, opts.nudges));
+    else io.out(formatAntonAcc(result, opts.nudges));
     return 0;
   } catch (err) {
     if (err instanceof TraceError) {

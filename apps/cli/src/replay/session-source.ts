@@ -1,6 +1,5 @@
-import { replaySession } from '@engram/replay';
+import { replaySession, type ReplaySource } from '@engram/replay';
 import { sessionEvents, type MemoryFlags } from '@engram/runtime';
-import type { ReplaySource } from './run-engram-replay.js';
 
 /**
  * `engram replay --session ID`: the session read directly from the active event log. A file log

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { startService, type RunningService, type ServiceOptions } from '@engram/serve';
-import { viewStoreRefusal } from '../view/view-store-refusal.js';
 
 /** With `--view`: the web app's handler for the home and project, served by the service's process. */
 const webOf = async (opts: { readonly home?: string | undefined; readonly viewPort?: number | undefined; readonly project?: string | undefined }): Promise<NonNullable<ServiceOptions['web']>> => {
@@ -24,7 +23,7 @@ export const runServeCommand = async (opts: {
   readonly project?: string | undefined;
 }): Promise<number> => {
   // The hooks matter more than the pages: a store the app cannot show costs the app, not the service.
-  const refusal = opts.view === true ? viewStoreRefusal(process.env) : null;
+  const refusal = opts.view === true ? (await import('@engram/view')).viewStoreRefusal(process.env) : null;
   if (refusal !== null) process.stderr.write(`engram serve: web app not started: ${refusal}\n`);
   let service: RunningService;
   try {

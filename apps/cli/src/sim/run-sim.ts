@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { isReservedProfile, renderSimHtml, saveProfile, simulate, SimUsageError, type SimReport } from '@engram/sim';
-import { formatSim } from './format-sim.js';
+import { formatSim, isReservedProfile, renderSimHtml, saveProfile, simulate, SimUsageError, type SimReport } from '@engram/sim';
 
 export interface RunSimOptions {
   readonly turns: number;

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerSim } from '../commands/sim-command.js';
+import { addCommands } from '../commands/command-spec.js';
+import { simCommand } from '../commands/sim-command.js';
 import type { SimReport } from '@engram/sim';
 
 /** Runs `engram sim ARGS` in-process through the exported command module; returns stdout, stderr and the exit code. */
 const sim = async (args: readonly string[]): Promise<{ code: number; out: string; err: string }> => {
   const program = new Command('engram').exitOverride();
-  registerSim(program);
+  addCommands(program, [simCommand]);
   let out = '';
   let err = '';
   const o = vi.spyOn(process.stdout, 'write').mockImplementation((t) => ((out += String(t)), true));

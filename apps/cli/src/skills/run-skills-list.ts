@@ -1,14 +1,10 @@
-import { formatRecipe, type StoredRecipe } from '@engram/hippocampus';
-import { openActiveSkills } from '@engram/runtime';
+import { openActiveSkills, skillsText } from '@engram/runtime';
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 
 export interface SkillsListOptions extends SkillsRootOptions {
   readonly json?: boolean;
 }
-
-/** Strongest first, then the most recently learned: the order they would be offered in. */
-const byStrength = (a: StoredRecipe, b: StoredRecipe): number => b.confidence - a.confidence || Date.parse(b.lastSeen) - Date.parse(a.lastSeen);
 
 /**
  * `engram skills list`: every skill by label with its description, then the recovery recipes
@@ -19,17 +15,11 @@ export const runSkillsList = (options: SkillsListOptions, io: MemoryIo = default
   runSkillsCommand('list', io, async () => {
     const store = await openActiveSkills(options);
     const [{ skills, problems }, listed] = await Promise.all([store.skills.list(), store.recipes.list()]).finally(() => store.close());
-    const recipes = [...listed.recipes].sort(byStrength);
-    if (options.json === true) io.out(`${JSON.stringify({ root: store.root, skills, problems, recipesFile: store.recipesFile, recipes, recipeProblems: listed.problems })}\n`);
+    if (options.json === true) io.out(`${JSON.stringify({ root: store.root, skills, problems, recipesFile: store.recipesFile, recipes: skillsText.recipesByStrength(listed), recipeProblems: listed.problems })}\n`);
     else {
-      if (skills.length === 0) io.out(`no skills in ${store.root}\n`);
-      for (const s of skills) io.out(`${s.label}${s.description === '' ? '' : `  ${s.description.replace(/\s+/g, ' ')}`}\n`);
-      if (recipes.length > 0) {
-        io.out(`\nrecovery recipes (${store.recipesFile}):\n`);
-        for (const r of recipes) io.out(`- ${formatRecipe(r)}  [${r.recipeId}]\n`);
-      }
-      for (const p of problems) io.err(`note: ${p.folder}: ${p.reason}\n`);
-      for (const p of listed.problems) io.err(`note: ${p.file}${p.field === null ? '' : `: ${p.field}`}: ${p.reason}\n`);
+      const shown = skillsText.list(store, { skills, problems }, listed);
+      io.out(shown.out);
+      io.err(shown.notes);
     }
     return 0;
   });

@@ -1,5 +1,5 @@
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
-import { openActiveSkills } from '@engram/runtime';
+import { openActiveSkills, skillsText } from '@engram/runtime';
 import { runSkillsCommand, type SkillsRootOptions } from './open-skills.js';
 
 export interface SkillsShowOptions extends SkillsRootOptions {
@@ -25,11 +25,7 @@ export const runSkillsShow = (input: string, options: SkillsShowOptions, io: Mem
       case 'closest': {
         const s = r.skill;
         if (r.kind === 'closest') io.err(`no skill named ${JSON.stringify(input)}; showing the closest match ${JSON.stringify(s.label)}\n`);
-        if (options.json === true) io.out(`${JSON.stringify({ match: r.kind, skill: s })}\n`);
-        else {
-          io.out(`# ${s.label}${s.name === s.label ? '' : ` (${s.name})`}\n${s.description}\n\nprovenance: ${s.provenance}  created: ${s.createdAt || '-'}  recalls: ${s.stats.total_recalls}\n\n`);
-          io.out(`${s.body.trimEnd()}\n`);
-        }
+        io.out(options.json === true ? `${JSON.stringify({ match: r.kind, skill: s })}\n` : skillsText.show(s));
         return 0;
       }
     }

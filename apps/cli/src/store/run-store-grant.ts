@@ -20,7 +20,7 @@ export const runStoreGrant = async (opts: StoreGrantOptions): Promise<Exit> => {
   const s = adminSettings({ ...(opts.store === undefined ? {} : { store: opts.store }) }, 'no store is configured: give --store postgres://ADMIN@HOST:PORT/DB or set ENGRAM_STORE to an admin connection', env);
   if ('problem' in s) return fail(2, s.problem);
   const { openActivePostgres, StoreOpenError } = await import('@engram/runtime');
-  const { grantTenantLogin, PasswordFileError, StoreRefusal } = await import('@engram/store-postgres');
+  const { grantTenantLogin, PasswordFileError, StoreRefusal, storeText } = await import('@engram/store-postgres');
   const open = async () => {
     const opened = await openActivePostgres(s, true, true);
     if ('exit' in opened) throw new StoreOpenError(opened.message, opened.exit);
@@ -29,18 +29,7 @@ export const runStoreGrant = async (opts: StoreGrantOptions): Promise<Exit> => {
   try {
     const g = await grantTenantLogin(open, { adminUrl: s.url, tenant: opts.tenant, ...(opts.role === undefined ? {} : { role: opts.role }), ...(opts.passwordFile === undefined ? {} : { passwordFile: opts.passwordFile }) });
     if (opts.json) process.stdout.write(`${JSON.stringify({ role: g.role, tenant: g.tenant, created: g.created, url: g.url, passwordFile: g.passwordFile })}\n`);
-    else {
-      const lines = [
-        `${g.created ? 'created' : 'updated'} role ${g.role} for tenant ${g.tenant} on ${g.where}: it reaches only ${g.tenant}'s rows, whatever tenant its client names`,
-        `connect: ENGRAM_STORE=${g.url} ENGRAM_TENANT=${g.tenant}`,
-        g.passwordFile !== null
-          ? `password: in ${g.passwordFile} (pgpass format, mode 600): set PGPASSFILE=${g.passwordFile} or append its line to ~/.pgpass; it is printed nowhere`
-          : g.created
-            ? 'password: none set; the role logs in by the server\'s other methods (peer, certificate), or an admin sets one (ALTER ROLE ... PASSWORD)'
-            : 'password: unchanged (the role already existed)',
-      ];
-      process.stdout.write(`${lines.join('\n')}\n`);
-    }
+    else process.stdout.write(storeText.grant(g));
     return 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

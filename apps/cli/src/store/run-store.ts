@@ -1,4 +1,4 @@
-import { storeStatus, type PostgresDb, type StoreStatus } from '@engram/store-postgres';
+import { storeStatus, storeText, type PostgresDb } from '@engram/store-postgres';
 import { openActivePostgres, storeSettings, StoreSettingError, type StoreSettings } from '@engram/runtime';
 
 export interface StoreOptions {
@@ -53,28 +53,12 @@ export const runStoreMigrate = (opts: StoreOptions): Promise<Exit> =>
   withStore(opts, true, (db) => {
     const m = db.migration!;
     if (opts.json) process.stdout.write(`${JSON.stringify({ store: db.where, from: m.from, to: m.to, applied: m.applied })}\n`);
-    else process.stdout.write(m.applied.length === 0 ? `${db.where}: schema is current (version ${m.to})\n` : `${db.where}: migrated from version ${m.from} to ${m.to}: ${m.applied.join(', ')}\n`);
+    else process.stdout.write(storeText.migrate(db.where, m));
   });
-
-const isolationLine = (s: StoreStatus): string => {
-  if (s.tenantBinding === 'role') return 'enforced by row-level security, keyed on this role (a tenant role)';
-  if (s.tenantBinding === 'setting') return 'enforced by row-level security, keyed on the tenant this client names (an admin connection; give teams their own role: engram store grant)';
-  return "NOT enforced by the server: the role bypasses row-level security (a superuser); only engram's own queries keep tenants apart: connect as a tenant role (engram store grant)";
-};
 
 /** `engram store status`: schema version, tenant isolation and this tenant's row counts; changes nothing. */
 export const runStoreStatus = (opts: StoreOptions): Promise<Exit> =>
   withStore(opts, false, async (db) => {
     const s = await storeStatus(db);
-    if (opts.json) {
-      process.stdout.write(`${JSON.stringify(s)}\n`);
-      return;
-    }
-    const lines = [
-      `store: ${s.store} (tenant ${s.tenant})`,
-      `schema: version ${s.schemaVersion}${s.schemaVersion < s.newestVersion ? ` (behind: this engram knows ${s.newestVersion}; run engram store migrate)` : ''}`,
-      `tenant isolation: ${isolationLine(s)}`,
-      ...Object.entries(s.rows).map(([table, n]) => `${table}: ${n} rows`),
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    process.stdout.write(opts.json ? `${JSON.stringify(s)}\n` : storeText.status(s));
   });

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { writeFileAtomic } from '@engram/fs';
-import { viewStoreRefusal } from './view-store-refusal.js';
 
 export interface ViewOptions {
   readonly project?: string;
@@ -29,20 +28,13 @@ const writeHtml = async (file: string, logs: readonly string[]): Promise<number>
     err('--html needs at least one LOG');
     return 2;
   }
-  const { renderTimelineDocument, timelineOfFile } = await import('@engram/view');
-  const timelines = [];
-  for (const log of logs) {
-    try {
-      const t = timelineOfFile(log);
-      for (const p of t.problems) err(`${p}; skipped`);
-      timelines.push(t);
-    } catch (e) {
-      err(`cannot read ${log}: ${e instanceof Error ? e.message : String(e)}`);
-      return 1;
-    }
+  const doc = (await import('@engram/view')).timelinesDocument(logs, (p) => err(`${p}; skipped`));
+  if ('problem' in doc) {
+    err(doc.problem);
+    return 1;
   }
   try {
-    writeFileAtomic(resolve(file), renderTimelineDocument(timelines));
+    writeFileAtomic(resolve(file), doc.html);
   } catch (e) {
     err(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
@@ -63,7 +55,7 @@ export const runView = async (logs: readonly string[], o: ViewOptions): Promise<
     err('LOG arguments go with --html FILE; the app lists every session of the project and home');
     return 2;
   }
-  const refusal = viewStoreRefusal(process.env);
+  const refusal = (await import('@engram/view')).viewStoreRefusal(process.env);
   if (refusal !== null) {
     err(refusal);
     return 2;

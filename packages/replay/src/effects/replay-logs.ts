@@ -1,14 +1,24 @@
 import { formatProblem, type LogProblem } from '@engram/store';
-import { percent, progress } from '../output/progress.js';
-import { formatCheck, formatSession } from './format-replay.js';
-import { readWhatIfParams, replayJson, WhatIfFileError, WhatIfParamsError, type WhatIfParams, replayLogFile, type LogFileReplay, type LogFileReplayOptions, type SessionReplay } from '@engram/replay';
-import type { ReplayIo } from './run-replay.js';
+import { WhatIfParamsError, type WhatIfParams } from '../parse-what-if-params.js';
+import { replayJson } from '../replay-json.js';
+import { replayLogFile, type LogFileReplay, type LogFileReplayOptions } from '../replay-log-file.js';
+import type { SessionReplay } from '../replay-session.js';
+import { formatCheck, formatSession } from '../replay-text.js';
+import { readWhatIfParams, WhatIfFileError } from './read-what-if-params.js';
 
-export interface EngramReplayOptions {
+export interface ReplayLogsOptions {
   readonly check: boolean;
   readonly json: boolean;
   /** A what-if file (`--params`). */
   readonly params?: string;
+}
+
+/** Where the report goes: stdout, stderr, and a progress line (a host shows it on a terminal only). */
+export interface ReplayLogsIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly progress: (label: string, done: number, total: number) => void;
+  readonly progressDone: () => void;
 }
 
 /** Bad lines shown per log on stderr; the rest are counted (a wrecked log must not flood the terminal). */
@@ -26,7 +36,7 @@ interface LogResult {
   readonly replay: SessionReplay;
 }
 
-const loadWhatIf = async (file: string, io: ReplayIo): Promise<WhatIfParams | null> => {
+const loadWhatIf = async (file: string, io: ReplayLogsIo): Promise<WhatIfParams | null> => {
   try {
     return await readWhatIfParams(file);
   } catch (err) {
@@ -39,38 +49,32 @@ const loadWhatIf = async (file: string, io: ReplayIo): Promise<WhatIfParams | nu
 
 /**
  * `engram replay LOG... [--check] [--params FILE] [--json]`: refolds every region core over each
- * recorded session log and prints what was derived per turn; `--check` compares it with the
- * recording, `--params` replays a what-if. Exit codes: 0 done (and, with --check, every log
- * matches); 1 a log could not be read or --check found a divergence; 2 an unusable --params
- * file. Bad lines are reported on stderr with file, line and field, and skipped.
+ * recorded session log and reports what was derived per turn; `--check` compares it with the
+ * recording, `--params` replays a what-if. Resolves to the exit code: 0 done (and, with --check,
+ * every log matches); 1 a log could not be read or --check found a divergence; 2 an unusable
+ * --params file. Bad lines are reported with file, line and field, and skipped.
  */
-export const runEngramReplay = async (logs: readonly (string | ReplaySource)[], opts: EngramReplayOptions, io: ReplayIo, tty = process.stderr.isTTY === true): Promise<number> => {
+export const replayLogs = async (logs: readonly (string | ReplaySource)[], opts: ReplayLogsOptions, io: ReplayLogsIo): Promise<number> => {
   let whatIf: WhatIfParams | undefined;
   if (opts.params !== undefined) {
     const w = await loadWhatIf(opts.params, io);
     if (w === null) return 2;
     whatIf = w;
   }
-  const bar = progress(tty && !opts.json);
   const results: LogResult[] = [];
   let failed = false;
   for (const [i, log] of logs.entries()) {
     const source: ReplaySource = typeof log === 'string' ? { label: log, replay: (o) => replayLogFile(log, o) } : log;
     const file = source.label;
     const label = logs.length > 1 ? `${file} (${i + 1}/${logs.length})` : file;
-    const r = source.replay({
-      check: opts.check,
-      ...(whatIf === undefined ? {} : { whatIf }),
-      onProgress: (done, total) => bar.update(`replay ${label}: reading and folding ${percent(done, total)}`),
-    });
+    const r = source.replay({ check: opts.check, ...(whatIf === undefined ? {} : { whatIf }), onProgress: (done, total) => io.progress(label, done, total) });
+    io.progressDone();
     if (!r.ok) {
-      bar.done();
       io.err(`engram replay: cannot read ${file}: ${r.error instanceof Error ? r.error.message : String(r.error)}\n`);
       failed = true;
       continue;
     }
     const { problems, replay } = r;
-    bar.done();
     for (const p of problems.slice(0, MAX_PROBLEMS_SHOWN)) io.err(`engram replay: ${formatProblem(p)}; skipped\n`);
     if (problems.length > MAX_PROBLEMS_SHOWN) io.err(`engram replay: ${file}: ${problems.length - MAX_PROBLEMS_SHOWN} more bad lines skipped\n`);
     results.push({ file, problems, replay });

@@ -1,5 +1,5 @@
 /** Largest payload read: a tool response can hold a whole file, but not more than this. */
-export const MAX_STDIN_BYTES = 32 * 1024 * 1024;
+const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 
 /**
  * Reads all of stdin as UTF-8. Refuses a terminal (the command was run by hand, where it would

@@ -1,4 +1,7 @@
-import type { Divergence, ShownEvent, SessionReplay, TurnSummary } from '@engram/replay';
+import type { AntonAccReplay } from './replay-anton-acc.js';
+import type { Divergence, ShownEvent } from './divergence.js';
+import type { SessionReplay } from './replay-session.js';
+import type { TurnSummary } from './turn-summary.js';
 
 /** Long rules and texts are cut in the text report (the JSON has them whole). */
 const MAX_TEXT = 100;
@@ -27,7 +30,7 @@ const turnLines = (t: TurnSummary): string[] => {
 
 const header = (file: string, r: SessionReplay): string => `${file}: session ${r.sessionId ?? '(empty)'}, ${r.events} events, post-mortem: ${r.postMortem}`;
 
-/** The per-turn report of one log, as text; with a what-if, the lessons that would appear or disappear. */
+/** The per-turn report of one log, as text (what `engram replay` prints); with a what-if, the lessons that would appear or disappear. */
 export const formatSession = (file: string, r: SessionReplay): string => {
   const lines = [header(file, r)];
   if (r.turns.length === 0) lines.push('  nothing derived');
@@ -53,7 +56,7 @@ export const formatSession = (file: string, r: SessionReplay): string => {
 const shownLine = (e: ShownEvent | null): string => (e === null ? '(nothing)' : `${e.type} ${JSON.stringify(e.data)}`);
 
 /** One divergence, precisely: where, what the cores derived and what the log holds. */
-export const formatDivergence = (d: Divergence): string =>
+const formatDivergence = (d: Divergence): string =>
   [
     d.kind === 'missing' ? `  after seq ${d.seq} (turn ${d.turn}): derived but not in the log` : `  seq ${d.seq} (turn ${d.turn}): ${d.kind === 'different' ? `differs from what was derived in ${d.fields.map((f) => `data.${f}`).join(', ')}` : 'recorded but not derived'}`,
     `    caused by: ${d.causationId ?? '(nothing)'}`,
@@ -67,4 +70,16 @@ export const formatCheck = (file: string, r: SessionReplay): string => {
   const first = ds[0];
   if (first === undefined) return `${header(file, r)}\n  check: ok, derived == recorded\n`;
   return `${header(file, r)}\n  check: FAILED, ${ds.length} divergence${ds.length === 1 ? '' : 's'}; the first:\n${formatDivergence(first)}\n`;
+};
+
+/** The lessons (and, asked for, the mid-turn nudges) an Anton trace implies, as text. */
+export const formatAntonAcc = (r: AntonAccReplay, withNudges: boolean): string => {
+  const lines: string[] = [];
+  if (withNudges) {
+    lines.push(r.nudges.length === 0 ? 'no mid-turn nudges' : `mid-turn nudges (${r.nudges.length}):`);
+    for (const n of r.nudges) lines.push(`  after event ${n.afterEvent}: ${n.detector}`);
+  }
+  lines.push(r.lessons.length === 0 ? 'no lessons' : `lessons (${r.lessons.length}):`);
+  for (const l of r.lessons) lines.push(`  ${l.id} [${l.kind}] (${l.detector}; triggers: ${l.triggers.join(', ')})`, `    ${l.rule}`);
+  return `${lines.join('\n')}\n`;
 };

@@ -1,4 +1,5 @@
-import { formatBase, type SimReport, type SweepPoint } from '@engram/sim';
+import { formatBase } from './format-base.js';
+import type { SimReport, SweepPoint } from './sim-report.js';
 
 const pad = (s: string, n: number): string => s.padEnd(n);
 /** Width of the efficacy table's row labels (the longest is `learning on (recommended)`). */
@@ -7,7 +8,7 @@ const f = (x: number): string => x.toFixed(2);
 const prf = (p: SweepPoint): string => `${f(p.precision)} ${f(p.recall)} ${f(p.f1)}`;
 
 /** A setting as `field=value ...` (tool lists as `a+b`, `none` when empty). */
-export const formatSetting = (params: SweepPoint['params']): string =>
+const formatSetting = (params: SweepPoint['params']): string =>
   Object.entries(params)
     .map(([k, v]) => `${k}=${Array.isArray(v) ? (v.length === 0 ? 'none' : v.join('+')) : String(v)}`)
     .join(' ');
