@@ -9,15 +9,34 @@ import { defineConfig } from 'vitest/config';
 const source = { resolve: { conditions: ['@engram/source'] }, ssr: { resolve: { conditions: ['@engram/source'] } } };
 
 /**
- * Workers. On a developer's machine, one per core: the suites spend much of their time waiting on
- * the CLI, PostgreSQL, Chromium and tmux they spawn (vitest's default, one fewer than the cores, is
- * a single worker on 2 cores). A third worker on 2 cores made the CPU-bound property suites run past
- * their 30 s hang guard. In CI (CI=true, as .ci/run sets), one worker: the demo-under-load suite
- * loads every CPU on purpose, and a timing-bound suite that ran beside it in the other worker
- * (the demo's own, whose cell limits grow with the load) timed out; run alone, each suite sees
- * only the load it makes. ENGRAM_TEST_WORKERS overrides both.
+ * Workers: one per core (vitest's default, one fewer than the cores, is a single worker on 2
+ * cores), since the suites spend much of their time waiting on the CLI, PostgreSQL, Chromium and
+ * tmux they spawn. A third worker on 2 cores made the CPU-bound property suites run past their
+ * 30 s hang guard. ENGRAM_TEST_WORKERS overrides it.
  */
-const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || (process.env['CI'] === 'true' ? 1 : availableParallelism());
+const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || availableParallelism();
+
+/**
+ * Suites that load every CPU on purpose run alone, after the rest: the demo-under-load suite starts
+ * busy competitors on each core, and a timing-bound suite beside it (the demo's own, whose cell
+ * limits grow with the load it measures) timed out. Alone, each sees only the load it makes.
+ */
+const LOADS_THE_MACHINE = ['tests/cli/demo-under-load.e2e.test.ts'];
+
+/** One project: its files, and the options of its own (timeouts, exclusions, group and workers). */
+const project = (name: string, include: string[], own: Record<string, unknown> & { exclude?: string[] }) => ({
+  ...source,
+  test: {
+    name,
+    setupFiles: ['tests/support/fast-check-setup.ts', 'tests/support/test-env.ts'],
+    include,
+    ...own,
+    exclude: ['**/node_modules/**', '**/dist/**', ...(own.exclude ?? [])],
+  },
+});
+
+/** Hang guards, not speed targets: on a loaded 2-core machine vitest's 5 s default failed real cells and processes spuriously. */
+const E2E_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   ...source,
@@ -26,29 +45,9 @@ export default defineConfig({
     // One PostgreSQL server per run, a database per suite (started by the first suite needing it).
     globalSetup: ['tests/support/postgres-global-setup.ts'],
     projects: [
-      {
-        ...source,
-        test: {
-          name: 'packages',
-          setupFiles: ['tests/support/fast-check-setup.ts', 'tests/support/test-env.ts'],
-          include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**'],
-          // A hang guard, not a speed target: integration tests beside the code run real cells and
-          // processes, and on a loaded 2-core machine vitest's 5 s default failed them spuriously.
-          testTimeout: 30_000,
-        },
-      },
-      {
-        ...source,
-        test: {
-          name: 'tests',
-          setupFiles: ['tests/support/fast-check-setup.ts', 'tests/support/test-env.ts'],
-          include: ['tests/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      project('packages', ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'], { testTimeout: 30_000, sequence: { groupOrder: 0 } }),
+      project('tests', ['tests/**/*.test.ts'], { ...E2E_TIMEOUTS, exclude: LOADS_THE_MACHINE, sequence: { groupOrder: 0 } }),
+      project('alone', LOADS_THE_MACHINE, { ...E2E_TIMEOUTS, maxWorkers: 1, sequence: { groupOrder: 1 } }),
     ],
   },
 });

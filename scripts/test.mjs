@@ -9,9 +9,14 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 // turbo needs the pnpm binary on PATH, so it runs through the pinned pnpm; its cache (.turbo/)
-// skips packages whose sources did not change.
+// skips a check whose inputs did not change.
 const turbo = (task) => ['npx', ['-y', 'pnpm@10.34.9', 'exec', 'turbo', 'run', task, '--output-logs=errors-only']];
-const build = ['build', ...turbo('build')];
+/**
+ * The build is one `tsc -b` over every package's project: one process parses the shared
+ * declarations once, a third of the CPU of a `tsc -b` per package (82 s against 262 s, measured
+ * side by side on this 2-core machine), and its .tsbuildinfo skips what did not change.
+ */
+const build = ['build', bin('tsc'), ['-b', 'tsconfig.build.json']];
 // None of these reads the build (they read the sources through the `@engram/source` condition).
 const statics = [
   ['type-check', ...turbo('check-types')],

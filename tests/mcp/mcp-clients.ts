@@ -24,7 +24,7 @@ export const connectStdio = async (home: string, project: string, extra: readonl
 };
 
 /** A port nobody listens on now (bound to 0, read, released). */
-export const freePort = (): Promise<number> =>
+const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -6,7 +6,7 @@ import { createScratchpadHost, type ScratchpadHost, type ScratchpadHostOptions }
 import { afterEach } from 'vitest';
 
 /** python3 is a system package: skip its tests visibly when missing, except under CI where it must run. */
-export const hasPython = spawnSync('python3', ['--version']).status === 0;
+const hasPython = spawnSync('python3', ['--version']).status === 0;
 export const pythonSkipReason = hasPython || process.env['CI'] === 'true' ? undefined : 'python3 is not installed on this machine';
 
 /** Short limits keep every kill test well under a few seconds. */

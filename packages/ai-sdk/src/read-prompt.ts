@@ -1,7 +1,7 @@
 import type { Prompt } from './ai-types.js';
 import { toolResultOutcome } from './tool-result-outcome.js';
 
-export interface PromptToolResult {
+interface PromptToolResult {
   readonly id: string;
   readonly name: string;
   readonly ok: boolean;

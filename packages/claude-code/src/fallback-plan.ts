@@ -43,13 +43,13 @@ export const stepOf = (chain: FallbackChainConfig, input: JsonObject): FallbackS
 };
 
 /** The input for a step: the model's own input (without the current step's patch) with the step's patch over it. */
-export const inputFor = (input: JsonObject, current: FallbackStepConfig | null, step: FallbackStepConfig): JsonObject => {
+const inputFor = (input: JsonObject, current: FallbackStepConfig | null, step: FallbackStepConfig): JsonObject => {
   const base = Object.fromEntries(Object.entries(input).filter(([k]) => current === null || !(k in current.patch)));
   return { ...base, ...step.patch };
 };
 
 /** The step that last worked for this tool on this kind of target, from the session's `executive.fallback.resolved` events. */
-export const preferredStep = (chain: FallbackChainConfig, target: string | null, events: readonly AnyEnvelope[]): FallbackStepConfig | null => {
+const preferredStep = (chain: FallbackChainConfig, target: string | null, events: readonly AnyEnvelope[]): FallbackStepConfig | null => {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i] as AnyEnvelope;
     if (e.type === 'executive.fallback.resolved' && e.data.tool === chain.tool && e.data.worked !== null && kindOf(e.data.target) === kindOf(target)) return chain.steps.find((s) => s.name === e.data.worked) ?? null;

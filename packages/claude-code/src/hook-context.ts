@@ -23,7 +23,7 @@ export interface HookContext {
  * The user message of a turn that a tool call had to open: Claude Code ran a tool with no prompt
  * reported in this session (hooks installed mid-session, or no user-prompt-submit hook).
  */
-export const PLACEHOLDER_MESSAGE = '(no prompt was reported to engram: this turn was opened by a tool call)';
+const PLACEHOLDER_MESSAGE = '(no prompt was reported to engram: this turn was opened by a tool call)';
 
 /** Opens a turn for a tool report when none is open. */
 export const ensureTurn = (ctx: HookContext): void => {

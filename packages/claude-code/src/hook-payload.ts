@@ -34,7 +34,7 @@ export interface UserPromptPayload extends CommonPayload {
   readonly prompt: string;
 }
 
-export interface ToolPayload extends CommonPayload {
+interface ToolPayload extends CommonPayload {
   readonly toolName: string;
   readonly toolInput: JsonObject;
   /** Claude's tool_use id; older versions do not send it. */

@@ -1,6 +1,6 @@
 import type { AnyEnvelope } from '@engram/events';
 
-export interface RecordedCall {
+interface RecordedCall {
   readonly name: string;
   readonly input: unknown;
   /** When the call was reported (epoch ms), for the result's duration. */

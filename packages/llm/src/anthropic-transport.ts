@@ -44,7 +44,7 @@ const toSdkMessage = (m: LlmMessage): SdkMessageParam => ({
 });
 
 /** The Messages API body for a neutral request. */
-export const toAnthropicParams = (r: LlmRequest): SdkParams => ({
+const toAnthropicParams = (r: LlmRequest): SdkParams => ({
   model: r.model,
   max_tokens: r.maxTokens,
   messages: r.messages.map(toSdkMessage),
@@ -69,7 +69,7 @@ export const toAnthropicParams = (r: LlmRequest): SdkParams => ({
 });
 
 /** Keeps text and tool_use blocks (what replay needs); thinking and server-tool blocks are dropped. */
-export const fromAnthropicMessage = (m: Anthropic.Message, fallbackModel: string): LlmResponse => {
+const fromAnthropicMessage = (m: Anthropic.Message, fallbackModel: string): LlmResponse => {
   const content: ContentBlock[] = [];
   for (const b of m.content) {
     if (b.type === 'text') content.push({ type: 'text', text: b.text });

@@ -20,7 +20,7 @@ export const CassetteMatchSchema = z
 export type CassetteMatch = z.infer<typeof CassetteMatchSchema>;
 
 /** A human-readable digest of the recorded request; never used for matching. */
-export const RequestSummarySchema = z.object({
+const RequestSummarySchema = z.object({
   purpose: z.string(),
   role: LlmRoleSchema,
   model: z.string(),

@@ -88,7 +88,7 @@ const toOpenAiMessages = (m: LlmMessage, jsonMode: boolean): OpenAiMessage[] => 
 };
 
 /** The chat-completions body for a neutral request. */
-export const toOpenAiBody = (r: LlmRequest, mode: OpenAiStructuredMode, stream: boolean): Record<string, unknown> => {
+const toOpenAiBody = (r: LlmRequest, mode: OpenAiStructuredMode, stream: boolean): Record<string, unknown> => {
   const jsonMode = mode === 'json_schema' && r.structured && r.toolChoice.type === 'tool';
   const forced = r.toolChoice.type === 'tool' ? r.tools.find((t) => t.name === (r.toolChoice as { name: string }).name) : undefined;
   const messages = [

@@ -14,7 +14,7 @@ const SCOPE_FILES: Readonly<Record<'global' | 'project', readonly MemoryFileKind
 };
 
 /** The URI of a memory file resource. */
-export const memoryFileUri = (scope: 'global' | 'project', kind: MemoryFileKind): string => `engram://memory/${scope}/${kind}`;
+const memoryFileUri = (scope: 'global' | 'project', kind: MemoryFileKind): string => `engram://memory/${scope}/${kind}`;
 
 /** A file's text as shown: never read through a link (`readTextContained`), scrubbed of secrets a hand edit may have put there. */
 const shown = (uri: URL, text: string | null): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: MARKDOWN, text: scrubSecrets(text ?? '') }] });

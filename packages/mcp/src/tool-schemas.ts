@@ -3,9 +3,9 @@ import { MAX_DAYS_BACK, MAX_RECALL_QUERY, MAX_RECALL_RESULTS, MAX_SKILL_LOOKUP_L
 import { z } from 'zod';
 
 /** Tool names are identifiers (`Bash`, `mcp__github__create_issue`); 128 is the longest any model API accepts. */
-export const MAX_TOOL_NAME = 128;
+const MAX_TOOL_NAME = 128;
 /** A call id is a host's tool_use id (`toolu_...`, `call_...`): far shorter than this. */
-export const MAX_CALL_ID = 200;
+const MAX_CALL_ID = 200;
 /** The characters of tool names and call ids across hosts; anything else is a mistake, and it keeps them out of prose. */
 const IDENTIFIER = /^[A-Za-z0-9_.:/-]+$/;
 

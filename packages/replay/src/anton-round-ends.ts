@@ -1,7 +1,7 @@
 import type { TraceEvent } from './parse-anton-trace.js';
 
 /** Anton traces without tool rounds (the non-streaming path) get a round every this many events. */
-export const EVENTS_PER_SYNTHETIC_ROUND = 5;
+const EVENTS_PER_SYNTHETIC_ROUND = 5;
 
 /**
  * Where the rounds of an Anton trace end, as trace indexes: just before an event whose

@@ -11,7 +11,7 @@ import { logStamp, sameStamp, type LogStamp } from './effects/log-stamp.js';
 export const MAX_WARM_SESSIONS = 16;
 
 /** Brains kept at most: one per way of making it (home, project, guards, ENGRAM_* settings), few per home; beyond it a hook's brain is closed after it, as in a short process. */
-export const MAX_KEPT_BRAINS = 8;
+const MAX_KEPT_BRAINS = 8;
 
 interface Kept {
   readonly session: EngramSession;

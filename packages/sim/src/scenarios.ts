@@ -26,7 +26,7 @@ export interface ScenarioSite {
 }
 
 /** The stock site of synthetic turns. */
-export const SYNTHETIC_SITE: ScenarioSite = Object.freeze({ pad: MAIN_PAD, otherPads: OTHER_PADS, tools: TOOLS, retryTools: TOOLS });
+const SYNTHETIC_SITE: ScenarioSite = Object.freeze({ pad: MAIN_PAD, otherPads: OTHER_PADS, tools: TOOLS, retryTools: TOOLS });
 /** Code lengths of a big cell: well past Anton's 5 KB, where payloads get dropped. */
 const BIG_CELL = [6_000, 20_000] as const;
 

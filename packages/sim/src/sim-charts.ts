@@ -2,7 +2,7 @@ import { learningCurveChart, type BarChartSpec, type LineChartSpec, type Scatter
 import type { SimReport, SweepPoint, DetectorReport } from './sim-report.js';
 
 /** Series colours: a sweep setting recedes, Anton's and the recommended setting stand out. */
-export const SIM_COLORS = { sweep: '#94a3b8', anton: '#ea580c', recommended: '#16a34a', without: '#dc2626' } as const;
+const SIM_COLORS = { sweep: '#94a3b8', anton: '#ea580c', recommended: '#16a34a', without: '#dc2626' } as const;
 /** Dot radii (pixels): Anton's largest so the recommendation drawn on top of it stays visible. */
 const DOT = { sweep: 3.5, anton: 7, recommended: 4.5 } as const;
 

@@ -4,7 +4,7 @@ import { AccModeSchema, Count, MemoryModeSchema } from './shared-schemas.js';
 
 /** The turn lifecycle and what the executive's tool dispatcher observes. */
 
-export const sessionStarted = defineEvent({
+const sessionStarted = defineEvent({
   type: 'executive.session.started',
   v: 1,
   schema: z.object({
@@ -17,7 +17,7 @@ export const sessionStarted = defineEvent({
   description: 'A session began; records the roots and modes in force so replay uses the same ones.',
 });
 
-export const sessionEnded = defineEvent({
+const sessionEnded = defineEvent({
   type: 'executive.session.ended',
   v: 1,
   schema: z.object({ reason: z.enum(['closed', 'aborted']) }),
@@ -26,7 +26,7 @@ export const sessionEnded = defineEvent({
   description: 'A session ended; the log is complete up to here.',
 });
 
-export const turnStarted = defineEvent({
+const turnStarted = defineEvent({
   type: 'executive.turn.started',
   v: 1,
   schema: z.object({ message: z.string() }),
@@ -35,7 +35,7 @@ export const turnStarted = defineEvent({
   description: 'A user message opened a turn (text scrubbed of secrets). Regions reset per-turn buffers here.',
 });
 
-export const turnCompleted = defineEvent({
+const turnCompleted = defineEvent({
   type: 'executive.turn.completed',
   v: 2,
   schema: z.object({
@@ -53,7 +53,7 @@ export const turnCompleted = defineEvent({
   },
 });
 
-export const turnFailed = defineEvent({
+const turnFailed = defineEvent({
   type: 'executive.turn.failed',
   v: 1,
   schema: z.object({ reason: z.enum(['llm', 'tool', 'internal']), error: z.string() }),
@@ -62,7 +62,7 @@ export const turnFailed = defineEvent({
   description: 'The turn ended without an answer. Per-turn buffers are cleared without learning.',
 });
 
-export const turnCancelled = defineEvent({
+const turnCancelled = defineEvent({
   type: 'executive.turn.cancelled',
   v: 1,
   schema: z.object({ reason: z.string() }),
@@ -71,7 +71,7 @@ export const turnCancelled = defineEvent({
   description: 'The host cancelled the turn. Per-turn buffers are dropped without learning.',
 });
 
-export const roundStarted = defineEvent({
+const roundStarted = defineEvent({
   type: 'executive.round.started',
   v: 1,
   schema: z.object({ round: Count }),
@@ -80,7 +80,7 @@ export const roundStarted = defineEvent({
   description: 'An LLM round began (1-based within the turn).',
 });
 
-export const roundCompleted = defineEvent({
+const roundCompleted = defineEvent({
   type: 'executive.round.completed',
   v: 1,
   schema: z.object({ round: Count, toolCalls: Count }),
@@ -90,7 +90,7 @@ export const roundCompleted = defineEvent({
 });
 
 /** Anton `tool_call`: detail `name`, `args_summary`. */
-export const toolCalled = defineEvent({
+const toolCalled = defineEvent({
   type: 'executive.tool.called',
   v: 1,
   schema: z.object({
@@ -107,7 +107,7 @@ export const toolCalled = defineEvent({
 const toolResultedV1 = z.object({ name: z.string(), success: z.boolean().optional(), error: z.string().optional() });
 
 /** Anton `tool_result`: detail `name`, `success`, `error`. */
-export const toolResulted = defineEvent({
+const toolResulted = defineEvent({
   type: 'executive.tool.resulted',
   v: 2,
   schema: z.object({
@@ -137,7 +137,7 @@ export const toolResulted = defineEvent({
 });
 
 /** Anton `history_repair`: detail `reason`, `sealed_count`. */
-export const historyRepaired = defineEvent({
+const historyRepaired = defineEvent({
   type: 'executive.history.repaired',
   v: 1,
   schema: z.object({ reason: z.string(), sealedCount: Count }),
@@ -147,7 +147,7 @@ export const historyRepaired = defineEvent({
 });
 
 /** Anton `cap_exhausted`: detail `cap`. */
-export const capExhausted = defineEvent({
+const capExhausted = defineEvent({
   type: 'executive.cap.exhausted',
   v: 1,
   schema: z.object({ cap: Count }),
@@ -166,7 +166,7 @@ const toolGuardedV1 = z.object({
 });
 
 /** The per-turn circuit breaker acted on a tool call (issue 8: guards; issue 13: keyed on the call's input). */
-export const toolGuarded = defineEvent({
+const toolGuarded = defineEvent({
   type: 'executive.tool.guarded',
   v: 2,
   schema: z.object({
@@ -201,7 +201,7 @@ const BreakerLimitsSchema = z.object({ warnAt: Count, blockAt: Count });
  * recorded so replay derives the breaker's verdicts with the limits the session used. Published
  * when a session starts and whenever a resumed session runs with limits other than the log's.
  */
-export const guardsConfigured = defineEvent({
+const guardsConfigured = defineEvent({
   type: 'executive.guards.configured',
   v: 1,
   schema: BreakerLimitsSchema.extend({ perTool: z.record(z.string(), BreakerLimitsSchema) }),
@@ -215,7 +215,7 @@ export const guardsConfigured = defineEvent({
  * tried in order, how each ended, and the one that worked, so the next call on a target of the
  * same kind can start from it.
  */
-export const fallbackResolved = defineEvent({
+const fallbackResolved = defineEvent({
   type: 'executive.fallback.resolved',
   v: 1,
   schema: z.object({
@@ -238,7 +238,7 @@ export const fallbackResolved = defineEvent({
  * session restores the summary, not those turns. The summary covers the earlier summary too, so
  * only the latest of these events counts.
  */
-export const historyCompacted = defineEvent({
+const historyCompacted = defineEvent({
   type: 'executive.history.compacted',
   v: 1,
   schema: z.object({

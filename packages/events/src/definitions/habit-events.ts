@@ -22,7 +22,7 @@ export const RecipeTriggerSchema = z.object({
 /** One action of a recovery: the tool and how its parameters differed from the failed call (scrubbed, short). */
 export const RecipeStepSchema = z.object({ tool: z.string(), hint: z.string() });
 
-export const recipeLearned = defineEvent({
+const recipeLearned = defineEvent({
   type: 'basal-ganglia.recipe.learned',
   v: 1,
   schema: z.object({
@@ -42,7 +42,7 @@ export const recipeLearned = defineEvent({
 
 export const InstinctPatternSchema = z.object({ kind: z.enum(['chain', 'error-retry', 'recovery']), tools: z.array(z.string()) });
 
-export const instinctPromoted = defineEvent({
+const instinctPromoted = defineEvent({
   type: 'basal-ganglia.instinct.promoted',
   v: 1,
   schema: z.object({
@@ -60,7 +60,7 @@ export const instinctPromoted = defineEvent({
   description: 'An instinct met the promotion bar and became a generated rule; recorded by `engram instincts` so promotions can be audited.',
 });
 
-export const instinctArchived = defineEvent({
+const instinctArchived = defineEvent({
   type: 'basal-ganglia.instinct.archived',
   v: 1,
   schema: z.object({ instinctId: z.string(), reason: z.enum(['decayed', 'stale', 'capacity', 'manual']) }),

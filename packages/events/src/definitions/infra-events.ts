@@ -4,7 +4,7 @@ import { Count } from './shared-schemas.js';
 
 /** Facts about the machinery itself. */
 
-export const subscriberFailed = defineEvent({
+const subscriberFailed = defineEvent({
   type: 'bus.subscriber.failed',
   v: 1,
   schema: z.object({ subscriber: z.string(), eventId: z.string(), eventType: z.string(), error: z.string() }),
@@ -13,7 +13,7 @@ export const subscriberFailed = defineEvent({
   description: 'A subscriber threw while handling an event; the publisher and the other subscribers went on.',
 });
 
-export const logRepaired = defineEvent({
+const logRepaired = defineEvent({
   type: 'store.log.repaired',
   v: 1,
   schema: z.object({
@@ -30,7 +30,7 @@ export const logRepaired = defineEvent({
   description: 'A writer found a torn last line (a crashed append) and truncated the log back to the last complete event.',
 });
 
-export const logRedacted = defineEvent({
+const logRedacted = defineEvent({
   type: 'store.log.redacted',
   v: 1,
   schema: z.object({

@@ -4,7 +4,7 @@ import { RuleKindSchema } from './shared-schemas.js';
 
 /** What the error learners judge. Everything judged carries a stable id. */
 
-export const accLessonDetected = defineEvent({
+const accLessonDetected = defineEvent({
   type: 'acc.lesson.detected',
   v: 1,
   schema: z.object({
@@ -21,7 +21,7 @@ export const accLessonDetected = defineEvent({
   description: 'A detector fired at the end of a turn; the lesson becomes a global rule through the cortex.',
 });
 
-export const accNudgeEmitted = defineEvent({
+const accNudgeEmitted = defineEvent({
   type: 'acc.nudge.emitted',
   v: 1,
   schema: z.object({ lessonId: z.string(), detector: z.string(), rule: z.string(), text: z.string() }),
@@ -62,7 +62,7 @@ export const AccParamsSchema = z
  * the lessons and nudges with the thresholds the session used. Published when a session starts
  * (or resumes) with thresholds other than the ones in force.
  */
-export const accParamsConfigured = defineEvent({
+const accParamsConfigured = defineEvent({
   type: 'acc.params.configured',
   v: 1,
   schema: z.object({ profile: z.string(), params: AccParamsSchema }),
@@ -85,7 +85,7 @@ export const ErrorClassSchema = z.enum([
   'unknown',
 ]);
 
-export const errorClassified = defineEvent({
+const errorClassified = defineEvent({
   type: 'cerebellum.error.classified',
   v: 1,
   schema: z.object({
@@ -100,7 +100,7 @@ export const errorClassified = defineEvent({
   description: "A failed cell or tool result was classified; recovery recipes are keyed on class and target, and a tool's class hint reaches the model with the round's nudges.",
 });
 
-export const cerebellumLessonLearned = defineEvent({
+const cerebellumLessonLearned = defineEvent({
   type: 'cerebellum.lesson.learned',
   v: 1,
   schema: z.object({
@@ -116,9 +116,9 @@ export const cerebellumLessonLearned = defineEvent({
 });
 
 /** A call's pattern as lessons key it (`callPattern`): the program and subcommand, or the tool and its target's kind. */
-export const CallLessonCallSchema = z.object({ tool: z.string(), pattern: z.string() });
+const CallLessonCallSchema = z.object({ tool: z.string(), pattern: z.string() });
 
-export const cerebellumCallLearned = defineEvent({
+const cerebellumCallLearned = defineEvent({
   type: 'cerebellum.call.learned',
   v: 1,
   schema: z.object({

@@ -31,7 +31,7 @@ const callFields = {
   attempts: z.number().int().min(1),
 };
 
-export const llmCallCompleted = defineEvent({
+const llmCallCompleted = defineEvent({
   type: 'llm.call.completed',
   v: 1,
   schema: z.object({
@@ -47,7 +47,7 @@ export const llmCallCompleted = defineEvent({
   description: 'A model answered; carries the whole response, token counts, latency and estimated cost.',
 });
 
-export const llmCallFailed = defineEvent({
+const llmCallFailed = defineEvent({
   type: 'llm.call.failed',
   v: 1,
   schema: z.object({ ...callFields, reason: LlmFailureReasonSchema, message: z.string() }),

@@ -30,7 +30,7 @@ export const defaultTrustTier = (origin: z.infer<typeof ProposalOriginSchema>): 
   }
 };
 
-export const engramProposed = defineEvent({
+const engramProposed = defineEvent({
   type: 'cortex.engram.proposed',
   v: 2,
   schema: z.object({
@@ -58,7 +58,7 @@ export const engramProposed = defineEvent({
 /** One reason a text was quarantined: a stable id (`quarantine.instruction-override`) and its one-line explanation. */
 export const QuarantineReasonSchema = z.object({ id: z.string(), reason: z.string() });
 
-export const engramQuarantined = defineEvent({
+const engramQuarantined = defineEvent({
   type: 'cortex.engram.quarantined',
   v: 1,
   schema: z.object({
@@ -74,7 +74,7 @@ export const engramQuarantined = defineEvent({
   description: 'A proposal reads as an instruction to the agent (or carries a URL, a shell pipeline, an encoded blob): held in quarantine, never injected, until a person accepts or rejects it.',
 });
 
-export const engramQueued = defineEvent({
+const engramQueued = defineEvent({
   type: 'cortex.engram.queued',
   v: 1,
   schema: z.object({ proposalId: z.string(), pendingId: z.string() }),
@@ -83,7 +83,7 @@ export const engramQueued = defineEvent({
   description: 'Copilot mode: a proposal waits for the user; shown after the answer and by `engram memory pending`.',
 });
 
-export const engramConfirmed = defineEvent({
+const engramConfirmed = defineEvent({
   type: 'cortex.engram.confirmed',
   v: 1,
   schema: z.object({ pendingId: z.string(), decision: z.enum(['accepted', 'rejected']), by: z.enum(['user', 'host']) }),
@@ -92,7 +92,7 @@ export const engramConfirmed = defineEvent({
   description: 'A queued (or quarantined: `q-` ids) proposal was accepted or rejected.',
 });
 
-export const engramEncoded = defineEvent({
+const engramEncoded = defineEvent({
   type: 'hippocampus.engram.encoded',
   v: 1,
   schema: z.object({
@@ -108,7 +108,7 @@ export const engramEncoded = defineEvent({
 });
 
 /** An entry left memory outside a session: the audit counts a user's removal against what was learned. */
-export const engramRemoved = defineEvent({
+const engramRemoved = defineEvent({
   type: 'hippocampus.engram.removed',
   v: 1,
   schema: z.object({
@@ -127,7 +127,7 @@ export const engramRemoved = defineEvent({
 /** Why an entry was retired: a correction naming it, a contradiction judged, or a new variant of an ACC detector's slot. */
 export const SupersedeReasonSchema = z.enum(['correction', 'contradiction', 'slot-rival']);
 
-export const engramSuperseded = defineEvent({
+const engramSuperseded = defineEvent({
   type: 'hippocampus.engram.superseded',
   v: 1,
   schema: z.object({
@@ -149,7 +149,7 @@ export const engramSuperseded = defineEvent({
   description: 'An entry was retired by a correction or a contradiction: it left the memory files for the history (memory/history.jsonl) and is never injected again.',
 });
 
-export const engramContradicted = defineEvent({
+const engramContradicted = defineEvent({
   type: 'cortex.engram.contradicted',
   v: 1,
   schema: z.object({
@@ -172,7 +172,7 @@ export const engramContradicted = defineEvent({
 
 export const InjectionTargetSchema = z.enum(['system-prompt', 'tool-description', 'pre-call', 'nudge']);
 
-export const contextInjected = defineEvent({
+const contextInjected = defineEvent({
   type: 'cortex.context.injected',
   v: 1,
   schema: z.object({

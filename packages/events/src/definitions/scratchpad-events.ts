@@ -7,7 +7,7 @@ import { Count } from './shared-schemas.js';
 export const RuntimeSchema = z.enum(['node', 'python']);
 
 /** Anton `scratchpad_call`: detail `name`, `code_len`, `one_line_description`. */
-export const cellRequested = defineEvent({
+const cellRequested = defineEvent({
   type: 'scratchpad.cell.requested',
   v: 1,
   schema: z.object({
@@ -26,7 +26,7 @@ export const cellRequested = defineEvent({
 });
 
 /** Anton `scratchpad_result`: detail `name`, `success`, `stdout_len`, `error`. */
-export const cellExecuted = defineEvent({
+const cellExecuted = defineEvent({
   type: 'scratchpad.cell.executed',
   v: 1,
   schema: z.object({
@@ -47,7 +47,7 @@ export const cellExecuted = defineEvent({
 });
 
 /** Anton `scratchpad_killed`: detail `name`, `reason`. */
-export const cellKilled = defineEvent({
+const cellKilled = defineEvent({
   type: 'scratchpad.cell.killed',
   v: 1,
   schema: z.object({ pad: z.string(), cellId: z.string(), reason: z.string(), durationMs: Count }),
@@ -57,7 +57,7 @@ export const cellKilled = defineEvent({
 });
 
 /** Anton `scratchpad_empty_code`: detail `name`. */
-export const cellRejected = defineEvent({
+const cellRejected = defineEvent({
   type: 'scratchpad.cell.rejected',
   v: 1,
   schema: z.object({ pad: z.string(), reason: z.literal('empty-code') }),
@@ -67,7 +67,7 @@ export const cellRejected = defineEvent({
 });
 
 /** Anton `scratchpad_reset`: detail `name`, `reason`. */
-export const padReset = defineEvent({
+const padReset = defineEvent({
   type: 'scratchpad.pad.reset',
   v: 1,
   schema: z.object({ pad: z.string(), reason: z.literal('manual') }),

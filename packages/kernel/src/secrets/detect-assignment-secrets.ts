@@ -103,7 +103,7 @@ const quotedIsSecret = (name: string, value: string): boolean => (isStrongSecret
  * here when not given): each hit is widened to its whole name and a pair is matched from there,
  * so the cost follows the hits, not the length of the text.
  */
-export const detectAssignmentSecrets = (text: string, hits?: readonly number[]): SecretSpan[] => {
+const detectAssignmentSecrets = (text: string, hits?: readonly number[]): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   const pair = PAIR;
   let doneTo = -1;

@@ -33,7 +33,7 @@ const hasMixedCaseAndDigit = (v: string): boolean => {
 const isKeyShaped = (v: string): boolean => hasMixedCaseAndDigit(v) && shannonEntropy(v) >= MIN_ENTROPY && !looksLikeEncodedText(v);
 
 /** `runs`: where the tokens of exactly LENGTH key characters start (the prefilter's runs); found here when not given. */
-export const detectBareAwsSecret = (text: string, runs?: readonly number[]): SecretSpan[] => {
+const detectBareAwsSecret = (text: string, runs?: readonly number[]): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   if (runs !== undefined) {
     for (const at of runs) if (at + LENGTH <= text.length && isKeyShaped(text.slice(at, at + LENGTH))) spans.push({ start: at, end: at + LENGTH, kind: 'aws-secret-key' });

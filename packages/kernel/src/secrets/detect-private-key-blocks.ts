@@ -52,7 +52,7 @@ const blockEnd = (text: string, from: number): number => {
   return stop;
 };
 
-export const detectPrivateKeyBlocks = (text: string): SecretSpan[] => {
+const detectPrivateKeyBlocks = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   let coveredTo = 0;
   for (const m of matches(BEGIN, text)) {

@@ -24,7 +24,7 @@ const OWNER = /\b(my|our|your|his|her|their)[ \t]+(?:[\w-]+[ \t]+)?$/i;
 const OWNER_REACH = 40;
 const POSSESSIVE = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
 
-export const detectSpokenSecrets = (text: string): SecretSpan[] => {
+const detectSpokenSecrets = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   for (const m of matches(SPOKEN, text)) {
     const owner = OWNER.exec(text.slice(Math.max(0, m.index - OWNER_REACH), m.index))?.[1]?.toLowerCase() ?? '';

@@ -46,7 +46,7 @@ const FORMATS: readonly TokenFormat[] = [
   { kind: 'jwt', pattern: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}`, 'g') },
 ];
 
-export const detectTokenFormats = (text: string): SecretSpan[] => {
+const detectTokenFormats = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   for (const f of FORMATS) {
     for (const m of matches(f.pattern, text)) {

@@ -12,7 +12,7 @@ import { looksRandom } from './looks-random.js';
  */
 const AUTHORITY = /\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#"'`<>()[\]{}\\|]*)/gi;
 
-export const detectUrlCredentials = (text: string): SecretSpan[] => {
+const detectUrlCredentials = (text: string): SecretSpan[] => {
   const spans: SecretSpan[] = [];
   for (const m of matches(AUTHORITY, text)) {
     const authority = m[1] ?? '';

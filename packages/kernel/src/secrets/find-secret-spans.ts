@@ -61,7 +61,7 @@ const edgeAfter = (text: string, at: number): number => {
 };
 
 /** The line around a hit, or a window of MAX_REACH either side of it when the line is longer. */
-export const windowAt = (text: string, at: number): [number, number] => {
+const windowAt = (text: string, at: number): [number, number] => {
   let start = text.lastIndexOf('\n', at - 1) + 1;
   let end = text.indexOf('\n', at);
   if (end === -1) end = text.length;

@@ -36,7 +36,7 @@ const byStrength = (a: Instinct, b: Instinct): number => b.confidence - a.confid
  * with one tool every session is that chain. Such patterns are tracked, never promoted; a chain
  * of different tools (Grep->Read->Edit) names a way of working and still may be.
  */
-export const isBareToolPattern = (i: Pick<Instinct, 'tools'>): boolean => new Set(i.tools).size <= 1;
+const isBareToolPattern = (i: Pick<Instinct, 'tools'>): boolean => new Set(i.tools).size <= 1;
 
 /** Whether an instinct meets the seed's promotion thresholds and is about something. */
 export const meetsPromotion = (i: Instinct, params: BasalGangliaParams): boolean =>

@@ -31,7 +31,7 @@ export interface PadView extends PadInfo {
 }
 
 /** Cuts `text` to `max` characters, saying how many were left out. */
-export const clip = (text: string, max = VIEW_TEXT_CHARS): string => (text.length <= max ? text : `${text.slice(0, max)}\n[... ${text.length - max} more characters]`);
+const clip = (text: string, max = VIEW_TEXT_CHARS): string => (text.length <= max ? text : `${text.slice(0, max)}\n[... ${text.length - max} more characters]`);
 
 export const cellRecord = (code: string, result: CellResult): CellRecord => ({
   cellId: result.cellId,

@@ -10,7 +10,7 @@ export interface ConfidenceSeries {
 }
 
 /** Patterns shown: the strongest at the end; a chart of every chain a long history saw is unreadable. */
-export const MAX_SERIES = 8;
+const MAX_SERIES = 8;
 
 /**
  * Confidence over time, recomputed from the logs with the habit loop's own scoring

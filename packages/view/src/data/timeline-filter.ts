@@ -30,7 +30,7 @@ export const timelineFilterOf = (params: URLSearchParams): TimelineFilter => {
 };
 
 /** Whether a filter narrows the items (collapsing does not). */
-export const narrows = (f: TimelineFilter): boolean => f.region !== null || f.kind !== null || f.q !== '';
+const narrows = (f: TimelineFilter): boolean => f.region !== null || f.kind !== null || f.q !== '';
 
 /** The items a filter keeps, in order. Pure. */
 export const filterTimeline = (items: readonly TimelineItem[], f: TimelineFilter): readonly TimelineItem[] => {

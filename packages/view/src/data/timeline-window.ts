@@ -5,7 +5,7 @@ import type { TimelineItem } from './timeline-items.js';
  * and a page of them all (tens of MB of HTML) hangs the browser that opens it; a few thousand
  * items draw at once and still show a whole long turn.
  */
-export const TIMELINE_PAGE_ITEMS = 2_000;
+const TIMELINE_PAGE_ITEMS = 2_000;
 
 export interface TimelineWindow {
   readonly items: readonly TimelineItem[];

@@ -45,7 +45,7 @@ ${provenanceOf(e)}<details class="edit"><summary>Edit (supersede)…</summary>${
  * Entries drawn per list: a memory of 10,000 entries is a page of 10 MB that a browser takes half
  * a minute to lay out; a few hundred read at once, the rest a link away (`?<list>=<offset>`).
  */
-export const ENTRIES_PER_LIST = 200;
+const ENTRIES_PER_LIST = 200;
 
 const list = (
   title: string,

@@ -4,7 +4,7 @@ import { escapeHtml, urlPart } from './escape-html.js';
 import { problemLines } from './problem-lines.js';
 
 /** Shown in the what-if box when it is empty: one threshold changed, the profile the runtime uses. */
-export const WHAT_IF_EXAMPLE = '{ "profile": "anton", "acc.kill-loop": { "minKills": 3 }, "acc.repeated-tool-error": { "minRun": 4 } }';
+const WHAT_IF_EXAMPLE = '{ "profile": "anton", "acc.kill-loop": { "minKills": 3 }, "acc.repeated-tool-error": { "minRun": 4 } }';
 
 /** Divergences listed on the page; the count says how many there are. */
 const MAX_DIVERGENCES_SHOWN = 50;

@@ -4,7 +4,7 @@ import { normalizeToolTarget } from '@engram/kernel';
 const EXPLANATORY_KEYS: ReadonlySet<string> = new Set(['description', 'explanation', 'reason', 'why', 'thought', 'comment']);
 
 /** The tool name the cerebellum classifies failed cells under. */
-export const CELL_TOOL = 'scratchpad';
+const CELL_TOOL = 'scratchpad';
 
 /**
  * One action on a target, as the recipe core compares them: a tool call (its parameters) or a

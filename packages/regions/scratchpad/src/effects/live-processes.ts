@@ -20,7 +20,7 @@ export const trackProcess = (pad: PadProcess): void => {
   void pad.closed().then(() => untrackProcess(pad));
 };
 
-export const untrackProcess = (pad: PadProcess): void => {
+const untrackProcess = (pad: PadProcess): void => {
   if (!live.delete(pad)) return;
   if (live.size === 0) process.off('exit', killLeftovers);
 };
