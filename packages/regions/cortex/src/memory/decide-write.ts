@@ -100,5 +100,7 @@ export const decideWrite = (read: CandidatesRead): WritePlan => {
   if (blocked.length > 0) return { action: 'queue', scope, targets, blocked };
   const rivalTexts = read.rivals.filter((r) => r !== read.engram.text);
   const rivals = rivalTexts.length === 0 ? [] : read.candidates.filter((c) => c.scope === scope && c.list !== 'identities' && rivalTexts.includes(c.entry.text)).map((c) => ({ scope, entry: entryOf(c) }));
-  return { action: 'store', scope, rivals, targets };
+  // A rival goes first (before the write); retiring it again as a target would find it gone.
+  const rivalIds = new Set(rivals.map((r) => r.entry.id));
+  return { action: 'store', scope, rivals, targets: targets.filter((t) => !(t.scope === scope && rivalIds.has(t.entry.id))) };
 };
