@@ -164,10 +164,12 @@ export class SessionMemory {
    */
   async context(message: string): Promise<string> {
     const { context: ctx, read, snapshot } = await this.cortex.memoryBlock(message, this.recordedMemory);
-    // The block's inputs first, then what it injected, caused by them: replay rebuilds the block from the read.
-    const recorded = this.bus.publish('cortex.context.read', read);
-    this.recordedMemory = snapshot;
-    if (ctx.injection.items.length > 0) this.bus.publish('cortex.context.injected', ctx.injection, { causationId: recorded.id });
+    // The block's inputs first, then what it injected, caused by them: replay rebuilds the block from the read. An empty block injects nothing to check.
+    if (ctx.injection.items.length > 0) {
+      const recorded = this.bus.publish('cortex.context.read', read);
+      this.recordedMemory = snapshot;
+      this.bus.publish('cortex.context.injected', ctx.injection, { causationId: recorded.id });
+    }
     const habits = habitsBlock((await readPromotedHabits(this.paths, this.brainStores)).habits);
     if (habits.injection === null) return ctx.text;
     this.bus.publish('cortex.context.injected', habits.injection);

@@ -422,7 +422,8 @@ export class Cortex {
    */
   private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[], how: EncodeHow): Promise<ProposalResult> {
     const read = await this.readCandidates(proposalId, engram, supersedes, how);
-    this.sink.publish('cortex.candidates.read', read, {});
+    // A read of nothing decides nothing replay could check (no entry to retire or contradict): not recorded.
+    if (read.candidates.length > 0) this.sink.publish('cortex.candidates.read', read, {});
     const plan = decideWrite(read);
     const base = { proposalId, scope: plan.scope, pendingId: null, replaced: 0 };
     if (plan.action === 'refuse' || engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: plan.action === 'refuse' ? plan.reason : 'no kind' };

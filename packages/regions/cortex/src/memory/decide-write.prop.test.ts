@@ -43,7 +43,7 @@ const readArb: fc.Arbitrary<CandidatesRead> = fc
     checks: fc.boolean(),
     judge: fc.option(fc.array(fc.record({ pick: fc.nat(11), reason: fc.constant('judged') }), { maxLength: 3 }), { nil: null }),
   })
-  .map((r) => {
+  .map((r): CandidatesRead => {
     const at = (i: number) => r.candidates[i % Math.max(1, r.candidates.length)]?.entry;
     return {
       proposalId: 'p1',
@@ -57,7 +57,7 @@ const readArb: fc.Arbitrary<CandidatesRead> = fc
       contradictions: r.checks ? { sameSubjectJaccard: 1, maxSubjectWords: 8, maxJudged: 12 } : null,
       judged: r.judge === null ? null : r.judge.flatMap((j) => (at(j.pick) === undefined ? [] : [{ entryId: at(j.pick)?.id ?? '', reason: j.reason }])),
       candidates: r.candidates,
-    } as CandidatesRead;
+    };
   });
 
 describe('decideWrite properties', () => {

@@ -54,40 +54,37 @@ export const memoryCore: RegionCore<MemoryCoreState, MemoryCoreParams> = {
   name: 'cortex',
   initialState: () => INITIAL,
   evolve: (s, e) => {
-    switch (e.type) {
-      case 'cortex.candidates.read': {
-        const plans = new Map(s.plans);
-        plans.set(e.data.proposalId, { plan: decideWrite(e.data), note: e.data.note, used: new Set() });
-        return { ...s, plans, expected: null };
-      }
-      case 'cortex.context.read': {
-        const memory = snapshotOf(e.data, s.memory);
-        if (memory === null) return { ...s, expected: null };
-        const blocks = new Map(s.blocks);
-        blocks.set(e.id, injectionFromRead(e.data, memory));
-        return { ...s, blocks, memory, expected: null };
-      }
-      case 'cortex.engram.contradicted': {
-        const d = s.plans.get(e.data.proposalId);
-        const p = d === undefined ? undefined : pick(plannedContradictions(e.data.proposalId, d.plan, d.note), e.data.entryId, d.used, 'c:');
-        return d === undefined || p === undefined ? cleared(s) : matched(s, e, e.data.proposalId, d, p.entryId, 'c:', draft('cortex.engram.contradicted', p));
-      }
-      case 'hippocampus.engram.superseded': {
-        const id = e.data.proposalId;
-        const d = id === null ? undefined : s.plans.get(id);
-        const p = id === null || d === undefined ? undefined : pick(plannedRetirements(id, d.plan, d.note, e.data.supersededBy), e.data.entryId, d.used, 's:');
-        return id === null || d === undefined || p === undefined ? cleared(s) : matched(s, e, id, d, p.entryId, 's:', draft('hippocampus.engram.superseded', p));
-      }
-      case 'cortex.context.injected': {
-        const block = e.causationId === null ? undefined : s.blocks.get(e.causationId);
-        if (e.causationId === null || block === undefined) return cleared(s);
-        const blocks = new Map(s.blocks);
-        blocks.delete(e.causationId);
-        return { ...s, blocks, expected: { eventId: e.id, draft: draft('cortex.context.injected', block) } };
-      }
-      default:
-        return cleared(s);
+    if (e.type === 'cortex.candidates.read') {
+      const plans = new Map(s.plans);
+      plans.set(e.data.proposalId, { plan: decideWrite(e.data), note: e.data.note, used: new Set() });
+      return { ...s, plans, expected: null };
     }
+    if (e.type === 'cortex.context.read') {
+      const memory = snapshotOf(e.data, s.memory);
+      if (memory === null) return cleared(s);
+      const blocks = new Map(s.blocks);
+      blocks.set(e.id, injectionFromRead(e.data, memory));
+      return { ...s, blocks, memory, expected: null };
+    }
+    if (e.type === 'cortex.engram.contradicted') {
+      const d = s.plans.get(e.data.proposalId);
+      const p = d === undefined ? undefined : pick(plannedContradictions(e.data.proposalId, d.plan, d.note), e.data.entryId, d.used, 'c:');
+      return d === undefined || p === undefined ? cleared(s) : matched(s, e, e.data.proposalId, d, p.entryId, 'c:', draft('cortex.engram.contradicted', p));
+    }
+    if (e.type === 'hippocampus.engram.superseded') {
+      const id = e.data.proposalId;
+      const d = id === null ? undefined : s.plans.get(id);
+      const p = id === null || d === undefined ? undefined : pick(plannedRetirements(id, d.plan, d.note, e.data.supersededBy), e.data.entryId, d.used, 's:');
+      return id === null || d === undefined || p === undefined ? cleared(s) : matched(s, e, id, d, p.entryId, 's:', draft('hippocampus.engram.superseded', p));
+    }
+    if (e.type === 'cortex.context.injected') {
+      const block = e.causationId === null ? undefined : s.blocks.get(e.causationId);
+      if (e.causationId === null || block === undefined) return cleared(s);
+      const blocks = new Map(s.blocks);
+      blocks.delete(e.causationId);
+      return { ...s, blocks, expected: { eventId: e.id, draft: draft('cortex.context.injected', block) } };
+    }
+    return cleared(s);
   },
   react: () => [],
   check: (s, e) => (s.expected !== null && s.expected.eventId === e.id ? [s.expected.draft] : []),
