@@ -75,8 +75,10 @@ const contradictions = (read: CandidatesRead, scope: EngramScope): WriteTarget[]
   if (read.contradictions === null || active.length === 0) return [];
   if (read.judged !== null) {
     const byId = new Map(active.map((e) => [e.id, e]));
+    // A model may name one entry twice: it is retired once, for the first reason given.
     return read.judged.flatMap((j) => {
       const entry = byId.get(j.entryId);
+      byId.delete(j.entryId);
       return entry === undefined ? [] : [{ entry, scope, reason: 'contradiction' as const, judge: 'llm' as const, why: j.reason }];
     });
   }
