@@ -23,6 +23,13 @@ export interface RegionCore<State, Params> {
   initialState(params: Params): State;
   evolve(state: State, event: AnyEnvelope): State;
   react(state: State, event: AnyEnvelope, params: Params): readonly AnyDraft[];
+  /**
+   * What a recorded answer of an effect should have been, given the state *after* evolve of that
+   * answer: replay compares the two (`--check`); a live session never calls it, so nothing it
+   * returns is published. For decisions a core makes but an effect carries out and reports once
+   * the I/O is done (the memory core: an entry is reported retired only once it left its file).
+   */
+  check?(state: State, event: AnyEnvelope): readonly AnyDraft[];
 }
 
 /** Folds a core over events, collecting what it would publish (the replay primitive). */

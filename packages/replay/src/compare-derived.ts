@@ -62,12 +62,12 @@ const shown = (x: { type: string; data: unknown }): { type: string; data: unknow
  * order the cores derived them, each under the same cause. Then every group pairs up one to one
  * and in order, so nothing diverges. Anything else (one event out of place) goes the long way.
  */
-const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[], redacted: boolean): boolean => {
+const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[], redacted: boolean, reads: ReadonlySet<string>): boolean => {
   const proposalEvent = new Map<string, string>();
   let i = 0;
   for (const e of events) {
     if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
-    if (isDerivedEvent(e)) {
+    if (isDerivedEvent(e, reads)) {
       const d = derived[i++];
       if (d === undefined || d.causationId !== recordedCause(e, proposalEvent) || !sameEvent(d, e, redacted)) return false;
     }
@@ -80,10 +80,12 @@ const matchesInOrder = (events: readonly AnyEnvelope[], derived: readonly Derive
  * by type, data and causation, in order. Unmatched leftovers of one type and one cause are paired
  * into `different` (an edited lesson shows as one precise difference); the rest are `missing` or
  * `unexpected`. Sorted by seq, so the first is the earliest place the log and the cores part.
+ * `reads`: the keys of the recorded reads in the log (`readKeyOf`); an answer of the memory core
+ * whose read the log lacks (an older log) is read as given, not compared.
  */
-export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[]): Divergence[] => {
+export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly DerivedEvent[], reads: ReadonlySet<string> = new Set()): Divergence[] => {
   const redacted = isRedacted(events);
-  if (matchesInOrder(events, derived, redacted)) return [];
+  if (matchesInOrder(events, derived, redacted, reads)) return [];
   const proposalEvent = new Map<string, string>();
   const groups = new Map<string | null, Group>();
   const groupOf = (cause: string | null): Group => {
@@ -93,7 +95,7 @@ export const compareDerived = (events: readonly AnyEnvelope[], derived: readonly
   };
   for (const e of events) {
     if (e.type === 'cortex.engram.proposed') proposalEvent.set(e.data.proposalId, e.id);
-    if (isDerivedEvent(e)) groupOf(recordedCause(e, proposalEvent)).recorded.push(e);
+    if (isDerivedEvent(e, reads)) groupOf(recordedCause(e, proposalEvent)).recorded.push(e);
   }
   for (const d of derived) groupOf(d.causationId).derived.push(d);
   const out: Divergence[] = [];

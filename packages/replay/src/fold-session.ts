@@ -1,6 +1,6 @@
-import type { AnyDraft, AnyEnvelope } from '@engram/events';
+import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
-import { brainCores, reportCheckCore, storeAnswerCore, type BrainCoreParams } from '@engram/runtime/cores';
+import { answerCause, brainCores, reportCheckCore, storeAnswerCore, type BrainCoreParams } from '@engram/runtime/cores';
 import type { DerivedEvent, ReplayCoreName } from './derived-event.js';
 import type { ReplayParams } from './replay-params.js';
 
@@ -63,6 +63,8 @@ export const createSessionFold = (params: readonly BrainCoreParams[]): SessionFo
         r.state = r.core.evolve(r.state, e);
         const ds = r.core.react(r.state, e, r.params);
         if (ds.length > 0) stamp(out, r.name, ds, e);
+        const checked = r.core.check?.(r.state, e);
+        if (checked !== undefined && checked.length > 0) stamp(out, r.name, checked.map((d) => draft(d.type, d.data, answerCause(e.id)) as AnyDraft), e);
       }
     }
   };

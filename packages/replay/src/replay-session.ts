@@ -18,6 +18,13 @@ export interface SessionReplayOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/** Recorded events of one type `--check` read as given instead of comparing, and why. */
+export interface GivenCount {
+  readonly type: string;
+  readonly count: number;
+  readonly reason: string;
+}
+
 export interface SessionReplay {
   readonly sessionId: string | null;
   readonly events: number;
@@ -26,6 +33,8 @@ export interface SessionReplay {
   readonly turns: readonly TurnSummary[];
   /** With `check`: every divergence, earliest first (empty when derived == recorded). */
   readonly divergences?: readonly Divergence[];
+  /** With `check`: recorded events of checked types read as given, per type (the memory core's answers in a log older than its reads). */
+  readonly given?: readonly GivenCount[];
   readonly whatIf?: { readonly profile: string; readonly overrides: WhatIfParams['overrides']; readonly turns: readonly WhatIfTurn[] };
 }
 

@@ -68,8 +68,10 @@ const formatDivergence = (d: Divergence): string =>
 export const formatCheck = (file: string, r: SessionReplay): string => {
   const ds = r.divergences ?? [];
   const first = ds[0];
-  if (first === undefined) return `${header(file, r)}\n  check: ok, derived == recorded\n`;
-  return `${header(file, r)}\n  check: FAILED, ${ds.length} divergence${ds.length === 1 ? '' : 's'}; the first:\n${formatDivergence(first)}\n`;
+  // Events the check could not prove (an older log without the reads they were decided against) are named, never silently passed.
+  const given = (r.given ?? []).map((g) => `  given, not checked: ${g.count} ${g.type} (${g.reason})\n`).join('');
+  if (first === undefined) return `${header(file, r)}\n  check: ok, derived == recorded\n${given}`;
+  return `${header(file, r)}\n  check: FAILED, ${ds.length} divergence${ds.length === 1 ? '' : 's'}; the first:\n${formatDivergence(first)}\n${given}`;
 };
 
 /** The lessons (and, asked for, the mid-turn nudges) an Anton trace implies, as text. */

@@ -1,13 +1,14 @@
 import type { AccCoreParams } from '@engram/acc';
 import type { PostMortemMode } from '@engram/cerebellum';
 import type { AnyEnvelope } from '@engram/events';
+import { givenWithoutRead, readKeyOf } from '@engram/runtime/cores';
 import { compareDerived } from './compare-derived.js';
 import type { DerivedEvent } from './derived-event.js';
 import { isDerivedType } from './derived-types.js';
 import { createSessionFold, type SessionFold } from './fold-session.js';
 import { isPostMortemEvidence } from './infer-post-mortem.js';
 import { replayParamsWith } from './replay-params.js';
-import type { SessionReplay, SessionReplayOptions } from './replay-session.js';
+import type { GivenCount, SessionReplay, SessionReplayOptions } from './replay-session.js';
 import { summariseTurns } from './turn-summary.js';
 import { whatIfDiff } from './what-if-diff.js';
 
@@ -24,6 +25,18 @@ export interface SessionReplayer {
   /** The replay of every event pushed. Throws when the assumed mode was wrong. */
   readonly finish: () => SessionReplay;
 }
+
+/** Recorded events of checked types read as given because the log lacks the read they were decided against, counted per type with why. */
+const givenCounts = (kept: readonly AnyEnvelope[], reads: ReadonlySet<string>): GivenCount[] => {
+  const byType = new Map<string, GivenCount>();
+  for (const e of kept) {
+    const reason = givenWithoutRead(e, reads);
+    if (reason === null) continue;
+    const g = byType.get(e.type);
+    byType.set(e.type, { type: e.type, count: (g?.count ?? 0) + 1, reason });
+  }
+  return [...byType.values()];
+};
 
 /** The post-mortem modes, in the order of the derived lists a fold under no assumption keeps (one per mode). */
 const MODES: readonly PostMortemMode[] = ['classifier', 'llm'];
@@ -54,9 +67,13 @@ export const createSessionReplayer = (opts: SessionReplayOptions, assume?: PostM
   let sessionId: string | null = null;
   let count = 0;
   let sawModel = false;
+  // The keys of the recorded reads (a few per turn): an answer decided against a read is checked only when it is here.
+  const reads = new Set<string>();
   const push = (e: AnyEnvelope): void => {
     if (count === 0) sessionId = e.sessionId;
     count++;
+    const read = readKeyOf(e);
+    if (read !== null) reads.add(read);
     if (!sawModel && isPostMortemEvidence(e)) sawModel = true;
     fold.step(e);
     whatIfFold?.step(e);
@@ -69,9 +86,10 @@ export const createSessionReplayer = (opts: SessionReplayOptions, assume?: PostM
     const pick = (f: SessionFold): DerivedEvent[] => f.derived[modes.indexOf(postMortem)] ?? [];
     const derived = pick(fold);
     const base: SessionReplay = { sessionId, events: count, postMortem, turns: summariseTurns(kept, derived) };
-    const divergences = opts.check ? compareDerived(kept, derived) : undefined;
+    const divergences = opts.check ? compareDerived(kept, derived, reads) : undefined;
+    const given = opts.check ? givenCounts(kept, reads) : undefined;
     const whatIf = w === undefined || whatIfFold === undefined ? undefined : { profile: w.profile, overrides: w.overrides, turns: whatIfDiff(kept, pick(whatIfFold)) };
-    return { ...base, ...(divergences === undefined ? {} : { divergences }), ...(whatIf === undefined ? {} : { whatIf }) };
+    return { ...base, ...(divergences === undefined ? {} : { divergences }), ...(given === undefined || given.length === 0 ? {} : { given }), ...(whatIf === undefined ? {} : { whatIf }) };
   };
   return { push, assumedWrongly, finish };
 };

@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorySnapshot, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { Clock, Embedder, SemanticStore } from '@engram/kernel';
 import { textMeaning } from '@engram/hippocampus';
@@ -72,6 +72,9 @@ export class SessionMemory {
     });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
+
+  /** The memory the session's last `cortex.context.read` stood for: the next read records memory only if it changed. */
+  private recordedMemory: MemorySnapshot | null = null;
 
   /** ACC lessons by the id of the event that published them: an ACC proposal replaces its detector slot's rivals. */
   private readonly accLessons = new Map<string, LessonId>();
@@ -159,12 +162,18 @@ export class SessionMemory {
   }
 
   /**
-   * The memory block for the system prompt, then the habits the instinct loop promoted; what each
-   * injected is published (the habits with their instinct ids, for the self-confirmation guard).
+   * The memory block for the system prompt, then the habits the instinct loop promoted; the block's
+   * recorded read and what each injected are published (the habits with their instinct ids, for the
+   * self-confirmation guard).
    */
   async context(message: string): Promise<string> {
-    const ctx = await this.cortex.memoryContext(message);
-    if (ctx.injection.items.length > 0) this.bus.publish('cortex.context.injected', ctx.injection);
+    const { context: ctx, read, snapshot } = await this.cortex.memoryBlock(message, this.recordedMemory);
+    // The block's inputs first, then what it injected, caused by them: replay rebuilds the block from the read. An empty block injects nothing to check.
+    if (ctx.injection.items.length > 0) {
+      const recorded = this.bus.publish('cortex.context.read', read);
+      this.recordedMemory = snapshot;
+      this.bus.publish('cortex.context.injected', ctx.injection, { causationId: recorded.id });
+    }
     const habits = habitsBlock((await readPromotedHabits(this.paths, this.brainStores)).habits);
     if (habits.injection === null) return ctx.text;
     this.bus.publish('cortex.context.injected', habits.injection);

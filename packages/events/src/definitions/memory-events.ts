@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define-event.js';
-import { Count, EngramSchema, MemoryModeSchema } from './shared-schemas.js';
+import { Count, EngramSchema, MemoryModeSchema, ScopeSchema } from './shared-schemas.js';
 
 /** Memory proposals, the encoding gate, encodings and what reached the prompt. */
 
@@ -186,4 +186,65 @@ const contextInjected = defineEvent({
   description: 'Learned items were put in front of the model: what, why, where; the injection audit reads these.',
 });
 
-export const memoryEvents = [engramProposed, engramQueued, engramQuarantined, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected] as const;
+/** A stored entry as a read recorded it: every field the memory core's decisions and the memory block read. */
+const RecordedEntrySchema = EngramSchema.extend({
+  id: z.string(),
+  section: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  trust: TrustTierSchema.optional(),
+});
+
+/** The heuristic contradiction check's thresholds in force for a write. */
+const ContradictionParamsSchema = z.object({ sameSubjectJaccard: z.number(), maxSubjectWords: Count, maxJudged: Count });
+
+export const candidatesRead = defineEvent({
+  type: 'cortex.candidates.read',
+  v: 1,
+  schema: z.object({
+    /** The proposal being written. */
+    proposalId: z.string(),
+    engram: EngramSchema,
+    origin: ProposalOriginSchema,
+    /** The writer's tier (`user` once a person accepted it from the queue). */
+    trust: TrustTierSchema,
+    /** Whether a project store was open (routing by scope). */
+    hasProject: z.boolean(),
+    /** Stored texts this write replaces as rivals of its ACC detector slot. */
+    rivals: z.array(z.string()),
+    /** Entries (ids or exact texts) it corrects. */
+    corrects: z.array(z.string()),
+    /** Why, in the proposer's words ("" when none). */
+    note: z.string(),
+    /** The heuristic's thresholds; null when no contradiction is checked. */
+    contradictions: ContradictionParamsSchema.nullable(),
+    /** The model judge's verdicts on the candidates (its answer is the recorded `llm.call.completed`); null when the heuristic judged. */
+    judged: z.array(z.object({ entryId: z.string(), reason: z.string() })).nullable(),
+    /** The stored entries the decision looked at, with the scope and list (memory section) each was read from, in store order. */
+    candidates: z.array(z.object({ scope: ScopeSchema, list: z.enum(['rules', 'lessons', 'identities']), entry: RecordedEntrySchema })),
+  }),
+  emitter: 'cortex',
+  consumers: ['replay'],
+  description: 'What memory held that a write was decided against (the recorded read of the memory core): replay re-derives what the write retired, superseded and contradicted from it.',
+});
+
+const ScopeReadSchema = z.object({ rules: z.array(RecordedEntrySchema), lessons: z.array(RecordedEntrySchema), identities: z.array(RecordedEntrySchema) });
+
+export const contextRead = defineEvent({
+  type: 'cortex.context.read',
+  v: 1,
+  schema: z.object({
+    /** The (scrubbed) message the block was ranked against. */
+    message: z.string(),
+    budgets: z.object({ identity: Count, rules: Count, lessons: Count, primer: Count }),
+    /**
+     * What both scopes held (project null outside any project); null when it is what the session's
+     * previous `cortex.context.read` recorded, so a log holds memory once per change, not once per turn.
+     */
+    memory: z.object({ global: ScopeReadSchema, project: ScopeReadSchema.nullable() }).nullable(),
+  }),
+  emitter: 'cortex',
+  consumers: ['replay'],
+  description: 'What memory held when the memory block was built (its recorded inputs): replay rebuilds the block and checks the cortex.context.injected it causes.',
+});
+
+export const memoryEvents = [engramProposed, engramQueued, engramQuarantined, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected, candidatesRead, contextRead] as const;

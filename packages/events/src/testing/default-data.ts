@@ -76,4 +76,25 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
   'store.log.redacted': { marker: '[FORGOTTEN]', events: 2, occurrences: 3, rawLines: 0, seqs: [4, 9], by: 'forget' },
   'hippocampus.engram.superseded': { entryId: 'f0bd3194ed1ebb24', scope: 'project', text: 'Always use tabs', supersededBy: '9c0e51d2a4b7f3e8', proposalId: 'p2', reason: 'correction', note: 'the team switched to spaces' },
   'cortex.engram.contradicted': { proposalId: 'p2', entryId: 'f0bd3194ed1ebb24', scope: 'project', judge: 'heuristic', verdict: 'pending', pendingId: 'p-p2', reason: 'negation flip over the same subject words' },
+  'cortex.candidates.read': {
+    proposalId: 'p2',
+    engram: { ...engram, text: 'Never use tabs', kind: 'never', scope: 'project' },
+    origin: 'memorize',
+    trust: 'model',
+    hasProject: true,
+    rivals: [],
+    corrects: [],
+    note: '',
+    contradictions: { sameSubjectJaccard: 1, maxSubjectWords: 8, maxJudged: 12 },
+    judged: null,
+    candidates: [{ scope: 'project', list: 'rules', entry: { id: 'f0bd3194ed1ebb24', text: 'Always use tabs', kind: 'always', scope: 'project', confidence: 'high', topic: null, source: 'user', section: 'always', updatedAt: '2026-11-22T03:15:00.123Z', trust: 'user' } }],
+  },
+  'cortex.context.read': {
+    message: 'Summarise sales.csv by region',
+    budgets: { identity: 300, rules: 1500, lessons: 1000, primer: 500 },
+    memory: {
+      global: { rules: [{ id: 'acc.oversized-cell', text: engram.text, kind: 'always', scope: 'global', confidence: 'high', topic: null, source: 'consolidation', section: 'always', updatedAt: null }], lessons: [], identities: [] },
+      project: null,
+    },
+  },
 };

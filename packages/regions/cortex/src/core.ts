@@ -7,3 +7,4 @@ export { pendingIdFor } from './pending-item.js';
 export { consolidationCore, defaultConsolidationParams, type ConsolidationState, type ConsolidationParams } from './consolidation/index.js';
 export { planMemorize, memorizeResultText, MEMORIZE_TOOL_NAME, type MemorizePlan, type MemorizeEntryResult, type MemorizeOutcome } from './memorize-tool.js';
 export { screenText, quotedFrom, quarantineIdFor, type QuarantineReason } from './quarantine/index.js';
+export { memoryCore, type MemoryCoreState, type MemoryCoreParams } from './memory/memory-core.js';

@@ -6,7 +6,8 @@
  * Consumes: what the regions propose to remember (acc.lesson.detected, cerebellum.lesson.learned,
  *   cerebellum.error.classified), turn and cell facts, recorded model answers and store outcomes
  *   (hippocampus.engram.encoded).
- * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.quarantined, cortex.engram.confirmed, cortex.engram.contradicted, cortex.context.injected.
+ * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.quarantined, cortex.engram.confirmed, cortex.engram.contradicted, cortex.context.injected,
+ *   cortex.candidates.read, cortex.context.read (the recorded reads the memory core decides from).
  * Never: writes a memory file itself (the hippocampus's stores do, under the gate's decision), or puts
  *   anything in front of the model that it did not record as cortex.context.injected.
  */
@@ -20,6 +21,7 @@ export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.
 export { buildMemoryContext, SECTION_HEADINGS, type MemoryContext, type MemoryContextInput, type ContextSection, type ContextSectionKey } from './memory-context.js';
 export { buildScratchpadPrimer, PRIMER_HEADER, type ScratchpadPrimer } from './scratchpad-primer.js';
 export { EMPTY_SCOPE, type ScopeMemory } from './scope-memory.js';
+export type { MemorySnapshot } from './memory/context-read.js';
 export type { ContextInjection, InjectedItem } from './injected-item.js';
 export { PendingItemSchema, PendingFileSchema, pendingIdFor, PENDING_KIND, type PendingItem, type PendingFile } from './pending-item.js';
 export {

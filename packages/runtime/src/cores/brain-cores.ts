@@ -1,7 +1,7 @@
 import { accCore, defaultAccCoreParams, type AccCoreParams, type AccCoreState } from '@engram/acc';
 import { defaultRecipeParams, recipeCore, type RecipeParams, type RecipeState } from '@engram/basal-ganglia';
 import { callLessonCore, cerebellumCore, defaultCallLessonParams, defaultCerebellumParams, type CallLessonParams, type CallLessonState, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
-import { consolidationCore, cortexCore, defaultConsolidationParams, type ConsolidationParams, type ConsolidationState, type CortexState } from '@engram/cortex/core';
+import { consolidationCore, cortexCore, defaultConsolidationParams, memoryCore, type ConsolidationParams, type ConsolidationState, type CortexState, type MemoryCoreState } from '@engram/cortex/core';
 import { defaultExecutiveParams, executiveCore, type ExecutiveParams, type ExecutiveState } from '@engram/executive/core';
 import type { RegionCore } from '@engram/kernel';
 import { proposalCore, type ProposalState } from './proposal-core.js';
@@ -15,6 +15,7 @@ export interface BrainStates {
   readonly 'cerebellum.calls': CallLessonState;
   readonly 'cortex.proposals': ProposalState;
   readonly 'cortex.gate': CortexState;
+  readonly 'cortex.memory': MemoryCoreState;
   readonly 'cortex.consolidation': ConsolidationState;
 }
 
@@ -58,7 +59,9 @@ const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], 
  * - acc: nudges and lessons; basal-ganglia: recovery recipes; cerebellum: error classes and lessons;
  *   cerebellum.calls: lessons from a failed call and the call that then did its job;
  * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
- *   (`cortex.engram.queued`); cortex.consolidation (sessions with a model): sleep replay's proposals
+ *   (`cortex.engram.queued`); cortex.memory: what each write retires, supersedes, contradicts, queues or
+ *   refuses and what the memory block injects, from the recorded reads (derives nothing live: replay
+ *   checks the effect's reports against it, `check`); cortex.consolidation (sessions with a model): sleep replay's proposals
  *   from recorded answers.
  *
  * Pure: this module loads no effects, no LLM port and no Effect (hook processes import it).
@@ -71,5 +74,6 @@ export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonl
   bind('cerebellum.calls', callLessonCore, p.callLessons),
   bind('cortex.proposals', proposalCore, {}),
   bind('cortex.gate', cortexCore, {}),
+  bind('cortex.memory', memoryCore, {}),
   ...(p.consolidation === null ? [] : [bind('cortex.consolidation', consolidationCore, p.consolidation)]),
 ];

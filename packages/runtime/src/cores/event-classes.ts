@@ -12,8 +12,27 @@ import type { BrainCoreId } from './brain-cores.js';
  */
 export type EventClass =
   | { readonly kind: 'derived'; readonly by: readonly BrainCoreId[]; readonly givenWhen?: { readonly test: (e: AnyEnvelope) => boolean; readonly reason: string } }
-  | { readonly kind: 'answer'; readonly given: readonly string[]; readonly reason: string }
+  | { readonly kind: 'answer'; readonly given: readonly string[]; readonly reason: string; readonly afterRead?: AfterRead }
   | { readonly kind: 'recorded'; readonly reason: string };
+
+/**
+ * An answer checked only when the log holds the read it was decided against (`cortex.candidates.read`,
+ * `cortex.context.read`): `key` names that read (`readKeyOf`), null when the event names none. Logs
+ * written before reads were recorded keep these events as given, and `--check` says so (`reason`).
+ */
+export interface AfterRead {
+  readonly key: (e: AnyEnvelope) => string | null;
+  readonly reason: string;
+}
+
+const OLDER = 'recorded before the memory core\'s reads were: decided against what memory held then, which this log does not hold';
+
+/** The key a recorded read is found under by the answers it explains: a write's read by its proposal, the memory block's by its own id. */
+export const readKeyOf = (e: AnyEnvelope): string | null =>
+  e.type === 'cortex.candidates.read' ? `proposal:${e.data.proposalId}` : e.type === 'cortex.context.read' ? `read:${e.id}` : null;
+
+const byProposal = (e: AnyEnvelope): string | null =>
+  (e.type === 'cortex.engram.contradicted' || e.type === 'hippocampus.engram.superseded') && e.data.proposalId !== null ? `proposal:${e.data.proposalId}` : null;
 
 const HOST = 'a report of the host (or of the engram-driven loop acting as one)';
 
@@ -69,11 +88,25 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   },
   'hippocampus.engram.removed': { kind: 'recorded', reason: 'the user (or ageing) removed an entry outside a session' },
   'hippocampus.engram.superseded': {
-    kind: 'recorded',
-    reason: 'retiring an entry depends on what memory held (a store read); a contradiction also on the judge, whose answer is its own recorded llm.call.completed',
+    kind: 'answer',
+    given: ['supersededBy (the id the store gave the new entry)'],
+    reason: "the store's answer to a retirement the memory core planned from the recorded read (`decideWrite`)",
+    afterRead: { key: byProposal, reason: OLDER },
   },
-  'cortex.engram.contradicted': { kind: 'recorded', reason: 'the judgement compares the proposal with what memory held at that moment (a store read) and, with a model, its recorded answer' },
-  'cortex.context.injected': { kind: 'recorded', reason: 'what was put in front of the model depends on what memory held at that moment (a store read)' },
+  'cortex.engram.contradicted': {
+    kind: 'answer',
+    given: [],
+    reason: 'the memory core judged it from the recorded read (with a model, from its verdicts recorded in the read); published once the write was carried out',
+    afterRead: { key: byProposal, reason: OLDER },
+  },
+  'cortex.context.injected': {
+    kind: 'answer',
+    given: [],
+    reason: 'the memory block rebuilt from its recorded inputs (`cortex.context.read`, its cause); other injections (habits, the primer, pre-call advice) name no read',
+    afterRead: { key: (e) => (e.type === 'cortex.context.injected' && e.causationId !== null ? `read:${e.causationId}` : null), reason: 'no recorded read caused it: habits, the primer and pre-call advice, or a log older than the memory block\'s read' },
+  },
+  'cortex.candidates.read': { kind: 'recorded', reason: 'what memory held when a write was decided (a store read)' },
+  'cortex.context.read': { kind: 'recorded', reason: 'what memory held when the memory block was built (a store read), and the message' },
   'llm.call.completed': { kind: 'recorded', reason: "the model's answer" },
   'llm.call.failed': { kind: 'recorded', reason: "the model call's failure" },
   'scratchpad.cell.requested': { kind: 'recorded', reason: "the model's cell" },
@@ -95,11 +128,30 @@ export const REDACTION_HASHED_FIELDS: { readonly [T in EventType]?: readonly str
   'basal-ganglia.recipe.learned': ['recipeId'],
 };
 
-/** Whether `--check` compares this recorded event with what the cores derived (a derived or answer type, and not one of its given exceptions). */
-export const isCheckedEvent = (e: AnyEnvelope): boolean => {
+/**
+ * Whether `--check` compares this recorded event with what the cores derived (a derived or answer
+ * type, and not one of its given exceptions). `reads`: the keys of the reads the log holds
+ * (`readKeyOf`); an answer decided against a read is compared only when its read is there.
+ */
+export const isCheckedEvent = (e: AnyEnvelope, reads: ReadonlySet<string> = NO_READS): boolean => {
   const c: EventClass | undefined = (EVENT_CLASSES as Record<string, EventClass | undefined>)[e.type];
   if (c === undefined || c.kind === 'recorded') return false;
-  return c.kind === 'answer' || c.givenWhen === undefined || !c.givenWhen.test(e);
+  if (c.kind === 'answer') {
+    if (c.afterRead === undefined) return true;
+    const key = c.afterRead.key(e);
+    return key !== null && reads.has(key);
+  }
+  return c.givenWhen === undefined || !c.givenWhen.test(e);
+};
+
+const NO_READS: ReadonlySet<string> = new Set();
+
+/** Why a recorded event of a checked type is read as given (its read is not in the log), or null when it is checked or of a recorded type. */
+export const givenWithoutRead = (e: AnyEnvelope, reads: ReadonlySet<string>): string | null => {
+  const c: EventClass | undefined = (EVENT_CLASSES as Record<string, EventClass | undefined>)[e.type];
+  if (c === undefined || c.kind !== 'answer' || c.afterRead === undefined) return null;
+  const key = c.afterRead.key(e);
+  return key !== null && reads.has(key) ? null : c.afterRead.reason;
 };
 
 /** Whether replay checks this type as an answer or report, compared under the recorded event itself (`answerCause`). */

@@ -21,7 +21,8 @@ export interface UserEntry {
  * `engram memory add` on the active store: the user's own entry goes through the cortex like every
  * write (a proposal of origin `user`, which the gate always lets through), secrets scrubbed;
  * `corrects` retires the named entries into the history. Each retirement and contradiction is
- * recorded in an event log of the entry's scope (on PostgreSQL, the store's), so the audit sees it;
+ * recorded in an event log of the entry's scope (on PostgreSQL, the store's), with the read it was
+ * decided against (`cortex.candidates.read`), so the audit sees it and replay proves it;
  * the proposal and the store's answer are not (they belong to a session's log, whose settings
  * replay checks an answer against). `notRetired`: the corrections that named no active entry.
  */
@@ -37,7 +38,8 @@ export const addUserEntry = async (flags: MemoryFlags, entry: UserEntry, env: No
       origin: 'user',
       ...(entry.corrects.length === 0 ? {} : { corrects: [...entry.corrects], note: note === '' ? 'corrected by the user' : scrubSecrets(note) }),
     });
-    const recorded = drafts.filter((d) => RECORDED.has(d.type));
+    // With the read the write was decided against, so `engram replay --check` proves each retirement and contradiction.
+    const recorded = drafts.some((d) => RECORDED.has(d.type)) ? drafts.filter((d) => RECORDED.has(d.type) || d.type === 'cortex.candidates.read') : [];
     if (recorded.length > 0) await m.record(result.scope ?? entry.scope, recorded);
   } finally {
     await m.close();

@@ -123,6 +123,10 @@ const shownOf = (e: AnyEnvelope): Shown => {
       return show('memory', 'contradicted', `${e.data.entryId} (${e.data.verdict}, ${e.data.judge})`, e.data.reason);
     case 'cortex.context.injected':
       return show('memory', 'injected', `${e.data.items.length} item${e.data.items.length === 1 ? '' : 's'} into the ${e.data.target}${e.data.tool === null ? '' : ` of ${e.data.tool}`} (${e.data.tokens} tokens)`, e.data.items.map((i) => `• ${i.text}`).join('\n'));
+    case 'cortex.candidates.read':
+      return show('quiet', 'memory read', `${e.data.candidates.length} stored entr${e.data.candidates.length === 1 ? 'y' : 'ies'} read to decide ${e.data.proposalId}`);
+    case 'cortex.context.read':
+      return show('quiet', 'memory read', e.data.memory === null ? 'the memory block, from unchanged memory' : 'the memory block, from the memory it records');
     case 'hippocampus.engram.encoded':
       return show('memory', 'encoded', `${e.data.outcome}${e.data.engram.kind === null ? '' : ` ${e.data.engram.kind}`} into ${e.data.file}`, e.data.engram.text);
     case 'hippocampus.engram.removed':

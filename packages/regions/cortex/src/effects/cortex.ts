@@ -1,10 +1,8 @@
-import { defaultTrustTier, type EngramData, type TrustTier } from '@engram/events';
+import { defaultTrustTier, type EngramData, type EventData, type TrustTier } from '@engram/events';
 import {
   describeDiagnostic,
-  mayReplace,
   randomIds,
   systemClock,
-  trustOf,
   type Clock,
   type EngramScope,
   type EventSink,
@@ -16,7 +14,6 @@ import {
   type Awaitable,
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
-import { findContradictions } from '../contradiction/find-contradictions.js';
 import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
@@ -28,6 +25,10 @@ import type { MemoryMode } from '../memory-mode.js';
 import { pendingIdFor, type PendingItem } from '../pending-item.js';
 import type { ProposalOrigin } from '../proposal-origin.js';
 import { routeScope } from '../route-scope.js';
+import { checksContradictions, contradictionPool, decideWrite, type CandidatesRead, type WritePlan } from '../memory/decide-write.js';
+import { plannedContradictions, plannedRetirements } from '../memory/plan-events.js';
+import { recordedEntry } from '../memory/recorded-entry.js';
+import { contextRead, type ContextRead, type MemorySnapshot } from '../memory/context-read.js';
 import { buildScratchpadPrimer, type ScratchpadPrimer } from '../scratchpad-primer.js';
 import { rankStrategies, type StrategyRanking } from '../strategies/rank-strategies.js';
 import { strategiesFromMemory } from '../strategies/strategies-from-memory.js';
@@ -324,6 +325,17 @@ export class Cortex {
     }
   }
 
+  /**
+   * The memory block with its recorded read (`cortex.context.read`: the message, the budgets and,
+   * unless it equals `recorded`, the snapshot it was built from), for the caller to publish before
+   * the injection it causes, so replay rebuilds the block and checks what was injected.
+   */
+  async memoryBlock(message: string, recorded: MemorySnapshot | null): Promise<{ readonly context: MemoryContext; readonly read: ContextRead; readonly snapshot: MemorySnapshot }> {
+    const [global, project] = await this.snapshots();
+    const snapshot: MemorySnapshot = { global, project };
+    return { context: buildMemoryContext({ global, project, message, budgets: this.budgets }), read: contextRead(message, this.budgets, snapshot, recorded), snapshot };
+  }
+
   /** What could not be read from the memory the block is built from (a linked file refused, a bad line), one line each. */
   async memoryNotes(): Promise<readonly string[]> {
     const [global, project] = await this.snapshots();
@@ -423,65 +435,94 @@ export class Cortex {
     return [global, project] as const;
   }
 
+  /**
+   * Encodes one proposal the gate let through: reads what memory holds that the write could touch
+   * and records it (`cortex.candidates.read`, with a model judge's verdicts), asks the memory core
+   * (`decideWrite`), and carries out its plan. What is published once done (retirements,
+   * contradictions) is what the plan calls for (`plannedRetirements`, `plannedContradictions`), so
+   * replay re-derives it from the read.
+   */
   private async encode(proposalId: string, engram: EngramData, supersedes: readonly string[], how: EncodeHow): Promise<ProposalResult> {
-    const scope = routeScope(engram, this.options.project !== null);
-    const store = this.storeFor(scope) ?? this.options.global;
-    const base = { proposalId, scope, pendingId: null, replaced: 0 };
-    if (engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: 'no kind: not a rule, lesson or fact' };
-    const targets = await this.retirementTargets(engram, scope, store, how);
-    // A writer may retire only what it outranks or equals (trust order: user > detector > model > quoted); otherwise the user decides.
-    const blocked = targets.filter((t) => !mayReplace(how.trust, trustOf(t.entry)));
-    if (blocked.length > 0) return this.queueConflict(proposalId, engram, how, supersedes, targets, blocked);
-    const replaced = await this.removeRivals(store, scope, supersedes, engram.text, proposalId);
+    const read = await this.readCandidates(proposalId, engram, supersedes, how);
+    // A read of nothing decides nothing replay could check (no entry to retire or contradict): not recorded.
+    if (read.candidates.length > 0) this.sink.publish('cortex.candidates.read', read, {});
+    const plan = decideWrite(read);
+    const base = { proposalId, scope: plan.scope, pendingId: null, replaced: 0 };
+    if (plan.action === 'refuse' || engram.kind === null) return { ...base, status: 'refused', entry: null, location: null, reason: plan.action === 'refuse' ? plan.reason : 'no kind' };
+    if (plan.action === 'queue') return this.queueConflict(proposalId, engram, how, supersedes, plan);
+    const store = this.storeFor(plan.scope) ?? this.options.global;
+    let replaced = 0;
+    for (const [i, event] of plannedRetirements(proposalId, plan, how.note, null).slice(0, plan.rivals.length).entries()) {
+      const rival = plan.rivals[i];
+      if (rival !== undefined && (await this.retire(rival.entry, event))) replaced++;
+    }
     const [result] = await store.encode([{ text: engram.text, kind: engram.kind, confidence: engram.confidence, topic: engram.topic, source: engram.source, trust: how.trust }]);
     if (result === undefined || result.outcome === 'empty' || result.entry === null) {
       // Answer the proposal in the log too: nothing was written.
-      if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope }, file: result.location, outcome: 'empty' }, {});
+      if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope: plan.scope }, file: result.location, outcome: 'empty' }, {});
       return { ...base, status: 'refused', entry: null, location: result?.location ?? null, replaced, reason: 'nothing left to store after removing secrets and markup' };
     }
     const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;
     const { text, kind, confidence, topic, source } = result.entry;
-    this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope, confidence, topic, source }, file: result.location, outcome }, {});
+    this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope: plan.scope, confidence, topic, source }, file: result.location, outcome }, {});
     const retired: { id: string; scope: EngramScope; text: string; reason: SupersedeReason }[] = [];
-    for (const t of targets) {
-      if (t.entry.id === result.entry.id) continue;
-      if (t.judge !== null)
-        this.sink.publish('cortex.engram.contradicted', { proposalId, entryId: t.entry.id, scope: t.scope, judge: t.judge, verdict: 'supersede', pendingId: null, reason: t.why }, {});
-      if (await this.retire(t.scope, t.entry, result.entry.id, proposalId, t.reason, t.judge === null ? how.note : t.why)) retired.push({ id: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.reason });
+    const contradicted = new Map(plannedContradictions(proposalId, plan, how.note).map((c) => [c.entryId, c]));
+    const retirements = plannedRetirements(proposalId, plan, how.note, result.entry.id).slice(plan.rivals.length);
+    for (const [i, t] of plan.targets.entries()) {
+      const event = retirements[i];
+      if (event === undefined || t.entry.id === result.entry.id) continue;
+      const c = contradicted.get(t.entry.id);
+      if (c !== undefined) this.sink.publish('cortex.engram.contradicted', c, {});
+      if (await this.retire(t.entry, event)) retired.push({ id: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.reason });
     }
     const status = outcome === 'added' && retired.length > 0 ? 'superseded' : outcome;
     return { ...base, status, entry: result.entry, location: result.location, replaced: replaced + retired.length, reason: null, retired };
   }
 
-  /** The entries an encode would retire: the ones it corrects by id or text, and the active ones of its scope it contradicts. */
-  private async retirementTargets(engram: EngramData, scope: EngramScope, store: SemanticStore, how: EncodeHow): Promise<Target[]> {
-    const targets: Target[] = [];
-    const seen = new Set<string>();
-    if (how.corrects.length > 0) {
-      for (const s of ['global', 'project'] as const) {
-        const st = this.storeFor(s);
-        if (st === null) continue;
-        const snap = await st.read();
-        for (const e of [...snap.rules, ...snap.lessons, ...snap.identities]) {
-          if (seen.has(e.id) || !how.corrects.some((c) => c === e.id || normalized(c) === normalized(e.text))) continue;
-          seen.add(e.id);
-          targets.push({ entry: e, scope: s, reason: 'correction', judge: null, why: how.note });
-        }
-      }
+  /**
+   * What memory holds that a write could touch, as the memory core reads it: the entries it
+   * corrects (both scopes), the slot rivals of its scope, and, when its claims are checked, every
+   * active rule and lesson of its scope with a model judge's verdicts on them.
+   */
+  private async readCandidates(proposalId: string, engram: EngramData, rivals: readonly string[], how: EncodeHow): Promise<CandidatesRead> {
+    const hasProject = this.options.project !== null;
+    const scope = routeScope(engram, hasProject);
+    const configured = this.options.contradictions ?? DEFAULT_CONTRADICTION_PARAMS;
+    const params = configured === false || engram.kind === null || !checksContradictions(engram.kind, how.origin) ? null : configured;
+    const checks = params !== null;
+    const rivalTexts = rivals.filter((r) => r !== engram.text);
+    const corrects = (e: MemoryEntry): boolean => how.corrects.some((c) => c === e.id || normalized(c) === normalized(e.text));
+    const candidates: CandidatesRead['candidates'][number][] = [];
+    for (const s of engram.kind === null ? [] : (['global', 'project'] as const)) {
+      const store = this.storeFor(s);
+      const mine = s === scope && (checks || rivalTexts.length > 0);
+      if (store === null || (!mine && how.corrects.length === 0)) continue;
+      const snap = await store.read();
+      for (const list of ['rules', 'lessons', 'identities'] as const)
+        for (const e of snap[list])
+          if (corrects(e) || (s === scope && list !== 'identities' && (checks || rivalTexts.includes(e.text)))) candidates.push({ scope: s, list, entry: recordedEntry(e) });
     }
-    const params = this.options.contradictions ?? DEFAULT_CONTRADICTION_PARAMS;
-    if (params === false || engram.kind === 'profile' || !CLAIM_ORIGINS.has(how.origin)) return targets;
-    const snap = await store.read();
-    const active = [...snap.rules, ...snap.lessons].filter((e) => !seen.has(e.id) && e.text !== engram.text);
-    const model = this.options.judge === undefined ? null : await this.options.judge();
-    const judged = model === null ? null : await judgeContradictions(model, engram.text, engram.kind, active, params);
-    const found = judged ?? findContradictions(engram.text, engram.kind, active, params);
-    for (const c of found) targets.push({ entry: c.entry, scope, reason: 'contradiction', judge: judged === null ? 'heuristic' : 'llm', why: c.reason });
-    return targets;
+    const read: CandidatesRead = {
+      proposalId,
+      engram,
+      origin: how.origin,
+      trust: how.trust,
+      hasProject,
+      rivals: [...rivals],
+      corrects: [...how.corrects],
+      note: how.note,
+      contradictions: params === null ? null : { ...params },
+      judged: null,
+      candidates,
+    };
+    const pool = contradictionPool(read);
+    const model = pool.length === 0 || params === null || this.options.judge === undefined ? null : await this.options.judge();
+    const judged = model === null || params === null ? null : await judgeContradictions(model, engram.text, engram.kind, pool, params);
+    return judged === null ? read : { ...read, judged: judged.map((c) => ({ entryId: c.entry.id, reason: c.reason })) };
   }
 
   /** Both wait for the user: the new entry is queued naming what it would retire; the old ones stay in force until the user decides. */
-  private async queueConflict(proposalId: string, engram: EngramData, how: EncodeHow, supersedes: readonly string[], targets: readonly Target[], blocked: readonly Target[]): Promise<ProposalResult> {
+  private async queueConflict(proposalId: string, engram: EngramData, how: EncodeHow, supersedes: readonly string[], plan: Extract<WritePlan, { action: 'queue' }>): Promise<ProposalResult> {
     const item = await this.options.pending.add({
       pendingId: pendingIdFor(proposalId),
       proposalId,
@@ -489,46 +530,25 @@ export class Cortex {
       origin: how.origin,
       queuedAt: new Date(this.clock.now()).toISOString(),
       supersedes: [...supersedes],
-      corrects: targets.filter((t) => t.judge === null).map((t) => t.entry.id),
-      contradicts: targets.filter((t) => t.judge !== null).map((t) => ({ entryId: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.why })),
+      corrects: plan.targets.filter((t) => t.judge === null).map((t) => t.entry.id),
+      contradicts: plan.targets.filter((t) => t.judge !== null).map((t) => ({ entryId: t.entry.id, scope: t.scope, text: t.entry.text, reason: t.why })),
       ...(how.note === '' ? {} : { note: how.note }),
     });
-    for (const t of blocked)
-      this.sink.publish('cortex.engram.contradicted', { proposalId, entryId: t.entry.id, scope: t.scope, judge: t.judge ?? 'heuristic', verdict: 'pending', pendingId: item.pendingId, reason: t.judge === null ? `a correction from a less trusted writer: ${how.note || 'no note'}` : t.why }, {});
-    const names = blocked.map((t) => t.entry.id).join(', ');
+    for (const c of plannedContradictions(proposalId, plan, how.note)) this.sink.publish('cortex.engram.contradicted', c, {});
+    const names = plan.blocked.map((t) => t.entry.id).join(', ');
     return { proposalId, scope: null, entry: null, location: null, replaced: 0, pendingId: item.pendingId, status: 'queued', reason: `it contradicts or corrects ${names}, which a more trusted writer stored: both wait for the user` };
   }
 
-  /** Retires one entry: out of its memory file (under the store's lock), into the history, recorded as `hippocampus.engram.superseded`. */
-  private async retire(scope: EngramScope, entry: MemoryEntry, by: string | null, proposalId: string, reason: SupersedeReason, note: string): Promise<boolean> {
-    const store = this.storeFor(scope);
+  /** Retires one entry as planned: out of its memory file (under the store's lock), into the history, recorded as `hippocampus.engram.superseded`. */
+  private async retire(entry: MemoryEntry, event: EventData<'hippocampus.engram.superseded'>): Promise<boolean> {
+    const store = this.storeFor(event.scope);
     if (store === null || (await store.remove(entry.id)).outcome !== 'removed') return false;
-    const history = scope === 'global' ? this.options.histories?.global : this.options.histories?.project;
-    await history?.append([{ ...entry, supersededBy: by, supersededAt: new Date(this.clock.now()).toISOString(), reason, note, proposalId }]);
-    this.sink.publish('hippocampus.engram.superseded', { entryId: entry.id, scope, text: entry.text, supersededBy: by, proposalId, reason, note }, {});
+    const history = event.scope === 'global' ? this.options.histories?.global : this.options.histories?.project;
+    await history?.append([{ ...entry, supersededBy: event.supersededBy, supersededAt: new Date(this.clock.now()).toISOString(), reason: event.reason, note: event.note, proposalId: event.proposalId }]);
+    this.sink.publish('hippocampus.engram.superseded', event, {});
     return true;
   }
-
-  /** Removes stored rules whose text is one of the rivals (never the new text itself), each retired into the history. */
-  private async removeRivals(store: SemanticStore, scope: EngramScope, rivals: readonly string[], text: string, proposalId: string): Promise<number> {
-    const targets = rivals.filter((r) => r !== text);
-    if (targets.length === 0) return 0;
-    const snapshot = await store.read();
-    let removed = 0;
-    for (const e of [...snapshot.rules, ...snapshot.lessons]) {
-      if (!targets.includes(e.text)) continue;
-      if (await this.retire(scope, e, null, proposalId, 'slot-rival', "a newer variant of the same ACC detector's lesson")) removed++;
-    }
-    return removed;
-  }
 }
-
-/**
- * Whose claims are checked for contradictions: the user's and the model's. A detector's lesson
- * (ACC, cerebellum, instincts) is engram's own templated text; its variants replace each other
- * through their detector slot (`supersedes`), not through a judgement.
- */
-const CLAIM_ORIGINS: ReadonlySet<ProposalOrigin> = new Set(['user', 'memorize', 'consolidation']);
 
 interface EncodeHow {
   readonly origin: ProposalOrigin;
@@ -536,15 +556,6 @@ interface EncodeHow {
   readonly note: string;
   /** The writer's tier (`user` when a person accepted it from the pending queue): it may retire only entries of equal or lower trust. */
   readonly trust: TrustTier;
-}
-
-interface Target {
-  readonly entry: MemoryEntry;
-  readonly scope: EngramScope;
-  readonly reason: SupersedeReason;
-  /** Who judged a contradiction; null for an explicit correction. */
-  readonly judge: 'llm' | 'heuristic' | null;
-  readonly why: string;
 }
 
 const normalized = (t: string): string => t.replace(/\s+/g, ' ').trim().toLowerCase();
