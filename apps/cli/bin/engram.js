@@ -25,9 +25,11 @@ const bundleName = () => {
 
 /**
  * dist/bundle/, when the bundles were built after every package they hold (a `tsc -b` run since
- * leaves them stale, and then dist/ runs); null without them.
+ * leaves them stale, and then dist/ runs) and not turned off; null otherwise.
  */
 const bundles = () => {
+  // ENGRAM_BUNDLE=0 (false, off, no): every command from dist/ (checkEngramEnv refuses a typo).
+  if (['0', 'false', 'off', 'no'].includes(process.env.ENGRAM_BUNDLE ?? '')) return null;
   const dir = new URL('../dist/bundle/', import.meta.url);
   try {
     const stamp = new URL('built-from.json', dir);
@@ -87,14 +89,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const name = bundleName();
   const dir = name === null ? null : bundles();
-  const entry = (file) => (dir === null || name === null ? import(new URL(`../dist/${file}`, import.meta.url).href) : loadBundle(dir, name));
+  const entry = (unbundled) => (dir === null || name === null ? import(unbundled.href) : loadBundle(dir, name));
   // `engram hook <name>` runs once or twice per tool call: it goes straight to the small hook client
   // (no commander, no runtime) unless its arguments are not a plain hook call.
-  const fast = argv[0] === 'hook' ? await (await entry('hook/hook-fast-path.js')).hookFastPath(argv.slice(1)) : null;
+  const fast = argv[0] === 'hook' ? await (await entry(new URL('../dist/hook/hook-fast-path.js', import.meta.url))).hookFastPath(argv.slice(1)) : null;
   if (fast !== null) process.exitCode = fast;
   else {
     // The hook bundle holds only the fast path: anything else (`engram hook --help`) runs from dist/.
-    const { run } = argv[0] === 'hook' ? await import(new URL('../dist/main.js', import.meta.url).href) : await entry('main.js');
+    const { run } = argv[0] === 'hook' ? await import(main.href) : await entry(main);
     process.exitCode = await run(argv);
   }
 }

@@ -36,6 +36,13 @@ const BUNDLES = {
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
 };
 
+/**
+ * Packages a bundle imports from where they are installed when a dynamic import asks for them:
+ * the model stack (Effect, the model SDKs), which the bundled commands never run (a hook or a
+ * memory command calls no model; tests/runtime-lazy). @engram/cli depends on each directly.
+ */
+const LAZY = new Set(['@engram/llm']);
+
 /** Packages loaded from where they are installed, never bundled: native code, or a driver with optional native parts. */
 const EXTERNAL = new Set(['better-sqlite3', 'pg']);
 
@@ -122,6 +129,8 @@ const hotPath = (out, hot) => ({
       if (hot.includes(toPosix(relative(DIST, target)))) return undefined;
       return { path: toPosix(relative(out, target)), external: true };
     });
+
+    b.onResolve({ filter: /^@engram\// }, (args) => (args.kind === 'dynamic-import' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
 
     // better-sqlite3, pg: required from the package that imports them, where they are installed.
     b.onResolve({ filter: /.*/ }, (args) => {
