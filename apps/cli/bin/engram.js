@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI runs from built JavaScript so that hooks can start it per tool call quickly.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const main = new URL('../dist/main.js', import.meta.url);
@@ -16,8 +18,21 @@ const argv = process.argv.slice(2);
  * The bundle (apps/cli/scripts/bundle-cli.mjs, one per hot command) that starts this command
  * line, or null: every other command runs from dist/, module by module.
  */
+/**
+ * Whether `engram serve` has a socket for this hook's home (`--home`, else $ENGRAM_HOME, else
+ * ~/.engram, as @engram/serve/client's resolveHome): then the hook is a small client that forwards
+ * its payload, cheaper from dist/ than from the hook bundle, which holds the in-process hook too.
+ */
+const served = () => {
+  if (process.env.ENGRAM_SERVE === '0') return false;
+  const at = argv.findIndex((a) => a === '--home' || a.startsWith('--home='));
+  const flag = at < 0 ? undefined : argv[at] === '--home' ? argv[at + 1] : argv[at].slice('--home='.length);
+  const fromEnv = process.env.ENGRAM_HOME;
+  return existsSync(join(resolve(flag ?? (fromEnv === undefined || fromEnv === '' ? join(homedir(), '.engram') : fromEnv)), 'run', 'engram.sock'));
+};
+
 const bundleName = () => {
-  if (argv[0] === 'hook') return 'hook';
+  if (argv[0] === 'hook') return served() ? null : 'hook';
   if (argv[0] !== 'memory') return null;
   if (argv[1] === 'show' || argv[1] === 'list') return 'memory-show';
   return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : null;
