@@ -143,7 +143,8 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const bin = opts.cliBin;
   if (bin === undefined) throw new Error('cli bench: the engram launcher to time is not given (BenchOptions.cliBin)');
   const runs = Math.max(3, Math.round(RUNS * opts.scale));
-  const startUp = startUpTimes(bin, runs, opts.progress);
+  // Ten processes a run: a smoke run (--scale 0.01) times each once.
+  const startUp = startUpTimes(bin, Math.max(1, Math.round(RUNS * opts.scale)), opts.progress);
   const startNode = row('node -e 0 (bare Node start-up, interleaved with the start-up rows below)', startUp.get('node') ?? []);
   const startRows = [...startUp].filter(([key]) => key !== 'node').map(([key, times]) => ({ key, result: row(WHAT[key] ?? `engram ${key} (in process: ENGRAM_SERVE=0)`, times) }));
   const helpRun = (): number => {
