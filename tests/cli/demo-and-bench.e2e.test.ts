@@ -52,7 +52,8 @@ describe('engram bench', () => {
       expect(row.seconds).toBeGreaterThan(0);
       expect(row.perSecond).toBeGreaterThan(0);
     }
-  });
+    // cli starts ~40 processes even at --scale 0.01 (node -e 0 beside --version, the hooks, memory commands, the service).
+  }, 150_000);
 
   it('refuses an unknown suite with exit 2', () => {
     expect(runCli(['bench', 'nope']).status).toBe(2);

@@ -16,7 +16,7 @@ const COMMANDS: readonly (readonly string[])[] = [['memory', 'show'], ['instinct
 
 describe('every enum-like ENGRAM_* variable (built CLI)', () => {
   it('is listed with its allowed values', () => {
-    expect(Object.keys(ENGRAM_ENV_CHOICES).sort()).toEqual(['ENGRAM_ACC_MODE', 'ENGRAM_ALLOW_UNISOLATED', 'ENGRAM_AUTO_INSTINCTS', 'ENGRAM_EPISODIC_MEMORY', 'ENGRAM_MEMORY_MODE', 'ENGRAM_VALIDATE']);
+    expect(Object.keys(ENGRAM_ENV_CHOICES).sort()).toEqual(['ENGRAM_ACC_MODE', 'ENGRAM_ALLOW_UNISOLATED', 'ENGRAM_AUTO_INSTINCTS', 'ENGRAM_BUNDLE', 'ENGRAM_EPISODIC_MEMORY', 'ENGRAM_MEMORY_MODE', 'ENGRAM_VALIDATE']);
   });
 
   it.each(Object.entries(ENGRAM_ENV_CHOICES))('%s: an unknown value exits 2 naming the variable and the allowed values, whatever the command', (variable, allowed) => {

@@ -169,6 +169,28 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     for (const s of demo.sessions) expect(existsSync(s.eventLog)).toBe(true);
   }, 240_000);
 
+  it('runs the bundled commands of the installed binary: memory add, show and context, and a hook in process', () => {
+    // These start from apps/cli/dist/bundle (docs/cli-startup.md), which finds better-sqlite3, the
+    // secretlint preset and each package's files through npm's layout here, not the workspace's.
+    const cli = join(app, 'node_modules/@engram/cli');
+    expect(existsSync(join(cli, 'dist/bundle/memory-show/main.cjs'))).toBe(true);
+    expect(existsSync(join(cli, 'dist/bundle-inputs.json')), 'the bundle map stays in the workspace').toBe(false);
+    const bin = join(app, 'node_modules/.bin/engram');
+    const home = join(work, 'bundled-home');
+    const project = join(work, 'bundled-project');
+    mkdirSync(project);
+    const roots = ['--home', home, '--project', project];
+    ok(run(bin, ['memory', 'add', 'Run the tests before committing; the key AKIAIOSFODNN7EXAMPLE stays out.', ...roots], app, 60_000), 'engram memory add');
+    const shown = JSON.parse(ok(run(bin, ['memory', 'show', '--json', ...roots], app, 60_000), 'engram memory show')) as { project: { lessons: { text: string }[] } };
+    expect(shown.project.lessons.map((l) => l.text)).toEqual(['Run the tests before committing; the key [REDACTED:aws-access-key] stays out.']);
+    expect(ok(run(bin, ['memory', 'context', '--message', 'run the tests', ...roots], app, 60_000), 'engram memory context')).toContain('Run the tests before committing');
+    const payload = JSON.stringify({ session_id: 'bundled-1', transcript_path: join(project, 't.jsonl'), cwd: project, hook_event_name: 'SessionStart', source: 'startup' });
+    const r = spawnSync(bin, ['hook', 'session-start'], { cwd: project, input: payload, encoding: 'utf8', timeout: 60_000, env: { ...cleanEnv(), ENGRAM_HOME: home, ENGRAM_SERVE: '0' } });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Run the tests before committing');
+  }, 240_000);
+
   // Last: it moves the installed tree into the layout npx gives a package it downloaded.
   it("refuses to run a hook from npx's download cache: one line on stderr, nothing on stdout, exit 0, nothing recorded", () => {
     const cache = join(work, 'npm-cache', '_npx', '5f2c0e9a7b1d3c4e');

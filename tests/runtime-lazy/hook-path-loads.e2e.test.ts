@@ -118,7 +118,10 @@ describe('what the hook path loads (built JavaScript)', () => {
       const r = spawnSync(process.execPath, [BIN, 'hook', hook], { input: payload(fixture), encoding: 'utf8', cwd: ROOT, timeout: 60_000, env: { ...process.env, ...env } });
       expect(r.stderr).toBe('');
     }
-    const r = record([BIN, 'hook', 'pre-tool-use'], { env, input: payload('pre-tool-use-bash') });
+    // From dist/, module by module (ENGRAM_BUNDLE=0), where the recorder sees each one. The bundle
+    // (apps/cli/scripts/bundle-cli.mjs) runs the same modules: esbuild keeps a dynamic import's
+    // module unevaluated until the import runs, so what dist/ does not load, the bundle does not run.
+    const r = record([BIN, 'hook', 'pre-tool-use'], { env: { ...env, ENGRAM_BUNDLE: '0' }, input: payload('pre-tool-use-bash') });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect([...r.loaded.keys()].some((url) => url.endsWith('/apps/cli/dist/hook/run-hook.js'))).toBe(true);

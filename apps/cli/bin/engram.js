@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI runs from built JavaScript so that hooks can start it per tool call quickly.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const main = new URL('../dist/main.js', import.meta.url);
@@ -11,18 +13,105 @@ if (!existsSync(fileURLToPath(main))) {
   process.exit(1);
 }
 const argv = process.argv.slice(2);
+
+/**
+ * The bundle (apps/cli/scripts/bundle-cli.mjs, one per hot command) that starts this command
+ * line, or null: every other command runs from dist/, module by module.
+ */
+/**
+ * Whether `engram serve` has a socket for this hook's home (`--home`, else $ENGRAM_HOME, else
+ * ~/.engram, as @engram/serve/client's resolveHome): then the hook is a small client that forwards
+ * its payload, cheaper from dist/ than from the hook bundle, which holds the in-process hook too.
+ */
+const served = () => {
+  if (process.env.ENGRAM_SERVE === '0') return false;
+  const at = argv.findIndex((a) => a === '--home' || a.startsWith('--home='));
+  const flag = at < 0 ? undefined : argv[at] === '--home' ? argv[at + 1] : argv[at].slice('--home='.length);
+  const fromEnv = process.env.ENGRAM_HOME;
+  return existsSync(join(resolve(flag ?? (fromEnv === undefined || fromEnv === '' ? join(homedir(), '.engram') : fromEnv)), 'run', 'engram.sock'));
+};
+
+const bundleName = () => {
+  if (argv[0] === 'hook') return served() ? null : 'hook';
+  if (argv[0] !== 'memory') return null;
+  if (argv[1] === 'show' || argv[1] === 'list') return 'memory-show';
+  return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : null;
+};
+
+/**
+ * dist/bundle/, when the bundles were built after every package they hold (a `tsc -b` run since
+ * leaves them stale, and then dist/ runs) and not turned off; null otherwise.
+ */
+const bundles = () => {
+  // ENGRAM_BUNDLE=0 (false, off, no): every command from dist/ (checkEngramEnv refuses a typo).
+  if (['0', 'false', 'off', 'no'].includes(process.env.ENGRAM_BUNDLE ?? '')) return null;
+  const dir = new URL('../dist/bundle/', import.meta.url);
+  try {
+    const stamp = new URL('built-from.json', dir);
+    const built = statSync(stamp).mtimeMs;
+    for (const from of JSON.parse(readFileSync(stamp, 'utf8'))) {
+      // In an installed package none of these exists: its bundles are what was published.
+      if ((statSync(new URL(from, dir), { throwIfNoEntry: false })?.mtimeMs ?? 0) > built) return null;
+    }
+    return dir;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Runs bundle NAME (one CommonJS file) and returns its exports. Node 20 keeps no compiled code
+ * between runs, so the launcher does: V8's code cache for the file is kept beside it (written
+ * once per Node version, after the first run, best effort: a read-only install just compiles each
+ * time), and compiling most of the bundle becomes reading it back.
+ */
+const loadBundle = async (dir, name) => {
+  const [{ Script, constants }, { createRequire }, { dirname }, { renameSync, writeFileSync, rmSync }] = await Promise.all([import('node:vm'), import('node:module'), import('node:path'), import('node:fs')]);
+  const file = fileURLToPath(new URL(`${name}/${name === 'hook' ? 'hook-fast-path' : 'main'}.cjs`, dir));
+  const cacheFile = `${file}.${process.version}-${process.arch}.cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (cachedData === undefined || script.cachedDataRejected === true)
+    // At exit: the cache then holds every function this run compiled, not only the top level.
+    process.once('exit', () => {
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        writeFileSync(tmp, script.createCachedData(), { flag: 'wx' });
+        renameSync(tmp, cacheFile);
+      } catch {
+        rmSync(tmp, { force: true });
+      }
+    });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+};
+
 // `engram --version` prints the version of the package this launcher belongs to, read beside it:
 // no commander and no command modules to load. It reads no setting, so an ENGRAM_* typo does not
 // stop it; every other command still checks them.
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
+  const name = bundleName();
+  const dir = name === null ? null : bundles();
+  const entry = (unbundled) => (dir === null || name === null ? import(unbundled.href) : loadBundle(dir, name));
   // `engram hook <name>` runs once or twice per tool call: it goes straight to the small hook client
   // (no commander, no runtime) unless its arguments are not a plain hook call.
-  const fast = argv[0] === 'hook' ? await (await import(new URL('../dist/hook/hook-fast-path.js', import.meta.url).href)).hookFastPath(argv.slice(1)) : null;
+  const fast = argv[0] === 'hook' ? await (await entry(new URL('../dist/hook/hook-fast-path.js', import.meta.url))).hookFastPath(argv.slice(1)) : null;
   if (fast !== null) process.exitCode = fast;
   else {
-    const { run } = await import(main.href);
+    // The hook bundle holds only the fast path: anything else (`engram hook --help`) runs from dist/.
+    const { run } = argv[0] === 'hook' ? await import(main.href) : await entry(main);
     process.exitCode = await run(argv);
   }
 }

@@ -54,6 +54,8 @@ export const ENGRAM_ENV_CHOICES: Readonly<Record<string, readonly string[]>> = {
   ENGRAM_VALIDATE: SWITCH_VALUES,
   ENGRAM_AUTO_INSTINCTS: SWITCH_VALUES,
   ENGRAM_ALLOW_UNISOLATED: SWITCH_VALUES,
+  // Read by the CLI's launcher (apps/cli/bin/engram.js) before any module loads: off runs every command from dist/.
+  ENGRAM_BUNDLE: SWITCH_VALUES,
 };
 
 /** Checks every variable of `ENGRAM_ENV_CHOICES` set in `env`; the first bad one throws. */

@@ -1,0 +1,202 @@
+// `npm run build` (apps/cli's build, after `tsc -b`): bundles the CLI's start-up path and its hot
+// commands into dist/bundle/ (esbuild, ESM, code splitting), so that a hook or `engram memory
+// show` reads a handful of files instead of resolving and compiling hundreds of modules
+// (docs/cli-startup.md). The bundle is built from the compiled JavaScript in dist/ and the
+// workspace packages' dist/, so it holds exactly the code `tsc` emitted.
+//
+// What stays outside the bundle, loaded from its own file as before:
+// - every command implementation a bundle does not hold (a dynamic import of apps/cli/dist/<dir>/run-*.js or
+//   any other module the launcher never routes to the bundle): the bundle imports the original
+//   file, so a command the bundle does not cover runs the same code as before;
+// - native or driver packages (better-sqlite3, pg): required from the package that depends on them.
+// `import.meta.url` / `dirname` / `filename` in a bundled module keep naming the module's original
+// file, so a package that reads a file beside itself (its package.json, a preset it resolves)
+// still finds it, in the workspace and in an installed package alike.
+import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const CLI = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(CLI, 'dist');
+const OUT = join(DIST, 'bundle');
+const ROOT = join(CLI, '..', '..');
+
+/**
+ * One bundle per hot command, each tree-shaken for that command alone (one shared bundle would
+ * load, for `memory show`, the parts of the runtime that only a hook uses): its entry in dist/ and
+ * the command implementations it holds. The launcher (bin/engram.js) routes exactly these commands
+ * to dist/bundle/<name>/.
+ */
+const BUNDLES = {
+  hook: { entry: 'hook/hook-fast-path.js', hot: ['hook/run-hook.js'] },
+  'memory-show': { entry: 'main.js', hot: ['memory/run-memory-show.js'] },
+  'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
+  'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
+};
+
+/**
+ * Packages a bundle imports from where they are installed when a dynamic import asks for them:
+ * the model stack (Effect, the model SDKs), which the bundled commands never run (a hook or a
+ * memory command calls no model; tests/runtime-lazy). @engram/cli depends on each directly.
+ */
+const LAZY = new Set(['@engram/llm']);
+
+/** Packages loaded from where they are installed, never bundled: native code, or a driver with optional native parts. */
+const EXTERNAL = new Set(['better-sqlite3', 'pg']);
+
+const toPosix = (p) => p.split(sep).join('/');
+
+/** The folder of the package.json that holds `file`, and that package's name. */
+const packageOf = (file) => {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (typeof pkg.name === 'string') return { dir, name: pkg.name, pkg };
+    } catch {
+      // no package.json here: keep walking up
+    }
+  }
+  throw new Error(`bundle-cli: no package.json above ${file}`);
+};
+
+/** Workspace package name -> its folder, from the packages the CLI depends on (transitively). */
+const workspace = new Map();
+const visit = (dir) => {
+  const { name, pkg } = packageOf(join(dir, 'package.json'));
+  if (workspace.has(name)) return;
+  workspace.set(name, { dir, deps: Object.keys(pkg.dependencies ?? {}) });
+  for (const dep of Object.keys(pkg.dependencies ?? {})) {
+    if (!dep.startsWith('@engram/')) continue;
+    visit(join(dir, 'node_modules', dep)); // pnpm links each workspace dependency there
+  }
+};
+visit(CLI);
+
+/**
+ * How the bundle finds package `name` at run time: the chain of package names to resolve, one
+ * from the other, starting from @engram/cli (an installed package sees only its own dependencies).
+ */
+const chainTo = (name) => {
+  const queue = [['@engram/cli']];
+  const seen = new Set(['@engram/cli']);
+  while (queue.length > 0) {
+    const path = queue.shift();
+    if (path.at(-1) === name) return path.slice(1);
+    for (const dep of workspace.get(path.at(-1))?.deps ?? []) {
+      if (seen.has(dep)) continue;
+      seen.add(dep);
+      queue.push([...path, dep]);
+    }
+  }
+  throw new Error(`bundle-cli: ${name} is not a dependency of @engram/cli`);
+};
+
+/** A JavaScript expression for the original URL of `file` (a module of the CLI or of a package it depends on). */
+const originOf = (file, out) => {
+  const { dir, name, pkg } = packageOf(file);
+  if (name === '@engram/cli') return `__engramOrigin([], ${JSON.stringify(toPosix(relative(out, file)))})`;
+  const main = pkg.publishConfig?.exports?.['.']?.default ?? pkg.exports?.['.']?.default ?? pkg.main;
+  if (typeof main !== 'string') throw new Error(`bundle-cli: ${name} has no main entry to find it by`);
+  const rel = toPosix(relative(dirname(join(dir, main)), file));
+  return `__engramOrigin(${JSON.stringify(chainTo(name))}, ${JSON.stringify(rel.startsWith('.') ? rel : `./${rel}`)})`;
+};
+
+/** The one helper the rewritten modules call: resolves a package chain from the bundle, then a file beside the package's main entry. */
+const ORIGIN_HELPER = `import { createRequire as __engramCreateRequire } from 'node:module';
+import { pathToFileURL as __engramPathToFileURL } from 'node:url';
+export const __engramOrigin = (chain, rel) => {
+  let url = __engramPathToFileURL(__filename).href;
+  for (const name of chain) url = __engramPathToFileURL(__engramCreateRequire(url).resolve(name)).href;
+  return new URL(rel, url).href;
+};
+`;
+
+/** The plugin that builds the bundle in `out` holding the command implementations `hot`. */
+const hotPath = (out, hot) => ({
+  name: 'engram-hot-path',
+  setup(b) {
+    b.onResolve({ filter: /^engram-origin$/ }, () => ({ path: 'engram-origin', namespace: 'engram-origin' }));
+    b.onLoad({ filter: /.*/, namespace: 'engram-origin' }, () => ({ contents: ORIGIN_HELPER, loader: 'js', resolveDir: out }));
+
+    // A cold command implementation: imported from its own file in dist/, as before; and what a
+    // command's registration imports by package name when it runs (apps/cli/dist/commands/).
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(DIST)) return undefined;
+      if (!/^\.\.?\//.test(args.path)) return args.importer.startsWith(join(DIST, 'commands')) ? { path: args.path, external: true } : undefined;
+      const target = join(dirname(args.importer), args.path);
+      if (hot.includes(toPosix(relative(DIST, target)))) return undefined;
+      return { path: toPosix(relative(out, target)), external: true };
+    });
+
+    b.onResolve({ filter: /^@engram\// }, (args) => (args.kind === 'dynamic-import' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
+
+    // better-sqlite3, pg: required from the package that imports them, where they are installed.
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (!EXTERNAL.has(args.path) || args.namespace === 'engram-native') return undefined;
+      return { path: args.importer, namespace: 'engram-native', pluginData: { name: args.path } };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'engram-native' }, (args) => ({
+      contents: `import { createRequire } from 'node:module';\nimport { __engramOrigin } from 'engram-origin';\nexport default createRequire(${originOf(args.path, out)})(${JSON.stringify(args.pluginData.name)});\n`,
+      loader: 'js',
+      resolveDir: out,
+    }));
+
+    // rxjs as ES modules (its "node" condition names the CommonJS build, which cannot be
+    // tree-shaken): the bus uses a few operators, not the library.
+    b.onResolve({ filter: /^rxjs$/ }, (args) => ({ path: createRequire(args.importer).resolve('rxjs').replace(`${sep}dist${sep}cjs${sep}`, `${sep}dist${sep}esm${sep}`) }));
+
+    // engram's own modules have no import-time effects another module relies on (none is imported
+    // for its effects alone): a module none of whose exports the path uses is left out.
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.inner === true || args.namespace !== 'file' || args.kind === 'entry-point') return undefined;
+      const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { inner: true } });
+      if (r.errors.length > 0 || r.external || r.namespace !== 'file' || r.path.includes(`${sep}node_modules${sep}`) || !r.path.startsWith(ROOT)) return undefined;
+      return { path: r.path, sideEffects: false };
+    });
+
+    // import.meta.* in a bundled module: its original file.
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!/import\.meta\.(url|dirname|filename)/.test(source)) return undefined;
+      const url = originOf(args.path, out);
+      const contents = source
+        .replaceAll('import.meta.url', `(${url})`)
+        .replaceAll('import.meta.dirname', `(__engramDirname(${url}))`)
+        .replaceAll('import.meta.filename', `(__engramFileURLToPath(${url}))`);
+      const imports = `import { __engramOrigin } from 'engram-origin';\nimport { fileURLToPath as __engramFileURLToPath } from 'node:url';\nimport { dirname as __engramDirnameOf } from 'node:path';\nconst __engramDirname = (u) => __engramDirnameOf(__engramFileURLToPath(u));\n`;
+      return { contents: `${imports}${contents}`, loader: 'js' };
+    });
+  },
+});
+
+rmSync(OUT, { recursive: true, force: true });
+const holds = {};
+const repoPath = (input) => toPosix(relative(ROOT, join(process.cwd(), input.replace(/^[\w-]+:/, ''))));
+for (const [name, { entry, hot }] of Object.entries(BUNDLES)) {
+  const out = join(OUT, name);
+  const result = await build({
+    entryPoints: { [basename(entry, '.js')]: join(DIST, entry) },
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    // Smaller files read faster on every start; names kept (error and class names show in messages).
+    minify: true,
+    keepNames: true,
+    platform: 'node',
+    target: 'node20',
+    outdir: out,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [hotPath(out, hot)],
+  });
+  for (const [file, o] of Object.entries(result.metafile.outputs)) holds[toPosix(relative(OUT, join(process.cwd(), file)))] = [...new Set(Object.keys(o.inputs).map(repoPath))].sort();
+}
+// Which modules each output file holds, by their path in the repository (tests/runtime-lazy
+// checks what the hook path loads through the bundle). Not published (package.json "files").
+writeFileSync(join(DIST, 'bundle-inputs.json'), `${JSON.stringify(holds, null, 1)}\n`);
+// What the bundles were built from, written last: the launcher leaves the bundles when one of these
+// is newer than this file (a `tsc -b` run since) and runs dist/. An installed package has none of them.
+const builtFrom = [...workspace.values()].map(({ dir }) => toPosix(relative(OUT, join(realpathSync(dir), 'dist', '.tsbuildinfo'))));
+writeFileSync(join(OUT, 'built-from.json'), `${JSON.stringify(builtFrom)}\n`);

@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFixtures } from '../support/load-fixtures.js';
+import { BIN, ROOT } from './run-cli.js';
+
+/**
+ * The hooks and `engram memory show/add/context` start from bundles (apps/cli/scripts/bundle-cli.mjs,
+ * run by bin/engram.js); `ENGRAM_BUNDLE=0` runs the same command lines from dist/, module by
+ * module, as before the bundles. Each command line here runs both ways in two fresh worlds and
+ * must print the same (paths, ids and times aside) and exit the same, and each way must really
+ * be the one it claims: every process records the modules it imports (tests/runtime-lazy's
+ * recorder), so dist/ shows as dist/main.js and the bundle as no module of apps/cli/dist at all.
+ */
+const RECORDER = pathToFileURL(join(ROOT, 'tests/runtime-lazy/record-loads.mjs')).href;
+const BUNDLES = join(ROOT, 'apps/cli/dist/bundle');
+
+type Mode = 'dist' | 'bundle';
+interface World {
+  readonly root: string;
+  readonly home: string;
+  readonly project: string;
+}
+interface Ran {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly loaded: readonly string[];
+}
+
+const world = (): World => {
+  const root = mkdtempSync(join(tmpdir(), 'engram-bundled-'));
+  const project = join(root, 'project');
+  mkdirSync(project);
+  return { root, home: join(root, 'home'), project };
+};
+
+const runIn = (mode: Mode, w: World, args: readonly string[], options: { readonly env?: NodeJS.ProcessEnv; readonly input?: string } = {}): Ran => {
+  const out = join(mkdtempSync(join(tmpdir(), 'engram-bundled-loads-')), 'loaded.txt');
+  const r = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], {
+    encoding: 'utf8',
+    cwd: w.project,
+    timeout: 60_000,
+    input: options.input ?? '',
+    env: { ...process.env, ENGRAM_HOME: w.home, CLAUDE_PROJECT_DIR: '', ...options.env, ENGRAM_BUNDLE: mode === 'dist' ? '0' : '1', ENGRAM_RECORD_LOADS: out },
+  });
+  const loaded = existsSync(out) ? readFileSync(out, 'utf8').split('\n').map((line) => line.split('\t')[0] ?? '') : [];
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, loaded };
+};
+
+/** What may differ between two worlds: the folders, the random ids, the clock. */
+const normal = (w: World, text: string): string =>
+  text
+    .replaceAll(w.root, '<ROOT>')
+    .replace(/\b[0-9a-f]{16}\b/g, '<ID>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
+    .replace(/"(durationMs|ms|elapsedMs)":\d+/g, '"$1":<MS>');
+
+/** Runs the same command lines in a dist/ world and a bundle world, and checks that each way ran as claimed. */
+const bothWays = (lines: readonly { readonly args: (w: World) => readonly string[]; readonly input?: (w: World) => string; readonly env?: NodeJS.ProcessEnv }[]) => {
+  const printed: Record<Mode, string[]> = { dist: [], bundle: [] };
+  for (const mode of ['dist', 'bundle'] as const) {
+    const w = world();
+    for (const line of lines) {
+      const args = line.args(w);
+      const r = runIn(mode, w, args, { ...(line.env === undefined ? {} : { env: line.env }), ...(line.input === undefined ? {} : { input: line.input(w) }) });
+      printed[mode].push(normal(w, `$ engram ${args.join(' ')}\nexit ${r.status}\n${r.stdout}\n--- stderr\n${r.stderr}`));
+      const fromDist = r.loaded.filter((url) => url.startsWith(pathToFileURL(join(ROOT, 'apps/cli/dist')).href));
+      if (mode === 'dist') expect(fromDist, `${args.join(' ')} from dist/`).toContain(pathToFileURL(join(ROOT, args[0] === 'hook' ? 'apps/cli/dist/hook/hook-fast-path.js' : 'apps/cli/dist/main.js')).href);
+      else {
+        expect(fromDist, `${args.join(' ')} from the bundle`).toEqual([]);
+        expect(r.loaded, `${args.join(' ')} from the bundle`).toContain('node:vm');
+      }
+    }
+  }
+  return printed;
+};
+
+/** Each command line runs twice (with the module recorder); a loaded 2-core machine takes seconds a process. */
+const TEST_TIMEOUT_MS = 600_000;
+
+const roots = (w: World) => ['--home', w.home, '--project', w.project];
+
+beforeAll(() => {
+  // `npm test` builds (bundles included) before the e2e suites; building here would race other suites.
+  if (!existsSync(join(BUNDLES, 'built-from.json'))) throw new Error('apps/cli/dist/bundle is not built: run `npm run build`');
+});
+
+describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
+  it('engram memory add, show and context: text, JSON, a redacted secret, usage errors', () => {
+    const printed = bothWays([
+      { args: (w) => ['memory', 'add', 'Run the tests before committing.', ...roots(w)] },
+      { args: (w) => ['memory', 'add', 'Never push to main.', '--kind', 'never', '--scope', 'global', '--json', ...roots(w)] },
+      { args: (w) => ['memory', 'add', 'The deploy key is AKIAIOSFODNN7EXAMPLE, keep it.', ...roots(w)] },
+      { args: (w) => ['memory', 'add', 'A kind nobody knows.', '--kind', 'sometimes', ...roots(w)] },
+      { args: (w) => ['memory', 'show', ...roots(w)] },
+      { args: (w) => ['memory', 'list', '--json', ...roots(w)] },
+      { args: (w) => ['memory', 'show', '--scope', 'everywhere', ...roots(w)] },
+      { args: (w) => ['memory', 'context', '--message', 'run the tests', ...roots(w)] },
+      { args: (w) => ['memory', 'context', '--json', ...roots(w)] },
+      { args: (w) => ['memory', 'show', ...roots(w)], env: { ENGRAM_MEMORY_MODE: 'sometimes' } },
+    ]);
+    expect(printed.bundle).toEqual(printed.dist);
+    // The lines say something: what was stored, shown, injected and refused.
+    const all = printed.dist.join('\n');
+    for (const seen of ['Run the tests before committing.', 'Never push to main.', '[REDACTED', '<remembered-notes>', 'exit 2', 'ENGRAM_MEMORY_MODE="sometimes"']) expect(all).toContain(seen);
+  }, TEST_TIMEOUT_MS);
+
+  it('engram hook, in process: a turn with a failing tool call, then what it learned', () => {
+    type Payload = Record<string, unknown> & { why: string };
+    const fixtures = new Map(loadFixtures<Payload>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+    const payload = (name: string) => (w: World) => {
+      const recorded = fixtures.get(name);
+      if (recorded === undefined) throw new Error(`no hook fixture ${name}`);
+      return JSON.stringify(recorded).replaceAll('$PROJECT', w.project);
+    };
+    const env = { ENGRAM_SERVE: '0', ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_ACC_MODE: 'active' };
+    const hook = (name: string, fixture: string) => ({ args: () => ['hook', name], input: payload(fixture), env });
+    const printed = bothWays([
+      hook('session-start', 'session-start'),
+      hook('user-prompt-submit', 'user-prompt-submit'),
+      hook('pre-tool-use', 'pre-tool-use-bash'),
+      hook('post-tool-use', 'post-tool-use-failure-bash'),
+      hook('pre-tool-use', 'pre-tool-use-bash'),
+      hook('post-tool-use', 'post-tool-use-failure-bash'),
+      hook('pre-tool-use', 'malformed-pre-tool-use'),
+      hook('stop', 'stop'),
+      { args: (w) => ['memory', 'show', '--json', ...roots(w)] },
+    ]);
+    expect(printed.bundle).toEqual(printed.dist);
+    const all = printed.dist.join('\n');
+    expect(all).toContain('hookSpecificOutput');
+    expect(all).toContain('tool_input');
+  }, TEST_TIMEOUT_MS);
+});
