@@ -1,4 +1,4 @@
-import { clientOptionsOf, type ResolvedLlmConfig } from '@engram/llm';
+import type { LlmClientOptions } from '@engram/llm';
 import type { MemoryMode } from '../engram-session.js';
 import type { OpenBrainOptions } from '../open-brain.js';
 
@@ -15,13 +15,13 @@ export interface ModelBrainFlags {
  * `openBrain`'s options from those flags and the settings read beside them (project, guards,
  * memory mode, model): one place, so every host opens the same brain from the same flags.
  */
-export const modelBrainOptions = (flags: ModelBrainFlags, read: { readonly project: string; readonly guards: OpenBrainOptions['guards']; readonly memoryMode: MemoryMode; readonly config: ResolvedLlmConfig }): OpenBrainOptions => ({
+export const modelBrainOptions = (flags: ModelBrainFlags, read: { readonly project: string; readonly guards: OpenBrainOptions['guards']; readonly memoryMode: MemoryMode; readonly clientOptions: Omit<LlmClientOptions, 'sink'> }): OpenBrainOptions => ({
   ...(flags.store === undefined ? {} : { store: flags.store }),
   ...(flags.tenant === undefined ? {} : { tenant: flags.tenant }),
   ...(flags.home === undefined ? {} : { home: flags.home }),
   project: read.project,
   guards: read.guards,
   modes: { memory: read.memoryMode },
-  llm: { options: clientOptionsOf(read.config) },
+  llm: { options: read.clientOptions },
   ...(flags.accProfile === undefined ? {} : { acc: { profile: flags.accProfile } }),
 });
