@@ -6,7 +6,7 @@ import { terminalSafe } from './terminal-safe.js';
 type Colors = ReturnType<typeof pc.createColors>;
 
 /** Colours only on a terminal, and never when NO_COLOR is set to anything (no-color.org). */
-export const colorsWanted = (isTty: boolean, env: Readonly<Record<string, string | undefined>>): boolean => isTty && (env['NO_COLOR'] ?? '') === '';
+const colorsWanted = (isTty: boolean, env: Readonly<Record<string, string | undefined>>): boolean => isTty && (env['NO_COLOR'] ?? '') === '';
 
 /**
  * What `engram chat` writes: the streamed answer, a spinner while the model thinks or a tool

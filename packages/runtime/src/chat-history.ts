@@ -3,7 +3,7 @@ import { estimateTokens } from '@engram/kernel';
 import type { InputBlock, LlmMessage } from '@engram/llm';
 
 /** One closed turn of the conversation, as the model is sent it on later turns. */
-export interface HistoryTurn {
+interface HistoryTurn {
   readonly turn: number;
   readonly messages: readonly LlmMessage[];
   /** `estimateTokens` of the messages' JSON: what the turn costs in every later request. */
@@ -41,7 +41,7 @@ export interface ChatHistory {
 export const emptyHistory: ChatHistory = { summary: '', summaryThrough: 0, turns: [], open: null };
 
 /** What a turn that ended without an answer leaves in place of one, so the next turn knows it was asked. */
-export const unansweredMarker = (how: 'cancelled' | 'failed', reason: string): string => `(This turn ${how === 'cancelled' ? 'was cancelled' : 'failed'} before I answered${reason === '' ? '' : `: ${reason}`}.)`;
+const unansweredMarker = (how: 'cancelled' | 'failed', reason: string): string => `(This turn ${how === 'cancelled' ? 'was cancelled' : 'failed'} before I answered${reason === '' ? '' : `: ${reason}`}.)`;
 
 /** What a call that never got its result reads as (the turn ended while it ran). */
 const NO_RESULT = '(no result: the turn ended before this call finished)';

@@ -7,7 +7,7 @@ import type { HostTool } from './host-tool.js';
 import { ScratchpadInputSchema, SCRATCHPAD_TOOL_NAME, type ScratchpadInput } from './turn-tools.js';
 
 /** Tool results beyond this are cut: they go back into the prompt every round. */
-export const MAX_TOOL_RESULT_CHARS = 16_000;
+const MAX_TOOL_RESULT_CHARS = 16_000;
 
 export interface ToolOutcome {
   /** What the model reads: the result as it came, clipped. */

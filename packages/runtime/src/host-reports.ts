@@ -47,7 +47,7 @@ export const CellReportSchema = z.object({
 export type CellReport = z.input<typeof CellReportSchema>;
 
 /** Formats a zod error as `field: problem; ...` for the host. */
-export const describeIssues = (error: z.ZodError): string => error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ');
+const describeIssues = (error: z.ZodError): string => error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ');
 
 export class HostReportError extends Error {
   override readonly name = 'HostReportError';

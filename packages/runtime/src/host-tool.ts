@@ -25,13 +25,13 @@ export interface HostTool<S extends ZodType = ZodType> {
 }
 
 /** What the model APIs accept as a tool name (Anthropic's and OpenAI's common rule). */
-export const HOST_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const HOST_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Declares a host tool with its handler's input typed from the schema (`createBrain({ tools: [hostTool({...})] })`). */
 export const hostTool = <S extends ZodType>(tool: HostTool<S>): HostTool<S> => tool;
 
 /** The names of engram's own tools in an engram-driven turn: a host tool may not take one. */
-export const BUILT_IN_TOOL_NAMES: readonly string[] = ['scratchpad', MEMORIZE_TOOL_NAME, RECALL_TOOL.name, RECALL_SKILL_TOOL.name];
+const BUILT_IN_TOOL_NAMES: readonly string[] = ['scratchpad', MEMORIZE_TOOL_NAME, RECALL_TOOL.name, RECALL_SKILL_TOOL.name];
 
 /**
  * The host tools of a turn by name: the brain's, then the turn's. A name the model APIs refuse,

@@ -10,7 +10,7 @@ import type { HostTool } from './host-tool.js';
 import type { TurnActivity } from './turn-activity.js';
 
 /** Instructions every engram-driven turn starts with; memory and the project's own words follow. */
-export const BASE_SYSTEM = [
+const BASE_SYSTEM = [
   'You are an agent that solves tasks by running code in scratchpads and answering the user.',
   'Think briefly, act with tools, and stop with a plain answer when the task is done or cannot be done.',
   'Rules and lessons from your memory below come from your own past mistakes: follow them.',

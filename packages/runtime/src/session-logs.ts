@@ -12,7 +12,7 @@ export interface StoredLog {
 }
 
 /** A log read back: its intact events, and each bad line or unreadable file (`file:line: field: problem`). */
-export interface ReadStoredLog {
+interface ReadStoredLog {
   readonly events: readonly AnyEnvelope[];
   readonly problems: readonly string[];
 }

@@ -1,7 +1,7 @@
 import { scrubSecrets } from '@engram/kernel';
 
 /** Anton's args_summary: the input as text, first 120 characters. */
-export const ARGS_SUMMARY_CHARS = 120;
+const ARGS_SUMMARY_CHARS = 120;
 
 export const summariseArgs = (input: unknown): string => {
   let text: string;

@@ -19,7 +19,7 @@ export const ScratchpadInputSchema = z.object({
 });
 export type ScratchpadInput = z.infer<typeof ScratchpadInputSchema>;
 
-export const SCRATCHPAD_DESCRIPTION = [
+const SCRATCHPAD_DESCRIPTION = [
   'Run code in a named, persistent scratchpad (Python by default, or Node).',
   'Actions: exec (run a cell; give code and a one-line description), reset (restart the pad, losing its state), view (the latest cells), remove.',
   'Each name is an isolated environment with its own variables.',

@@ -21,7 +21,7 @@ export const opt = (flags: string, help: string, parse?: OptionSpec['parse'], va
 export const required = (flags: string, help: string, parse?: OptionSpec['parse']): OptionSpec => ({ ...opt(flags, help, parse), required: true });
 
 export const HOME = opt('--home <dir>', 'global root (default: $ENGRAM_HOME or ~/.engram)');
-export const PROJECT = opt('--project <dir>', 'project folder (default: the current directory)');
+const PROJECT = opt('--project <dir>', 'project folder (default: the current directory)');
 export const JSON_OUT = opt('--json', 'print one JSON object');
 /** `--home` and `--project`: where the files live. */
 export const ROOTS = [HOME, PROJECT] as const;

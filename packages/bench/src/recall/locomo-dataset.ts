@@ -16,7 +16,7 @@ export interface LocomoTurn {
   readonly sessionMs: number | null;
 }
 
-export interface LocomoQuestion {
+interface LocomoQuestion {
   readonly question: string;
   readonly category: number;
   readonly evidence: readonly string[];
@@ -55,7 +55,7 @@ const evidenceIds = (raw: readonly string[]): string[] => raw.flatMap((e) => e.s
 const issuePath = (path: readonly PropertyKey[]): string => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
 
 /** Parses one conversation file's JSON; a shape error names the file and the field. */
-export const parseLocomoConversation = (name: string, json: unknown): LocomoConversation => {
+const parseLocomoConversation = (name: string, json: unknown): LocomoConversation => {
   const parsed = FileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

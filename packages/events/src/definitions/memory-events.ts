@@ -197,7 +197,7 @@ const RecordedEntrySchema = EngramSchema.extend({
 /** The heuristic contradiction check's thresholds in force for a write. */
 const ContradictionParamsSchema = z.object({ sameSubjectJaccard: z.number(), maxSubjectWords: Count, maxJudged: Count });
 
-export const candidatesRead = defineEvent({
+const candidatesRead = defineEvent({
   type: 'cortex.candidates.read',
   v: 1,
   schema: z.object({
@@ -229,7 +229,7 @@ export const candidatesRead = defineEvent({
 
 const ScopeReadSchema = z.object({ rules: z.array(RecordedEntrySchema), lessons: z.array(RecordedEntrySchema), identities: z.array(RecordedEntrySchema) });
 
-export const contextRead = defineEvent({
+const contextRead = defineEvent({
   type: 'cortex.context.read',
   v: 1,
   schema: z.object({

@@ -3,7 +3,7 @@
  * advice): entries are data the agent may weigh, never orders to follow verbatim, and the frame
  * says so in one line the model reads before them (docs/memory-trust.md).
  */
-export const DATA_TAG = 'remembered-notes';
+const DATA_TAG = 'remembered-notes';
 export const DATA_OPEN = `<${DATA_TAG}>`;
 export const DATA_CLOSE = `</${DATA_TAG}>`;
 /** The one-line preamble of the memory block. */

@@ -3,9 +3,9 @@ import { z } from 'zod';
 /** Identity extraction runs every this many turns (Anton's cadence): facts about a user change slowly. */
 export const IDENTITY_EVERY_TURNS = 5;
 /** Facts taken from one answer; more than this is the model summarising the conversation. */
-export const MAX_FACTS_PER_UPDATE = 10;
+const MAX_FACTS_PER_UPDATE = 10;
 /** A fact is a short statement ("Name: Jorge"); a longer one is not an identity fact. */
-export const MAX_FACT_CHARS = 200;
+const MAX_FACT_CHARS = 200;
 
 export const IdentityFactsSchema = z.object({
   facts: z.array(z.string()).default([]).describe('Concise facts about the user, such as "Name: Jorge", "Timezone: Europe/Madrid", "Prefers: pandas over polars"'),

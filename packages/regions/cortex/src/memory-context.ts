@@ -24,7 +24,7 @@ export interface ContextSection {
  * rules, with the frame's opening. Pinned for a conversation, it is the same bytes at the start of
  * every turn's block, so a prompt cache keeps hitting.
  */
-export interface MemoryPrefix {
+interface MemoryPrefix {
   /** The bytes every block built on this prefix starts with ("" when the prefix has no section). */
   readonly text: string;
   readonly sections: readonly ContextSection[];
@@ -257,7 +257,7 @@ const scopesOf = (input: MemoryContextInput): readonly (readonly [EngramScope, S
  * their budgets, after the frame's opening and preamble. It reads no message, so a conversation
  * can pin it (same bytes every turn, a prompt cache keeps hitting). Pure.
  */
-export const buildMemoryPrefix = (input: MemoryContextInput): MemoryPrefix => {
+const buildMemoryPrefix = (input: MemoryContextInput): MemoryPrefix => {
   const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
   const sections = [
     identitySection(input.global.identities, budgets.identity),

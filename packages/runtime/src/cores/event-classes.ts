@@ -20,7 +20,7 @@ export type EventClass =
  * `cortex.context.read`): `key` names that read (`readKeyOf`), null when the event names none. Logs
  * written before reads were recorded keep these events as given, and `--check` says so (`reason`).
  */
-export interface AfterRead {
+interface AfterRead {
   readonly key: (e: AnyEnvelope) => string | null;
   readonly reason: string;
 }

@@ -25,13 +25,13 @@ interface ToolCall {
 type Step = { readonly call: ToolCall } | { readonly answer: string };
 
 /** Which learned rules the policy saw, by the phrase it recognises. */
-export interface RulesSeen {
+interface RulesSeen {
   readonly onePad: boolean;
   readonly smallerCells: boolean;
   readonly checkPaths: boolean;
 }
 
-export const readRules = (request: Pick<LlmRequest, 'system' | 'tools'>): RulesSeen => {
+const readRules = (request: Pick<LlmRequest, 'system' | 'tools'>): RulesSeen => {
   const shown = [request.system, ...request.tools.map((t) => t.description)].join('\n');
   return {
     onePad: /ONE scratchpad/.test(shown),
@@ -54,7 +54,7 @@ const LIST = "import os\nprint(sorted(os.listdir('.')))";
 const Q3_FROM_SALES = "import csv\nq3 = [r for r in csv.DictReader(open('sales.csv')) if r['quarter'] == 'Q3']\nprint(len(q3), 'Q3 rows')";
 
 /** The story as a list of steps, given the rules the policy was shown. */
-export const planStory = (rules: RulesSeen): Step[] => {
+const planStory = (rules: RulesSeen): Step[] => {
   const second = rules.onePad ? 'sales' : 'report';
   // Without the one-pad rule, the habit is a fresh pad for the report, where `rows` does not exist:
   // that pad has to load again (and the switch itself is what the ACC notices).

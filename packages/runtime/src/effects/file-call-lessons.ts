@@ -6,7 +6,7 @@ import { scrubValue } from '@engram/kernel';
 import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, StampedCache, withLock, writeFileAtomic } from '@engram/fs';
 
 /** The file a project keeps its call lessons in, inside `<project>/.engram`. */
-export const CALL_LESSONS_FILE = 'call-lessons.json';
+const CALL_LESSONS_FILE = 'call-lessons.json';
 
 const Count = z.number().int().min(0);
 const CallSchema = z.object({ tool: z.string(), pattern: z.string() });
@@ -32,7 +32,7 @@ export interface CallLessonsRead {
 }
 
 /** Refused write: the file holds something that cannot be read back, and rewriting would lose it. */
-export class CallLessonsFileError extends Error {
+class CallLessonsFileError extends Error {
   constructor(problem: string) {
     super(`${problem}; fix or remove it by hand (nothing was written)`);
     this.name = 'CallLessonsFileError';

@@ -10,7 +10,7 @@ import { syncAnalysisState } from '../effects/sync-analysis-state.js';
  * How long a session's end may spend reading logs it has not summarised yet (a backlog after an
  * upgrade, logs copied in): far under a hook's patience; what is left is read at the next end.
  */
-export const SETTLE_READ_BUDGET_MS = 30;
+const SETTLE_READ_BUDGET_MS = 30;
 
 /** Which `instincts/` folder: the project's (`<project>/.engram/instincts`) or the global one (`$ENGRAM_HOME/instincts`). */
 export type InstinctScope = 'project' | 'global';

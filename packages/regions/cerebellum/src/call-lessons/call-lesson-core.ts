@@ -52,7 +52,7 @@ export interface CallLessonState {
 const NOTHING: readonly AnyDraft[] = Object.freeze([]);
 
 /** The stable id of a lesson: tool, pattern and error signature (the same mistake merges, whatever worked). */
-export const callLessonId = (tool: string, pattern: string, signature: string): string =>
+const callLessonId = (tool: string, pattern: string, signature: string): string =>
   `cerebellum.call.${createHash('sha256').update(JSON.stringify([tool, pattern, signature])).digest('hex').slice(0, HASH_HEX_CHARS)}`;
 
 const inputText = (input: unknown): string => {

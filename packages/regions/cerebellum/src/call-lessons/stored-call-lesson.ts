@@ -34,7 +34,7 @@ export interface StoredCallLesson {
 export const NO_USE: LessonUse = Object.freeze({ shown: 0, ignored: 0, otherError: 0, heeded: 0 });
 
 /** Sessions named per lesson: enough to find the evidence, bounded so a file does not grow with use. */
-export const SESSIONS_KEPT = 20;
+const SESSIONS_KEPT = 20;
 
 /**
  * A lesson learned again merges into the stored one (same id: same tool, pattern and error): its

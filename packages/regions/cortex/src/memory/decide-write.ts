@@ -9,7 +9,7 @@ export type CandidatesRead = EventData<'cortex.candidates.read'>;
 type Candidate = CandidatesRead['candidates'][number];
 
 /** An entry the write would retire: one it corrects (judge null) or one it contradicts. */
-export interface WriteTarget {
+interface WriteTarget {
   readonly entry: MemoryEntry;
   readonly scope: EngramScope;
   readonly reason: SupersedeReason;

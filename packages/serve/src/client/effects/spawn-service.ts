@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
  * runtime loads in well under a second): the client then does not start another. Past it, a pid
  * that outlived its service (reused by another process) no longer stops a start.
  */
-export const STARTING_GRACE_MS = 10_000;
+const STARTING_GRACE_MS = 10_000;
 
 /**
  * Whether the process is an engram (its command line names engram), where the system shows
