@@ -88,16 +88,21 @@ const commandHead = (command: string): string => {
   return kept.join('\n');
 };
 
-/** The pattern of one shell segment, or null when it only sets the stage. */
-const segmentPattern = (segment: string): { pattern: string; program: string; target: string | null } | null => {
+/** A segment's program and the words after it, past variable assignments and prefix words (`sudo`, `env`); null for an empty segment or a comment. */
+const segmentHead = (segment: string): { program: string; rest: string[] } | null => {
   const ws = words(segment).filter((w) => w !== '');
   let i = 0;
   while (i < ws.length && (ASSIGNMENT.test(ws[i] ?? '') || PREFIX_WORDS.has(ws[i] ?? ''))) i++;
   const first = ws[i];
   if (first === undefined || first.startsWith('#')) return null;
-  const program = programName(first);
-  if (STAGE_PROGRAMS.has(program)) return null;
-  const rest = ws.slice(i + 1);
+  return { program: programName(first), rest: ws.slice(i + 1) };
+};
+
+/** The pattern of one shell segment, or null when it only sets the stage. */
+const segmentPattern = (segment: string): { pattern: string; program: string; target: string | null } | null => {
+  const head = segmentHead(segment);
+  if (head === null || STAGE_PROGRAMS.has(head.program)) return null;
+  const { program, rest } = head;
   let sub: string | null = null;
   let target: string | null = null;
   for (let j = 0; j < rest.length; j++) {
@@ -124,13 +129,10 @@ const segmentPattern = (segment: string): { pattern: string; program: string; ta
 
 /** A shell segment that only looks: empty, a stage word (`cd`), a viewing program, or a looking `git` subcommand. */
 const viewOnly = (segment: string): boolean => {
-  const ws = words(segment).filter((w) => w !== '');
-  let i = 0;
-  while (i < ws.length && (ASSIGNMENT.test(ws[i] ?? '') || PREFIX_WORDS.has(ws[i] ?? ''))) i++;
-  const first = ws[i];
-  if (first === undefined || first.startsWith('#')) return true;
-  const program = programName(first);
-  if (program === 'git') return GIT_VIEWS.has(ws[i + 1] ?? '');
+  const head = segmentHead(segment);
+  if (head === null) return true;
+  const { program, rest } = head;
+  if (program === 'git') return GIT_VIEWS.has(rest[0] ?? '');
   return VIEW_PROGRAMS.has(program) || (STAGE_PROGRAMS.has(program) && program !== 'source' && program !== '.');
 };
 
