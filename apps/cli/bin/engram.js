@@ -15,10 +15,6 @@ if (!existsSync(fileURLToPath(main))) {
 const argv = process.argv.slice(2);
 
 /**
- * The bundle (apps/cli/scripts/bundle-cli.mjs, one per hot command) that starts this command
- * line, or null: every other command runs from dist/, module by module.
- */
-/**
  * Whether `engram serve` has a socket for this hook's home (`--home`, else $ENGRAM_HOME, else
  * ~/.engram, as @engram/serve/client's resolveHome): then the hook is a small client that forwards
  * its payload, cheaper from dist/ than from the hook bundle, which holds the in-process hook too.
@@ -31,6 +27,10 @@ const served = () => {
   return existsSync(join(resolve(flag ?? (fromEnv === undefined || fromEnv === '' ? join(homedir(), '.engram') : fromEnv)), 'run', 'engram.sock'));
 };
 
+/**
+ * The bundle (apps/cli/scripts/bundle-cli.mjs, one per hot command) that starts this command
+ * line, or null: every other command runs from dist/, module by module.
+ */
 const bundleName = () => {
   if (argv[0] === 'hook') return served() ? null : 'hook';
   if (argv[0] !== 'memory') return null;
