@@ -127,7 +127,8 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
       await brain.close();
     }
     const afterAdd = await eventTypes(tenant);
-    expect(afterAdd.map((x) => x.type)).toEqual(['hippocampus.engram.superseded']);
+    // The read the write's decision looked at comes first, so replay can check the retirement (issue 27).
+    expect(afterAdd.map((x) => x.type)).toEqual(['cortex.candidates.read', 'hippocampus.engram.superseded']);
     // The audit reads the store's history: why shows the corrections chain there.
     const why = runCli(['memory', 'why', 'Use pnpm for installs', '--json', ...args], e);
     expect(why.status, why.stderr).toBe(0);
@@ -137,7 +138,7 @@ describe.skipIf(!started.ok)(`quarantine, history, command records, compact, for
     const removed = runCli(['memory', 'remove', r.entry.id, ...args], e);
     expect(removed.status, removed.stderr).toBe(0);
     const afterRemove = await eventTypes(tenant);
-    expect(afterRemove.map((x) => x.type).sort()).toEqual(['hippocampus.engram.removed', 'hippocampus.engram.superseded']);
+    expect(afterRemove.map((x) => x.type).sort()).toEqual(['cortex.candidates.read', 'hippocampus.engram.removed', 'hippocampus.engram.superseded']);
     // One command, one log: the removal is not appended to the add's session.
     expect(new Set(afterRemove.map((x) => x.session)).size).toBe(2);
     for (const x of afterRemove) expect(x.session).toMatch(/^\d{8}_\d{6}_[0-9a-f]+$/);
