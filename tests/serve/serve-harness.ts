@@ -96,7 +96,9 @@ export const normalizedLog = (events: readonly AnyEnvelope[], w: World): unknown
         if (!other.has(id)) other.set(id, other.size);
         return `@${other.get(id) ?? -1}`;
       })
-      .replace(/"durationMs":\d+/g, '"durationMs":0');
+      .replace(/"durationMs":\d+/g, '"durationMs":0')
+      // When each world wrote its memory (the memory block's recorded read holds the entries).
+      .replace(/"updatedAt":"[^"]*"/g, '"updatedAt":"$TIME"');
     return { seq: e.seq, turn: e.turn, round: e.round, source: e.source, type: e.type, v: e.v, cause: e.causationId === null ? null : (seqOf.get(e.causationId) ?? 'outside'), data: JSON.parse(data) as unknown };
   });
 };

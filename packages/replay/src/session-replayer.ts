@@ -44,9 +44,11 @@ const MODES: readonly PostMortemMode[] = ['classifier', 'llm'];
 /**
  * Whether the comparison, the turn summaries or the what-if diff read a recorded event. They
  * read only the types the cores derive and the recorded memory traffic (proposals, encodings),
- * so only those are kept: a big log is folded with flat memory instead of being held whole.
+ * so only those are kept: a big log is folded with flat memory instead of being held whole. The
+ * record `engram memory forget` appends is kept too: without it the comparison never knew a log
+ * was redacted, and a value the marker changes (a memory block's token count) failed the check.
  */
-const isKept = (type: string): boolean => isDerivedType(type);
+const isKept = (type: string): boolean => isDerivedType(type) || type === 'store.log.redacted';
 
 /**
  * A streaming `replaySession`: the same result, for events pushed one at a time (a log being

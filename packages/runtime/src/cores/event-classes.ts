@@ -120,12 +120,14 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
 };
 
 /**
- * Fields of derived events that hash text: in a log `engram memory forget` redacted they cannot be
- * re-derived (the hash was of the forgotten text), so replay compares the rest of such an event
- * modulo the marker and skips these (docs/forget.md).
+ * Fields of derived events computed from the text itself: in a log `engram memory forget`
+ * redacted they cannot be re-derived (a hash of the forgotten text; a memory block's token count,
+ * which the marker changes), so replay compares the rest of such an event modulo the marker and
+ * skips these (docs/forget.md).
  */
 export const REDACTION_HASHED_FIELDS: { readonly [T in EventType]?: readonly string[] } = {
   'basal-ganglia.recipe.learned': ['recipeId'],
+  'cortex.context.injected': ['tokens'],
 };
 
 /**
