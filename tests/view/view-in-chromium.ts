@@ -38,7 +38,9 @@ export const startViewInChromium = async (prepare: (demo: DemoHome) => void = ()
     open: async (path, options = {}) => {
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true });
       const page = await context.newPage();
-      page.once('close', () => void context.close());
+      // The context goes with its page. Closing it may lose a race with the browser's own close at
+      // the end of a suite; that rejection is expected, and unhandled it failed the whole run.
+      page.once('close', () => void context.close().catch(() => undefined));
       page.on('console', (m) => (m.type() === 'error' ? errors.push(`${path}: ${m.text()}`) : undefined));
       page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
       const res = await page.goto(`${started.url}${path}`);
