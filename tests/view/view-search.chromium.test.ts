@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { FileSemanticStore } from '@engram/hippocampus';
+import { startEmbeddingsServer, type EmbeddingsServer } from '@engram/hippocampus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/run-cli.js';
 import { chromiumPresent, launchChromium } from '../support/offline-chromium.js';
@@ -83,5 +84,67 @@ describe.skipIf(!chromiumPresent)('the search box of engram view, in a real head
     await Promise.all([page.waitForURL('**/search?q=*'), page.getByRole('button', { name: 'Search' }).click()]);
     expect(await page.locator('#memory-results li').allTextContents()).toEqual([expect.stringContaining('Always pin dependency versions')]);
     await context.close();
+  }, 90_000);
+});
+
+/**
+ * Issue 25: the web view's search is one of the surfaces the embedder serves. A question that
+ * shares no word (nor stem) with the entry or turn that answers it finds them only when the view
+ * runs with `--embedder`: the test embeddings server maps a few words to shared concepts (it says
+ * nothing of a real model's quality).
+ */
+describe.skipIf(!chromiumPresent)('the search box with an embedder, in a real headless Chromium', () => {
+  let root: string;
+  let browser: Browser;
+  let server: EmbeddingsServer;
+  const views: { url: string; stop: () => Promise<number | null> }[] = [];
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'engram-view-meaning-'));
+    const home = join(root, 'home');
+    const project = join(root, 'project');
+    mkdirSync(join(project, '.engram', 'episodes'), { recursive: true });
+    await new FileSemanticStore({ dir: join(project, '.engram', 'memory'), scope: 'project' }).encode([
+      { text: 'The sedan goes to the mechanic on Fridays', kind: 'lesson', source: 'user' },
+      { text: 'Deploys go through the staging cluster first', kind: 'lesson', source: 'user' },
+    ]);
+    const lines = [
+      ['user', 'Any plans?'],
+      ['assistant', 'We booked a voyage to Lisbon with the puppy.'],
+    ].map(([role, content], i) => JSON.stringify({ ts: `2026-10-01T09:00:0${i}.000000+00:00`, session: 'earlier', turn: 1, role, content, meta: {} }));
+    writeFileSync(join(project, '.engram', 'episodes', '20261001_090000_cd34.jsonl'), `${lines.join('\n')}\n`);
+    server = await startEmbeddingsServer();
+    for (const extra of [[], ['--embedder', server.url, '--embed-model', 'test-ngram-64']]) {
+      const started = await startCliForUrl(['view', '--home', home, '--project', project, ...extra]);
+      views.push({ url: started.url, stop: () => stopCli(started.child) });
+    }
+    browser = await launchChromium();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser.close();
+    for (const v of views) expect(await v.stop()).toBe(0);
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('finds the entry and the turn that answer a paraphrase only with the embedder', async () => {
+    const ask = async (url: string, question: string) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${url}search`);
+      await page.getByRole('searchbox', { name: 'Search memory and sessions' }).fill(question);
+      await Promise.all([page.waitForURL('**/search?q=*'), page.getByRole('button', { name: 'Search' }).click()]);
+      const found = { entries: await page.locator('#memory-results li').allTextContents(), turns: await page.locator('#session-results li').allTextContents() };
+      await context.close();
+      return found;
+    };
+    const [words, meant] = views;
+    expect(await ask(words!.url, 'when is the automobile repaired')).toEqual({ entries: [], turns: [] });
+    const withMeaning = await ask(meant!.url, 'when is the automobile repaired');
+    expect(withMeaning.entries[0]).toContain('The sedan goes to the mechanic on Fridays');
+    const trip = await ask(meant!.url, 'what journey with the dog');
+    expect(trip.turns[0]).toContain('We booked a voyage to Lisbon with the puppy');
+    expect(server.requests()).toBeGreaterThan(0);
   }, 90_000);
 });

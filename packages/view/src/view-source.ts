@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { Cortex, PendingQueue, parseMemoryMode, type PendingItem, type QuarantineItem } from '@engram/cortex';
 import { draft, type AnyEnvelope } from '@engram/events';
-import { FileEpisodeStore, FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, type StoredRecipe } from '@engram/hippocampus';
+import { FileEpisodeStore, FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, textMeaning, type StoredRecipe } from '@engram/hippocampus';
 import { readRecallQuery, scrubSecrets, trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
 import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type EventLogs, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
 import type { Instinct } from '@engram/basal-ganglia';
@@ -241,33 +241,48 @@ export class ViewSource {
   }
 
   /**
-   * The search box: the same ranked recall the agent uses, over memory (both scopes' entries,
-   * `searchMemory`) and over the project's sessions (their episodes through `EpisodeStore.search`,
-   * as MCP `recall` answers; a quoted query keeps Anton's substring match). Shown scrubbed.
+   * The search box: the same ranked recall the agent uses, through the brain's stores (files or
+   * PostgreSQL) and its embedder when one is configured: over memory (both scopes' entries,
+   * `searchMemory`, words and meaning fused as the memory block fuses them) and over the project's
+   * sessions (their episodes through `EpisodeStore.search`, as MCP `recall` answers; a quoted query
+   * keeps Anton's substring match). Shown scrubbed. An embedder that fails leaves the words'
+   * ranking and says so among the problems.
    */
   async search(query: string): Promise<SearchView> {
-    const p = this.brain.paths;
+    const { paths: p, stores, embedder } = this.brain;
+    const problems: string[] = [];
     const stored: ScopedEntry[] = [];
     for (const scope of ENTRY_SCOPES) {
-      if (scope === 'project' && p.project === null) continue;
-      const snap = await new FileSemanticStore({ dir: p.memoryDir(scope), scope, root: scope === 'global' ? p.home : p.project ?? p.home }).read();
+      const store = scope === 'global' ? stores.semantic.global : stores.semantic.project;
+      if (store === null) continue;
+      const snap = await store.read();
       for (const entry of [...snap.rules, ...snap.lessons, ...snap.identities]) stored.push({ scope, entry: { ...entry, text: scrubSecrets(entry.text) } });
     }
-    const entries = searchMemory(stored, query, SEARCH_RESULTS);
-    if (p.project === null || query.trim() === '') return { query, entries, turns: [], problems: [] };
-    const store = new FileEpisodeStore({ projectDir: p.project });
+    const q = readRecallQuery(query);
+    let meaning: ReadonlyMap<string, number> | undefined;
+    if (embedder !== null && stores.textVectors !== undefined && !q.literal && q.text.trim() !== '' && stored.length > 0) {
+      try {
+        meaning = await textMeaning(embedder, stores.textVectors)(q.text, stored.map((e) => e.entry));
+      } catch (e) {
+        problems.push(`meaning not used (words only): ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    const entries = searchMemory(stored, query, SEARCH_RESULTS, meaning);
+    const opened = stores.episodes === 'sqlite' ? (p.project === null ? null : new FileEpisodeStore({ projectDir: p.project, embedder })) : stores.episodes;
+    if (opened === null || query.trim() === '') return { query, entries, turns: [], problems: problems.map((x) => scrubSecrets(x)) };
     try {
-      const q = readRecallQuery(query);
-      const found = q.literal ? await store.recall(q.text, { maxResults: SEARCH_RESULTS }) : await store.search(q.text, { maxResults: SEARCH_RESULTS });
+      const found = q.literal ? await opened.recall(q.text, { maxResults: SEARCH_RESULTS }) : await opened.search(q.text, { maxResults: SEARCH_RESULTS });
       const logs = new Set(this.dirs().flatMap(jsonlFilesIn).map((f) => basename(f, '.jsonl')));
       const turns = found.groups.map((g) => ({
         session: g.session,
         logId: logs.has(g.session) ? g.session : null,
         episodes: g.episodes.map(({ episode: e, hit }) => ({ ts: e.ts, role: e.role, content: scrubSecrets(e.content), hit })),
       }));
-      return { query, entries, turns, problems: found.problems.map((x) => scrubSecrets(`${x.file}:${x.line}: ${x.reason}`)) };
+      problems.push(...found.problems.map((x) => `${x.file}:${x.line}: ${x.reason}`));
+      return { query, entries, turns, problems: problems.map((x) => scrubSecrets(x)) };
     } finally {
-      await store.close();
+      // A store the brain holds (PostgreSQL) is the brain's to close; one opened here is closed here.
+      if (stores.episodes === 'sqlite') await opened.close();
     }
   }
 

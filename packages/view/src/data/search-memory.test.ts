@@ -19,4 +19,10 @@ describe('searchMemory', () => {
     expect(searchMemory(all, '"pin versions"', 10)).toEqual([]);
     expect(searchMemory(all, '   ', 10)).toEqual([]);
   });
+  it('finds by meaning an entry that shares no word with the question, when the brain has an embedder', () => {
+    const question = 'which region hosts production?';
+    expect(searchMemory(all, question, 10)).toEqual([]);
+    const meaning = new Map([[all[2]!.entry.text, 0.8], [all[0]!.entry.text, 0.1]]);
+    expect(searchMemory(all, question, 10, meaning).map((e) => e.entry.id)).toEqual(['c', 'a']);
+  });
 });
