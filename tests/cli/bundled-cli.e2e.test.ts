@@ -56,7 +56,7 @@ const normal = (w: World, text: string): string =>
   text
     .replaceAll(w.root, '<ROOT>')
     .replace(/\b[0-9a-f]{16}\b/g, '<ID>')
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g, '<TIME>')
     .replace(/"(durationMs|ms|elapsedMs)":\d+/g, '"$1":<MS>');
 
 /** Runs the same command lines in a dist/ world and a bundle world, and checks that each way ran as claimed. */
@@ -112,7 +112,7 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
     for (const seen of ['Run the tests before committing.', 'Never push to main.', '[REDACTED', '<remembered-notes>', 'exit 2', 'ENGRAM_MEMORY_MODE="sometimes"']) expect(all).toContain(seen);
   }, TEST_TIMEOUT_MS);
 
-  it('engram hook, in process: a turn with a failing tool call, then what it learned', () => {
+  it('engram hook, in process: a turn with a failing tool call, then what it learned and recall over its episodes', () => {
     type Payload = Record<string, unknown> & { why: string };
     const fixtures = new Map(loadFixtures<Payload>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
     const payload = (name: string) => (w: World) => {
@@ -132,11 +132,19 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
       hook('pre-tool-use', 'malformed-pre-tool-use'),
       hook('stop', 'stop'),
       { args: (w) => ['memory', 'show', '--json', ...roots(w)] },
+      // What the turn left in the episodes, found again: ranked, literal, as JSON, and refused.
+      { args: (w) => ['recall', 'why does the build fail: tsc not found', ...roots(w)] },
+      { args: (w) => ['recall', 'npm', '--literal', '--max', '2', '--json', ...roots(w)] },
+      { args: (w) => ['recall', 'no such words anywhere', ...roots(w)] },
+      { args: (w) => ['recall', '   ', ...roots(w)] },
+      { args: (w) => ['recall', 'npm', '--max', '0', ...roots(w)] },
     ]);
     expect(printed.bundle).toEqual(printed.dist);
     const all = printed.dist.join('\n');
     expect(all).toContain('hookSpecificOutput');
     expect(all).toContain('tool_input');
+    expect(all).toContain('"query":"npm"');
+    expect(all).toMatch(/\$ engram recall {5}--home[^\n]*\nexit 2\n/);
   }, TEST_TIMEOUT_MS);
 });
 

@@ -34,6 +34,7 @@ const BUNDLES = {
   'memory-show': { entry: 'main.js', hot: ['memory/run-memory-show.js'] },
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
+  recall: { entry: 'main.js', hot: ['recall/run-recall.js'] },
 };
 
 /**

@@ -58,7 +58,7 @@ const turnPayload = (name: TurnHook, run: number): Record<string, unknown> => {
  * One run of everything issue 26 and issue 25 (item 5) hold to 1.5x `node -e 0`, interleaved with
  * it so that all see the same machine load: `engram --version`, each hook of a turn in process
  * (ENGRAM_SERVE=0: the process loads the runtime, resumes the session from its log, suspends it),
- * and `engram memory add`, `memory context` and `memory show` on files.
+ * and `engram memory add`, `memory context`, `memory show` and `recall` on files.
  */
 const startUpTimes = (bin: string, runs: number, progress: (message: string) => void): ReadonlyMap<string, number[]> => {
   const w = benchWorld('start-up');
@@ -84,6 +84,7 @@ const startUpTimes = (bin: string, runs: number, progress: (message: string) => 
       time('memory add', engram(['memory', 'add', `Run the build before the tests (bench note ${i}).`, ...roots]));
       time('memory context', engram(['memory', 'context', '--message', 'build the project', ...roots]));
       time('memory show', engram(['memory', 'show', ...roots]));
+      time('recall', engram(['recall', 'tsc command not found', ...roots]));
       progress(`cli: start-up ${i + 1} of ${runs} beside node -e 0`);
     }
     return times;
@@ -127,6 +128,7 @@ const WHAT: Readonly<Record<string, string>> = {
   'memory add': 'engram memory add TEXT (files)',
   'memory context': 'engram memory context --message TEXT (files)',
   'memory show': 'engram memory show (files)',
+  recall: 'engram recall QUERY (the episode files of the hooks above)',
 };
 const ratioOf = (a: BenchResult, b: BenchResult): number => round(Number(a['p50Ms']) / Number(b['p50Ms']), 2);
 /** Issues 25 and 26: start-up within 1.5x `node -e 0` on the same machine, in the same run. */
