@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,7 +56,7 @@ const normal = (w: World, text: string): string =>
   text
     .replaceAll(w.root, '<ROOT>')
     .replace(/\b[0-9a-f]{16}\b/g, '<ID>')
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g, '<TIME>')
     .replace(/"(durationMs|ms|elapsedMs)":\d+/g, '"$1":<MS>');
 
 /** Runs the same command lines in a dist/ world and a bundle world, and checks that each way ran as claimed. */
@@ -72,6 +72,9 @@ const bothWays = (lines: readonly { readonly args: (w: World) => readonly string
       if (mode === 'dist') expect(fromDist, `${args.join(' ')} from dist/`).toContain(pathToFileURL(join(ROOT, args[0] === 'hook' ? 'apps/cli/dist/hook/hook-fast-path.js' : 'apps/cli/dist/main.js')).href);
       else {
         expect(fromDist, `${args.join(' ')} from the bundle`).toEqual([]);
+        // Nor a package's module from its dist/: what the bundle leaves to run time (the model
+        // stack, the learning that calls a model) never runs on these paths.
+        expect(r.loaded.filter((url) => url.startsWith(pathToFileURL(join(ROOT, 'packages')).href)), `${args.join(' ')} from the bundle`).toEqual([]);
         expect(r.loaded, `${args.join(' ')} from the bundle`).toContain('node:vm');
       }
     }
@@ -109,7 +112,7 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
     for (const seen of ['Run the tests before committing.', 'Never push to main.', '[REDACTED', '<remembered-notes>', 'exit 2', 'ENGRAM_MEMORY_MODE="sometimes"']) expect(all).toContain(seen);
   }, TEST_TIMEOUT_MS);
 
-  it('engram hook, in process: a turn with a failing tool call, then what it learned', () => {
+  it('engram hook, in process: a turn with a failing tool call, then what it learned and recall over its episodes', () => {
     type Payload = Record<string, unknown> & { why: string };
     const fixtures = new Map(loadFixtures<Payload>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
     const payload = (name: string) => (w: World) => {
@@ -129,10 +132,66 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
       hook('pre-tool-use', 'malformed-pre-tool-use'),
       hook('stop', 'stop'),
       { args: (w) => ['memory', 'show', '--json', ...roots(w)] },
+      // What the turn left in the episodes, found again: ranked, literal, as JSON, and refused.
+      { args: (w) => ['recall', 'why does the build fail: tsc not found', ...roots(w)] },
+      { args: (w) => ['recall', 'npm', '--literal', '--max', '2', '--json', ...roots(w)] },
+      { args: (w) => ['recall', 'no such words anywhere', ...roots(w)] },
+      { args: (w) => ['recall', '   ', ...roots(w)] },
+      { args: (w) => ['recall', 'npm', '--max', '0', ...roots(w)] },
     ]);
     expect(printed.bundle).toEqual(printed.dist);
     const all = printed.dist.join('\n');
     expect(all).toContain('hookSpecificOutput');
     expect(all).toContain('tool_input');
+    expect(all).toContain('"query":"npm"');
+    expect(all).toMatch(/\$ engram recall {5}--home[^\n]*\nexit 2\n/);
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('a stale bundle is never used (built CLI)', () => {
+  it('the launcher runs dist/ once a package it was built from is newer than the bundle, the bundle before', () => {
+    // A launcher of its own inside apps/cli (so packages resolve from it as from the real one),
+    // beside a dist/ of its own: main.js re-exports the real one, bundle/ holds the real
+    // memory-show bundle, and built-from.json names one file that stands for a package's
+    // .tsbuildinfo. The real bundles' stamp is never touched (other suites run beside this one).
+    const dir = mkdtempSync(join(ROOT, 'apps/cli', '.stale-bundle-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      mkdirSync(join(dir, 'dist/bundle/memory-show'), { recursive: true });
+      copyFileSync(BIN, join(dir, 'bin/engram.js'));
+      copyFileSync(join(ROOT, 'apps/cli/package.json'), join(dir, 'package.json'));
+      copyFileSync(join(BUNDLES, 'memory-show/main.cjs'), join(dir, 'dist/bundle/memory-show/main.cjs'));
+      const main = join(dir, 'dist/main.js');
+      writeFileSync(main, `export * from ${JSON.stringify(pathToFileURL(join(ROOT, 'apps/cli/dist/main.js')).href)};\n`);
+      const built = join(dir, 'dist/built.tsbuildinfo');
+      writeFileSync(built, '{}\n');
+      const stamp = join(dir, 'dist/bundle/built-from.json');
+      writeFileSync(stamp, `${JSON.stringify(['../built.tsbuildinfo'])}\n`);
+      const now = Date.now() / 1000;
+      const show = (w: World) => {
+        const out = join(w.root, `loaded-${Math.random().toString(36).slice(2)}.txt`);
+        const r = spawnSync(process.execPath, ['--import', RECORDER, join(dir, 'bin/engram.js'), 'memory', 'show', ...roots(w)], {
+          encoding: 'utf8',
+          cwd: w.project,
+          timeout: 60_000,
+          env: { ...process.env, ENGRAM_HOME: w.home, CLAUDE_PROJECT_DIR: '', ENGRAM_BUNDLE: '1', ENGRAM_RECORD_LOADS: out },
+        });
+        const loaded = existsSync(out) ? readFileSync(out, 'utf8').split('\n').map((line) => line.split('\t')[0] ?? '') : [];
+        return { status: r.status, stdout: normal(w, r.stdout), stderr: r.stderr, bundle: loaded.includes('node:vm') && !loaded.includes(pathToFileURL(main).href) };
+      };
+      const w = world();
+      // Built after the package: the bundle.
+      utimesSync(built, now - 120, now - 120);
+      utimesSync(stamp, now - 60, now - 60);
+      const fresh = show(w);
+      expect(fresh).toMatchObject({ status: 0, stderr: '', bundle: true });
+      // The package built again since (a `tsc -b` after `npm run build`): dist/, with the same output.
+      utimesSync(built, now, now);
+      const stale = show(w);
+      expect(stale).toMatchObject({ status: 0, stderr: '', bundle: false, stdout: fresh.stdout });
+      expect(fresh.stdout).toContain('lessons: 0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, TEST_TIMEOUT_MS);
 });

@@ -33,6 +33,7 @@ const served = () => {
  */
 const bundleName = () => {
   if (argv[0] === 'hook') return served() ? null : 'hook';
+  if (argv[0] === 'recall') return 'recall';
   if (argv[0] !== 'memory') return null;
   if (argv[1] === 'show' || argv[1] === 'list') return 'memory-show';
   return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : null;

@@ -34,6 +34,7 @@ const BUNDLES = {
   'memory-show': { entry: 'main.js', hot: ['memory/run-memory-show.js'] },
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
+  recall: { entry: 'main.js', hot: ['recall/run-recall.js'] },
 };
 
 /**
@@ -113,6 +114,31 @@ export const __engramOrigin = (chain, rel) => {
 };
 `;
 
+/**
+ * Dynamic imports in a package's module that a bundled command runs, so they stay in the bundle:
+ * the in-process hook (@engram/serve/client falls back to the runtime and the Claude Code
+ * adapter), and PostgreSQL when a store is set (its errors are matched with instanceof against
+ * the bundle's own classes, which a second copy loaded from dist/ would not be). Every other
+ * dynamic import of an engram module (the model stack, the learning that calls a model, the demo)
+ * is left to run time (coldImports).
+ */
+const RUN_BY_HOT_COMMANDS = new Set(['@engram/runtime', '@engram/claude-code', '@engram/store-postgres', './effects/postgres-brain-stores.js']);
+
+/**
+ * The dynamic imports of engram modules in `source` (module `file`) that no bundled command runs,
+ * each as [the `import('...')` text, an expression for the imported file's original URL].
+ */
+const coldImports = async (b, file, source, out) => {
+  const found = [];
+  for (const [literal, , specifier] of source.matchAll(/import\((['"])([^'"]+)\1\)/g)) {
+    if (RUN_BY_HOT_COMMANDS.has(specifier)) continue;
+    const r = await b.resolve(specifier, { kind: 'dynamic-import', importer: file, resolveDir: dirname(file), pluginData: { inner: true } });
+    if (r.errors.length > 0 || r.external || r.namespace !== 'file' || !r.path.startsWith(ROOT) || r.path.includes(`${sep}node_modules${sep}`)) continue;
+    found.push([literal, originOf(r.path, out)]);
+  }
+  return found;
+};
+
 /** The plugin that builds the bundle in `out` holding the command implementations `hot`. */
 const hotPath = (out, hot) => ({
   name: 'engram-hot-path',
@@ -156,10 +182,15 @@ const hotPath = (out, hot) => ({
       return { path: r.path, sideEffects: false };
     });
 
-    // import.meta.* in a bundled module: its original file.
-    b.onLoad({ filter: /\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!/import\.meta\.(url|dirname|filename)/.test(source)) return undefined;
+    // import.meta.* in a bundled module: its original file. And a dynamic import in a package's
+    // module that the hot commands never run (the model stack, PostgreSQL, learning after a turn):
+    // imported from its original file when it does run, so its code is neither read nor compiled
+    // at every start.
+    b.onLoad({ filter: /\.js$/ }, async (args) => {
+      const original = readFileSync(args.path, 'utf8');
+      const cold = args.path.startsWith(ROOT) && !args.path.startsWith(DIST) && !args.path.includes(`${sep}node_modules${sep}`) ? await coldImports(b, args.path, original, out) : [];
+      const source = cold.reduce((text, [literal, url]) => text.replaceAll(literal, `import(${url})`), original);
+      if (cold.length === 0 && !/import\.meta\.(url|dirname|filename)/.test(source)) return undefined;
       const url = originOf(args.path, out);
       const contents = source
         .replaceAll('import.meta.url', `(${url})`)

@@ -11,6 +11,7 @@ import { llmCommand } from './commands/llm-command.js';
 import { memoryCommand } from './commands/memory-command.js';
 import { instinctsCommand } from './commands/instincts-command.js';
 import { skillsCommand } from './commands/skills-command.js';
+import { recallCommand } from './commands/recall-command.js';
 import { replayCommand } from './commands/replay-command.js';
 import { runCommand } from './commands/run-command.js';
 import { simCommand } from './commands/sim-command.js';
@@ -25,7 +26,7 @@ import { quietOnClosedOutput } from './output/quiet-on-closed-output.js';
 const packageVersion = (): string => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** The commands in the order `engram --help` lists them. */
-const COMMANDS: readonly CommandSpec[] = [demoCommand, runCommand, chatCommand, logCommand, llmCommand, memoryCommand, skillsCommand, instinctsCommand, replayCommand, simCommand, hookCommand, storeCommand, mcpCommand, serveCommand, viewCommand, benchCommand, doctorCommand];
+const COMMANDS: readonly CommandSpec[] = [demoCommand, runCommand, chatCommand, logCommand, llmCommand, memoryCommand, recallCommand, skillsCommand, instinctsCommand, replayCommand, simCommand, hookCommand, storeCommand, mcpCommand, serveCommand, viewCommand, benchCommand, doctorCommand];
 
 /**
  * The `engram` command. The command table (commands/) says each command's options; its

@@ -1,7 +1,7 @@
 import { asciiBytes } from './ascii-bytes.js';
 import { HitBuffer } from './hit-buffer.js';
 import { keyShapedRunFinder } from './key-shaped-runs.js';
-import { keywordAutomaton } from './keyword-automaton.js';
+import { keywordAutomaton, type KeywordAutomaton } from './keyword-automaton.js';
 import { mergeSpans } from './merge-spans.js';
 import { REDACTED_PREFIX } from './redaction-marker.js';
 import { OWN_DETECTORS } from './secret-detectors.js';
@@ -30,8 +30,12 @@ const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords.map(cut)))];
 const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.some((dk) => cut(dk) === k) ? [i] : [])));
 const RUN_DETECTOR = DETECTORS.findIndex((d) => d.run !== undefined);
 const RUN_SPEC = DETECTORS[RUN_DETECTOR]?.run;
-/** One pass over the text finds every keyword, overlapping ones included. */
-const PREFILTER = keywordAutomaton(KEYWORDS);
+/**
+ * One pass over the text finds every keyword, overlapping ones included. Built on the first scan,
+ * not at import: a process that stores nothing (`engram memory show`, a hook that only reads)
+ * does not pay for the table at start-up.
+ */
+let prefilter: KeywordAutomaton | undefined;
 /** The key-shaped runs (a bare AWS key has no keyword), found by a sparse look at the text. */
 const FIND_RUNS = RUN_SPEC === undefined ? undefined : keyShapedRunFinder(RUN_SPEC);
 const ALWAYS_IDS = DETECTORS.flatMap((d, i) => (d.keywords.length === 0 && d.run === undefined ? [i] : []));
@@ -156,7 +160,7 @@ export interface FindOptions {
 export const findSecretSpans = (text: string, options: FindOptions = {}): SecretSpan[] => {
   const prove = options.proofs !== false;
   const bytes = asciiBytes(text);
-  PREFILTER.scan(text, bytes, HITS);
+  (prefilter ??= keywordAutomaton(KEYWORDS)).scan(text, bytes, HITS);
   const now = ++call;
   const n = HITS.count;
   // First the proofs of silence, hit by hit, until each detector is shown it may fire.
