@@ -46,6 +46,7 @@ export { exportMemory, type MemoryExport } from './effects/export-memory.js';
 export { importMemory, type MemoryImport } from './effects/import-memory.js';
 export { openActiveMemory, openFileMemory, withActiveMemory, type ActiveMemory } from './open/open-active-memory.js';
 export { openActiveBrain, withActiveBrain, type MemoryFlags } from './open/open-active-brain.js';
+export { recallOutsideSession } from './open/recall-outside-session.js';
 export { rankingStatus } from './ranking-status.js';
 export { modelBrainOptions } from './open/model-brain-options.js';
 export { readModelSettings } from './open/read-model-settings.js';

@@ -1,6 +1,4 @@
-import { embedderFromEnv, EpisodicMemory, handleRecall, handleRecallAsync } from '@engram/hippocampus';
-import { openActiveBrain, storeSettings } from '@engram/runtime';
-import { resolve } from 'node:path';
+import { recallOutsideSession } from '@engram/runtime';
 import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from '../memory/open-memory.js';
 
 export interface RecallOptions extends MemoryRootOptions {
@@ -9,37 +7,6 @@ export interface RecallOptions extends MemoryRootOptions {
   readonly days?: number;
   readonly json?: boolean;
 }
-
-/** The recall tool's answers that are not episodes: the search failed, or there is no episodic memory (exit 1). */
-const FAILED = /^(ERROR: episodic recall failed|Episodic memory is not available\.)/;
-/** The recall tool's refusals of its input (exit 2). */
-const REFUSED = /^(ERROR:|No query provided\.)/;
-
-/**
- * The recall tool's answer for `input` over the project's episodes, as a session gives it (the
- * runtime's SessionEpisodes): on files, the project's episode files and their index, ranked by
- * meaning too when an embedder is set (ENGRAM_EMBEDDER_URL); with a store set, its episodes.
- */
-const recallAnswer = async (options: RecallOptions, input: Record<string, unknown>): Promise<string> => {
-  const project = resolve(options.project ?? process.cwd());
-  if (storeSettings(options) !== null) {
-    const brain = await openActiveBrain({ ...options, project });
-    try {
-      const episodes = brain.stores.episodes;
-      return await handleRecallAsync(input, { episodes: episodes === 'sqlite' ? null : episodes });
-    } finally {
-      await brain.close();
-    }
-  }
-  const memory = new EpisodicMemory({ projectDir: project });
-  try {
-    const embedder = embedderFromEnv(process.env);
-    if (embedder === null) return handleRecall(input, { episodes: memory });
-    return await handleRecallAsync(input, { episodes: { recall: (q, r) => Promise.resolve(memory.recall(q, r)), search: (q, r) => memory.searchWithMeaning(q, r, embedder) } });
-  } finally {
-    memory.close();
-  }
-};
 
 /**
  * `engram recall QUERY`: the episodes of earlier sessions in this project that answer QUERY,
@@ -51,11 +18,8 @@ const recallAnswer = async (options: RecallOptions, input: Record<string, unknow
 export const runRecall = (query: string, options: RecallOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('recall', io, async () => {
     const input = { query, ...(options.literal === true ? { literal: true } : {}), ...(options.max === undefined ? {} : { max_results: options.max }), ...(options.days === undefined ? {} : { days_back: options.days }) };
-    const text = await recallAnswer(options, input);
-    if (FAILED.test(text) || REFUSED.test(text)) {
-      io.err(`engram recall: ${text}\n`);
-      return FAILED.test(text) ? 1 : 2;
-    }
-    io.out(options.json === true ? `${JSON.stringify({ query, text })}\n` : `${text}\n`);
-    return 0;
+    const { text, exit } = await recallOutsideSession(options, input);
+    if (exit !== 0) io.err(`engram recall: ${text}\n`);
+    else io.out(options.json === true ? `${JSON.stringify({ query, text })}\n` : `${text}\n`);
+    return exit;
   });
