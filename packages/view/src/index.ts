@@ -14,7 +14,7 @@ export { createViewHandler, type ViewHandler } from './http/create-view-handler.
 export { startViewServer, VIEW_HOST, type RunningView } from './http/start-view-server.js';
 export { refusalOf } from './http/request-guard.js';
 export { renderTimelineDocument } from './pages/render-timeline-document.js';
-export { timelinesDocument } from './effects/timelines-document.js';
+export { writeTimelinesDocument } from './effects/timelines-document.js';
 export { escapeHtml } from './pages/escape-html.js';
 export { followLog, FOLLOW_POLL_MS } from './effects/follow-log.js';
 export { openInBrowser } from './effects/open-in-browser.js';

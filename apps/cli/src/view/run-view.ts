@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { writeFileAtomic } from '@engram/fs';
 
 export interface ViewOptions {
   readonly project?: string;
@@ -24,23 +23,10 @@ const servedBy = async (home: string | undefined, project: string): Promise<{ re
 };
 
 const writeHtml = async (file: string, logs: readonly string[]): Promise<number> => {
-  if (logs.length === 0) {
-    err('--html needs at least one LOG');
-    return 2;
-  }
-  const doc = (await import('@engram/view')).timelinesDocument(logs, (p) => err(`${p}; skipped`));
-  if ('problem' in doc) {
-    err(doc.problem);
-    return 1;
-  }
-  try {
-    writeFileAtomic(resolve(file), doc.html);
-  } catch (e) {
-    err(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`);
-    return 1;
-  }
-  process.stdout.write(`${resolve(file)}\n`);
-  return 0;
+  const r = (await import('@engram/view')).writeTimelinesDocument(file, logs, (p) => err(`${p}; skipped`));
+  if ('problem' in r) err(r.problem);
+  else process.stdout.write(`${r.written}\n`);
+  return 'problem' in r ? r.exit : 0;
 };
 
 /**
