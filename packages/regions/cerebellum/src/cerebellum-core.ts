@@ -126,8 +126,10 @@ const settleFlush = (s: CerebellumState, e: AnyEnvelope): void => {
  *   `llm.call.completed` into `llm` lessons and `llm.call.failed` into classifier lessons, so a
  *   failed call loses nothing (§15.9), and replay derives the same lessons from the log.
  */
-export const cerebellumCore: RegionCore<CerebellumState, CerebellumParams> = {
-  name: 'cerebellum',
+export const cerebellumCore: RegionCore<CerebellumState, CerebellumParams, 'cerebellum'> = {
+  id: 'cerebellum',
+  source: 'cerebellum',
+  updatesInPlace: 'the intents, targets and waiting flushes of a turn are maps updated per event, and `outbox` holds what the event just folded derived',
   initialState: (params) => ({
     params,
     memoryOff: false,
