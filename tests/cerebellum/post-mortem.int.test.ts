@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBus } from '@engram/bus';
-import { cerebellumCore, defaultCerebellumParams, type CerebellumParams } from '@engram/cerebellum';
+import { cerebellumCore, defaultCerebellumParams, pendingFlush, type CerebellumParams } from '@engram/cerebellum';
 import { postMortemWithClient } from '@engram/cerebellum/effects';
 import type { AnyEnvelope, EventData, EventType } from '@engram/events';
 import { TEST_SESSION } from '@engram/events/testing';
@@ -28,7 +28,8 @@ const session = async (provider: ProviderConfig, params: CerebellumParams = defa
   bus.subscribe('cerebellum', (e) => {
     state = cerebellumCore.evolve(state, e);
     for (const d of cerebellumCore.react(state, e, params)) bus.publish(d.type, d.data, { causationId: d.causationId ?? e.id });
-    running.push(postMortemWithClient(state, e, client));
+    const flush = e.type === 'executive.turn.completed' ? pendingFlush(state, e.id) : undefined;
+    if (flush !== undefined) running.push(postMortemWithClient(flush, client));
   });
   const publish = <T extends EventType>(type: T, data: EventData<T>) => bus.publish(type, data);
   return { log, publish, settled: async () => void (await Promise.all(running)) };

@@ -1,5 +1,6 @@
 import type { EventData } from '@engram/events';
 import { describe, expect, it } from 'vitest';
+import { pendingReplays } from '@engram/cortex';
 import { consolidateTurnEnd } from '@engram/cortex/consolidation-effects';
 import { consolidationHarness } from './consolidation-harness.js';
 
@@ -17,7 +18,7 @@ const cell = (cellId: string, description: string, code: string, outcome: Partia
 
 const turnEnd = async () => {
   const turn = h.bus.publish('executive.turn.completed', { answer: 'Revenue is 1.2M.', rounds: 3, stopReason: 'end_turn' });
-  return consolidateTurnEnd(h.core.state(), turn, await h.llm());
+  return consolidateTurnEnd(pendingReplays(h.core.state(), turn.id), h.core.state().params, await h.llm());
 };
 
 const proposed = () => h.seen.flatMap((e) => (e.type === 'cortex.engram.proposed' ? [e.data.engram.text] : []));

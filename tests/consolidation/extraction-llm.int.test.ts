@@ -1,7 +1,7 @@
 import type { Envelope, EventData } from '@engram/events';
 import { describe, expect, it } from 'vitest';
 import { consolidateTurnEnd, type ReplayOutcome } from '@engram/cortex/consolidation-effects';
-import { isConsolidated, waitingCells } from '@engram/cortex';
+import { isConsolidated, pendingReplays, waitingCells } from '@engram/cortex';
 import { consolidationHarness } from './consolidation-harness.js';
 
 const SECRET = 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789';
@@ -16,7 +16,7 @@ const cell = (cellId: string, outcome: Partial<EventData<'scratchpad.cell.execut
 /** Ends a turn and runs consolidation's effect for it, as the host would after the core saw it. */
 const endTurn = async (): Promise<{ turn: Envelope<'executive.turn.completed'>; outcomes: ReplayOutcome[] }> => {
   const turn = h.bus.publish('executive.turn.completed', { answer: 'Done.', rounds: 1, stopReason: 'end_turn' });
-  const outcomes = await consolidateTurnEnd(h.core.state(), turn, await h.llm());
+  const outcomes = await consolidateTurnEnd(pendingReplays(h.core.state(), turn.id), h.core.state().params, await h.llm());
   return { turn, outcomes };
 };
 

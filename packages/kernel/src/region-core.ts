@@ -18,10 +18,29 @@ import type { AnyDraft, AnyEnvelope, Source } from '@engram/events';
  * behind the log's back. The one list of cores a session attaches and replay folds is
  * `brainCores()` in `@engram/runtime/cores`.
  */
-export interface RegionCore<State, Params> {
-  readonly name: Source;
+export interface RegionCore<State, Params, Id extends string = string> {
+  /**
+   * Which core this is, unique among the cores a session attaches and replay folds (`brainCores`):
+   * the name its bus subscription, its replayed derivations and its failures carry. Several cores
+   * can share a region, so it is `source` plus what the core decides (`cortex.memory`).
+   */
+  readonly id: Id;
+  /** The region the core publishes as: every draft its `react` (and `check`) returns has a type under this source. */
+  readonly source: Source;
   initialState(params: Params): State;
+  /**
+   * The next state. It leaves the state it is given as it was (a changed field is a new object)
+   * unless the core says `updatesInPlace`.
+   */
   evolve(state: State, event: AnyEnvelope): State;
+  /**
+   * Set (to the reason, one line) by a core whose `evolve` updates the state it is given and
+   * returns that same object. Every fold threads one state through the log and never looks at an
+   * older one (`foldCore`, `attachCore`, replay), and `initialState` returns a new object per
+   * fold, so this is safe where copying would cost the fold its speed. Such a state is read only
+   * synchronously, through the core's selectors, at the event that asks (docs/adr/0015-the-region-contract-kept.md).
+   */
+  readonly updatesInPlace?: string;
   react(state: State, event: AnyEnvelope, params: Params): readonly AnyDraft[];
   /**
    * What a recorded answer of an effect should have been, given the state *after* evolve of that

@@ -37,8 +37,8 @@ const stamp = (out: DerivedEvent[], core: ReplayCoreName, drafts: readonly AnyDr
 /** The cores replay folds for one params set: the checks of the store's answers and the executive's reports, then exactly `brainCores` (what a live session attaches). */
 const running = (p: BrainCoreParams): Running[] => [
   // The checks first: what they derive stands for the recorded event itself, which the log holds before its consequences.
-  { name: 'hippocampus', core: storeAnswerCore, params: {}, state: storeAnswerCore.initialState({}) },
-  { name: 'executive.reports', core: reportCheckCore, params: {}, state: reportCheckCore.initialState({}) },
+  { name: storeAnswerCore.id, core: storeAnswerCore, params: {}, state: storeAnswerCore.initialState({}) },
+  { name: reportCheckCore.id, core: reportCheckCore, params: {}, state: reportCheckCore.initialState({}) },
   ...brainCores(p).map((c): Running => ({ name: c.id, core: c.core, params: c.params, state: c.core.initialState(c.params) })),
 ];
 

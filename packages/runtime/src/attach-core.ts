@@ -21,7 +21,7 @@ export interface AttachedCore<S> {
 export const attachCore = <S, P>(bus: Bus, core: RegionCore<S, P>, params: P, initial: Iterable<AnyEnvelope> = []): AttachedCore<S> => {
   let state = core.initialState(params);
   for (const e of initial) state = core.evolve(state, e);
-  const sub: Subscription = bus.subscribe(core.name, (e) => {
+  const sub: Subscription = bus.subscribe(core.id, (e) => {
     state = core.evolve(state, e);
     for (const d of core.react(state, e, params)) bus.publish(d.type, d.data, { causationId: d.causationId ?? e.id });
   });

@@ -16,7 +16,7 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { defaultCerebellumParams, lessonForCall, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown, retryWarning } from '@engram/cerebellum';
+import { defaultCerebellumParams, lessonForCall, pendingFlush, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown, retryWarning } from '@engram/cerebellum';
 import { FileCallLessons } from './effects/file-call-lessons.js';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
@@ -24,7 +24,7 @@ import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, typ
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import { recipeStrategies } from './recipe-strategies.js';
 import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
-import { defaultConsolidationParams, identityDue, type MemorizeReport, type PendingItem, type ProposalResult } from '@engram/cortex';
+import { defaultConsolidationParams, identityDue, pendingReplays, type MemorizeReport, type PendingItem, type ProposalResult } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
 import { runFallbackChain, type FallbackOutcome, type FallbackStep } from './fallback-chain.js';
@@ -189,12 +189,18 @@ export class EngramSession {
     });
     if (postMortem === 'llm') {
       this.watchMemoryUpkeep(resume?.events ?? []);
+      // Each effect reads what it carries out from its core's state here, at the event that asks for it
+      // (the core moves on while the model loads): no effect holds the live state across events.
       this.bus.subscribe('cerebellum-post-mortem', (e) => {
-        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(this.brain.state('cerebellum'), e, llm)));
+        const flush = e.type === 'executive.turn.completed' ? pendingFlush(this.brain.state('cerebellum'), e.id) : undefined;
+        if (flush !== undefined) this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.postMortemWithClient(flush, llm)));
       });
       // Sleep replay needs a model: its core is attached only then (brainCores).
       this.bus.subscribe('consolidation', (e) => {
-        if (e.type === 'executive.turn.completed') this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.consolidateTurnEnd(this.brain.state('cortex.consolidation'), e, llm)));
+        if (e.type !== 'executive.turn.completed') return;
+        const consolidation = this.brain.state('cortex.consolidation');
+        const replays = pendingReplays(consolidation, e.id);
+        if (replays.length > 0) this.background.track(Promise.all([this.sessionLlm(), learningEffects()]).then(([llm, fx]) => fx.consolidateTurnEnd(replays, consolidation.params, llm)));
       });
     }
     if (!resume) this.bus.publish('executive.session.started', { project: options.paths.project, home: options.paths.home, modes: { ...options.modes } });

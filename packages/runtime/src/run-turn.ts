@@ -2,7 +2,7 @@ import { engramPaths, readTextContained } from '@engram/fs';
 // Loaded on demand (dynamic `import()` in engram-session.ts): it pulls in the LLM package and Effect,
 // which a session without a model and every hook process must not load (tests/runtime-lazy).
 import { DEFAULT_ROUND_CAP, DEFAULT_TURN_TIMEOUT_MS, turnMachine, type MemoryMode, type StopReason } from '@engram/executive';
-import { isLlmError, type InputBlock, type LlmMessage, type LlmTool } from '@engram/llm';
+import { isLlmError, type InputBlock, type LlmMessage, type LlmResponse, type LlmTool } from '@engram/llm';
 import { createActor } from 'xstate';
 import { dispatchTool, type DispatchPorts } from './dispatch-tool.js';
 import type { SessionLlm } from './session-llm.js';
@@ -15,6 +15,9 @@ const BASE_SYSTEM = [
   'Think briefly, act with tools, and stop with a plain answer when the task is done or cannot be done.',
   'Rules and lessons from your memory below come from your own past mistakes: follow them.',
 ].join(' ');
+
+/** A tool call in the model's answer. */
+type ToolUse = Extract<LlmResponse['content'][number], { type: 'tool_use' }>;
 
 export interface TurnOptions {
   readonly roundCap?: number;
@@ -89,10 +92,11 @@ const earlierSummary = (summary: string): string => (summary === '' ? '' : `\n\n
 /**
  * Runs one turn with the configured model, driven by the turn machine: assemble the prompt
  * (memory context, then the project's instructions so the user's words win; tool descriptions
- * with their primers), then think and act while the machine is `thinking`. The machine decides
- * when the turn ends: the model's answer, the round cap, or the deadline (`turnTimeoutMs`, which
- * also aborts a model call in flight); each ends the turn with its stop reason. Nudges from the
- * ACC go back to the model with the round's tool results.
+ * with their primers), then carry out what the machine's state asks: a model call while it is
+ * `thinking`, the answer's tool calls while it is `acting`. The machine decides when the turn
+ * ends and with what answer: the model's answer, the round cap, or the deadline (`turnTimeoutMs`,
+ * which also aborts a model call in flight). Nudges from the ACC go back to the model with the
+ * round's tool results.
  */
 export const runTurn = async (message: string, ports: TurnPorts, options: TurnOptions = {}): Promise<TurnOutcome> => {
   const roundCap = options.roundCap ?? DEFAULT_ROUND_CAP;
@@ -104,7 +108,6 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
   });
   actor.start();
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
-  const stopReason = (): StopReason | null => actor.getSnapshot().context.stopReason;
   const fail = (reason: 'llm' | 'tool' | 'internal', error: string, llmFailure?: string): TurnOutcome => {
     actor.send({ type: 'FAILED', reason, error });
     ports.failTurn(reason, error);
@@ -118,13 +121,17 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     actor.stop();
     return { answer: '', stopReason: 'cancelled' };
   };
-  let lastText = '';
+  /** Whether the loop told the session a round began and has not yet told it the round ended (effect bookkeeping, not a decision). */
   let roundOpen = false;
-  /** The machine has left `active` with an answer (the cap or the deadline): the turn ends with what the model said last. */
-  const stopped = (reason: 'round_cap' | 'deadline'): TurnOutcome => {
-    if (roundOpen) ports.endRound();
+  const closeRound = (): readonly { readonly text: string }[] => {
+    if (!roundOpen) return [];
+    roundOpen = false;
+    return ports.endRound();
+  };
+  /** The machine left `active` with an answer (the model's, the cap's or the deadline's): the turn ends as it says. */
+  const finish = (answer: string, reason: StopReason): TurnOutcome => {
+    closeRound();
     if (reason === 'round_cap') ports.capExhausted(roundCap);
-    const answer = lastText || (reason === 'round_cap' ? `I stopped after ${roundCap} rounds without finishing.` : `I stopped after ${turnTimeoutMs} ms without finishing.`);
     ports.endTurn(answer, reason);
     actor.stop();
     return { answer, stopReason: reason };
@@ -140,35 +147,34 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
     actor.send({ type: 'CONTEXT_READY' });
     // The conversation so far goes first: a follow-up ("and the second one?") needs the turns it refers to.
     const messages: LlmMessage[] = [...history.messages, { role: 'user', content: message }];
-    // Another round runs only while the machine is thinking: an answer, the cap or the deadline moves it on.
-    while (actor.getSnapshot().hasTag('thinking')) {
+    let uses: readonly ToolUse[] = [];
+    // The machine decides every step: `thinking` asks for a model call, `acting` for the answer's tool
+    // calls; an answer, the round cap or the deadline moves it out of both, and the loop ends.
+    for (let snap = actor.getSnapshot(); snap.hasTag('thinking') || snap.hasTag('acting'); snap = actor.getSnapshot()) {
       if (options.signal?.aborted) return cancelled();
-      ports.beginRound();
-      roundOpen = true;
-      let response;
-      try {
-        response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal, ...(options.onText === undefined ? {} : { onText: options.onText }) });
-      } catch (err) {
-        if (options.signal?.aborted) return cancelled();
-        if (stopReason() === 'deadline') break;
-        return isLlmError(err) ? fail('llm', `${err.reason}: ${err.message}`, err.reason) : fail('llm', String(err), 'unknown');
+      if (snap.hasTag('thinking')) {
+        ports.beginRound();
+        roundOpen = true;
+        let response;
+        try {
+          response = await llm.complete({ system, messages, tools, role: 'planning', purpose: 'turn', signal, ...(options.onText === undefined ? {} : { onText: options.onText }) });
+        } catch (err) {
+          if (options.signal?.aborted) return cancelled();
+          // The deadline aborted the call: the machine has already moved on.
+          if (!actor.getSnapshot().hasTag('thinking')) continue;
+          return isLlmError(err) ? fail('llm', `${err.reason}: ${err.message}`, err.reason) : fail('llm', String(err), 'unknown');
+        }
+        uses = response.content.flatMap((b) => (b.type === 'tool_use' ? [b] : []));
+        const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+        actor.send({ type: 'LLM_ANSWERED', text, toolCalls: uses.length });
+        if (actor.getSnapshot().hasTag('acting')) messages.push({ role: 'assistant', content: response.content });
+        continue;
       }
-      if (stopReason() === 'deadline') break;
-      const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-      const uses = response.content.flatMap((b) => (b.type === 'tool_use' ? [b] : []));
-      if (text) lastText = text;
-      actor.send({ type: 'LLM_ANSWERED', text, toolCalls: uses.length });
-      if (uses.length === 0) {
-        ports.endRound();
-        ports.endTurn(text, 'end_turn');
-        actor.stop();
-        return { answer: text, stopReason: 'end_turn' };
-      }
-      messages.push({ role: 'assistant', content: response.content });
       const results: InputBlock[] = [];
       for (const use of uses) {
         if (options.signal?.aborted) return cancelled();
-        if (stopReason() === 'deadline') break;
+        // The deadline ends the round between calls.
+        if (!actor.getSnapshot().hasTag('acting')) break;
         ports.toolCalled(use.id, use.name, use.input);
         const { verdict, advice } = await ports.preCall(use.id, use.name, use.input);
         if (verdict.action === 'block') {
@@ -185,15 +191,14 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
         const content = [outcome.content, ...(verdict.action === 'warn' ? [verdict.explanation] : []), ...(advice === '' ? [] : [advice])].join('\n\n');
         results.push({ type: 'tool_result', tool_use_id: use.id, content, ...(outcome.isError ? { is_error: true } : {}) });
       }
-      if (stopReason() === 'deadline') break;
-      for (const n of ports.endRound()) results.push({ type: 'text', text: n.text });
-      roundOpen = false;
+      if (!actor.getSnapshot().hasTag('acting')) continue;
+      for (const n of closeRound()) results.push({ type: 'text', text: n.text });
       messages.push({ role: 'user', content: results });
       actor.send({ type: 'TOOLS_DONE' });
     }
-    const reason = stopReason();
     if (options.signal?.aborted) return cancelled();
-    if (reason === 'round_cap' || reason === 'deadline') return stopped(reason);
+    const { stopReason, answer } = actor.getSnapshot().context;
+    if (actor.getSnapshot().hasTag('reflecting') && stopReason !== null && answer !== null) return finish(answer, stopReason);
     return fail('internal', `the turn machine stopped the loop in ${JSON.stringify(actor.getSnapshot().value)}`);
   } catch (err) {
     return fail('internal', err instanceof Error ? err.message : String(err));

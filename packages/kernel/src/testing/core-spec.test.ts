@@ -6,7 +6,8 @@ import { coreSpec } from './core-spec.js';
 
 /** A core that counts failed tool results and reports the count at each turn end. */
 const counter: RegionCore<number, { every: number }> = {
-  name: 'acc',
+  id: 'counter',
+  source: 'acc',
   initialState: () => 0,
   evolve: (n, e) => (e.type === 'executive.tool.resulted' && !e.data.ok ? n + 1 : n),
   react: (n, e, p) => (e.type === 'executive.turn.completed' && n > 0 && n % p.every === 0 ? [draft('acc.nudge.emitted', { lessonId: `count-${n}`, detector: 'count', rule: 'count failures', text: `${n} failures` })] : []),

@@ -59,8 +59,10 @@ const listening = (s: AccCoreState): boolean => s.mode !== 'off' && !s.memoryOff
  * when a round completes, in active mode; lessons are published when a turn completes, in
  * passive and active mode. Failed and cancelled turns learn nothing.
  */
-export const accCore: RegionCore<AccCoreState, AccCoreParams> = {
-  name: 'acc',
+export const accCore: RegionCore<AccCoreState, AccCoreParams, 'acc'> = {
+  id: 'acc',
+  source: 'acc',
+  updatesInPlace: 'the detectors update the observation buffers of the open turn in place (acc-turn.ts), and `outbox` holds what the event just folded derived',
   initialState: (p) => ({
     params: p.detectors,
     pinned: p.pinned ?? false,

@@ -18,20 +18,21 @@ export const POST_MORTEM_PURPOSE = 'cerebellum';
 export interface CerebellumState {
   readonly params: CerebellumParams;
   /** Memory mode `off`: classify, but learn nothing (Anton: no cortex, no flush). */
-  memoryOff: boolean;
+  readonly memoryOff: boolean;
   /** This turn's cell requests not yet answered, by cell id: the intent the outcome is compared with. */
-  intents: Map<string, CellIntent>;
+  readonly intents: ReadonlyMap<string, CellIntent>;
   /** This turn's tool calls not yet answered, by tool_use id: the tool's target. */
-  toolTargets: Map<string, string | null>;
+  readonly toolTargets: ReadonlyMap<string, string | null>;
   /** This turn's failed cells (bounded). */
-  buffer: CellBuffer;
-  /** Flushes awaiting their model answer, oldest first, by `turn.completed` id. */
-  readonly pending: Map<string, Flush>;
-  /** What `react` publishes for the event just evolved. */
-  outbox: readonly AnyDraft[];
+  readonly buffer: CellBuffer;
+  /** Flushes awaiting their model answer, oldest first, by `turn.completed` id (at most `maxPendingFlushes`). */
+  readonly pending: ReadonlyMap<string, Flush>;
+  /** What the event just folded derived (`react` returns it): part of the next state, never written into an old one. */
+  readonly outbox: readonly AnyDraft[];
 }
 
 const NOTHING: readonly AnyDraft[] = Object.freeze([]);
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
 const classifierDrafts = (flush: Flush, max: number): AnyDraft[] =>
   classifierLessons(flush.cells, max).map((l) => draft('cerebellum.lesson.learned', { text: l.text, topic: l.topic, method: 'classifier', cellIds: [...l.cellIds] }));
@@ -39,75 +40,81 @@ const classifierDrafts = (flush: Flush, max: number): AnyDraft[] =>
 const classifiedDraft = (cell: FailedCell): AnyDraft =>
   draft('cerebellum.error.classified', { errorClass: cell.errorClass, signature: cell.signature, tool: 'scratchpad', target: cell.pad, hint: cell.hint });
 
-const resetTurn = (s: CerebellumState): void => {
-  if (s.intents.size > 0) s.intents = new Map();
-  if (s.toolTargets.size > 0) s.toolTargets = new Map();
-  s.buffer = EMPTY_BUFFER;
+/** A copy of `m` without `k` (the same map when it has no `k`). */
+const without = <V>(m: ReadonlyMap<string, V>, k: string): ReadonlyMap<string, V> => {
+  if (!m.has(k)) return m;
+  const next = new Map(m);
+  next.delete(k);
+  return next;
 };
 
-const observeCell = (s: CerebellumState, outcome: CellOutcome): void => {
+/** The state with the turn's buffers emptied (what started, failed and cancelled turns do, and what a flush leaves). */
+const turnReset = (s: CerebellumState): CerebellumState => ({ ...s, intents: NONE, toolTargets: NONE, buffer: EMPTY_BUFFER, outbox: NOTHING });
+
+const observeCell = (s: CerebellumState, outcome: CellOutcome): CerebellumState => {
   const intent = s.intents.get(outcome.cellId);
-  s.intents.delete(outcome.cellId);
-  if (!outcome.killed && isCleanCell(outcome)) return; // the cheap path: nothing kept, nothing published
+  const intents = without(s.intents, outcome.cellId);
+  if (!outcome.killed && isCleanCell(outcome)) return intents === s.intents && s.outbox === NOTHING ? s : { ...s, intents, outbox: NOTHING }; // the cheap path: nothing kept, nothing published
   const cell = failedCellFrom(outcome, intent);
-  s.outbox = [classifiedDraft(cell)];
-  if (!s.memoryOff) s.buffer = bufferCell(s.buffer, cell, s.params.maxCellsPerFlush);
+  return { ...s, intents, outbox: [classifiedDraft(cell)], buffer: s.memoryOff ? s.buffer : bufferCell(s.buffer, cell, s.params.maxCellsPerFlush) };
 };
 
 /** A failed tool result is classified (not buffered: the post-mortem reviews cells); the scratchpad's arrives as a cell. */
-const observeToolResult = (s: CerebellumState, d: EventData<'executive.tool.resulted'>): void => {
+const observeToolResult = (s: CerebellumState, d: EventData<'executive.tool.resulted'>): CerebellumState => {
   const target = s.toolTargets.get(d.toolUseId) ?? null;
-  s.toolTargets.delete(d.toolUseId);
-  if (d.ok || s.params.cellToolNames.includes(d.name)) return;
+  const next = { ...s, toolTargets: without(s.toolTargets, d.toolUseId), outbox: NOTHING };
+  if (d.ok || s.params.cellToolNames.includes(d.name)) return next;
   const text = d.error.trim() !== '' ? d.error : d.output;
   const verdict = classifyError(text);
-  s.outbox = [
-    draft('cerebellum.error.classified', {
-      errorClass: verdict.errorClass,
-      signature: errorSignature(errorHeadline(text)),
-      tool: d.name,
-      target: target === null ? null : scrubSecrets(target),
-      hint: verdict.hint,
-    }),
-  ];
+  return {
+    ...next,
+    outbox: [
+      draft('cerebellum.error.classified', {
+        errorClass: verdict.errorClass,
+        signature: errorSignature(errorHeadline(text)),
+        tool: d.name,
+        target: target === null ? null : scrubSecrets(target),
+        hint: verdict.hint,
+      }),
+    ],
+  };
 };
 
 /** End of turn: nothing buffered costs nothing; otherwise learn now (classifier) or await the model. */
-const flushTurn = (s: CerebellumState, turnCompletedId: string): void => {
+const flushTurn = (s: CerebellumState, turnCompletedId: string): CerebellumState => {
   const { cells, dropped } = s.buffer;
-  resetTurn(s);
-  if (cells.length === 0) return;
+  const reset = turnReset(s);
+  if (cells.length === 0) return reset;
   const flush: Flush = { id: turnCompletedId, cells, dropped };
-  if (s.params.postMortem === 'classifier') {
-    s.outbox = classifierDrafts(flush, s.params.maxLessonsPerFlush);
-    return;
-  }
-  s.pending.set(flush.id, flush);
+  if (s.params.postMortem === 'classifier') return { ...reset, outbox: classifierDrafts(flush, s.params.maxLessonsPerFlush) };
+  const pending = new Map(s.pending).set(flush.id, flush);
   const out: AnyDraft[] = [];
-  while (s.pending.size > Math.max(0, s.params.maxPendingFlushes)) {
-    const [oldestId, oldest] = s.pending.entries().next().value as [string, Flush];
-    s.pending.delete(oldestId);
+  while (pending.size > Math.max(0, s.params.maxPendingFlushes)) {
+    const [oldestId, oldest] = pending.entries().next().value as [string, Flush];
+    pending.delete(oldestId);
     out.push(...classifierDrafts(oldest, s.params.maxLessonsPerFlush));
   }
-  s.outbox = out;
+  return { ...reset, pending, outbox: out };
 };
 
 /** The model answered (or failed) for a pending flush: its lessons, or the classifier's when there are none to read. */
-const settleFlush = (s: CerebellumState, e: AnyEnvelope): void => {
-  if (e.type !== 'llm.call.completed' && e.type !== 'llm.call.failed') return;
-  if (e.data.purpose !== POST_MORTEM_PURPOSE || e.causationId === null) return;
+const settleFlush = (s: CerebellumState, e: AnyEnvelope): CerebellumState => {
+  const quiet = s.outbox === NOTHING ? s : { ...s, outbox: NOTHING };
+  if (e.type !== 'llm.call.completed' && e.type !== 'llm.call.failed') return quiet;
+  if (e.data.purpose !== POST_MORTEM_PURPOSE || e.causationId === null) return quiet;
   const flush = s.pending.get(e.causationId);
-  if (flush === undefined) return;
-  s.pending.delete(flush.id);
+  if (flush === undefined) return quiet;
+  const pending = without(s.pending, flush.id);
   const drafts = e.type === 'llm.call.completed' ? lessonsFromResponse(e.data.response.content) : null;
-  if (drafts === null) {
-    s.outbox = classifierDrafts(flush, s.params.maxLessonsPerFlush);
-    return;
-  }
+  if (drafts === null) return { ...s, pending, outbox: classifierDrafts(flush, s.params.maxLessonsPerFlush) };
   const cellIds = flush.cells.map((c) => c.cellId);
-  s.outbox = selectLessons(drafts, s.params.maxLessonsPerFlush).map((l) =>
-    draft('cerebellum.lesson.learned', { text: l.text, topic: l.topic, method: 'llm', cellIds: [...cellIds] }),
-  );
+  return {
+    ...s,
+    pending,
+    outbox: selectLessons(drafts, s.params.maxLessonsPerFlush).map((l) =>
+      draft('cerebellum.lesson.learned', { text: l.text, topic: l.topic, method: 'llm', cellIds: [...cellIds] }),
+    ),
+  };
 };
 
 /**
@@ -126,42 +133,33 @@ const settleFlush = (s: CerebellumState, e: AnyEnvelope): void => {
  *   `llm.call.completed` into `llm` lessons and `llm.call.failed` into classifier lessons, so a
  *   failed call loses nothing (§15.9), and replay derives the same lessons from the log.
  */
-export const cerebellumCore: RegionCore<CerebellumState, CerebellumParams> = {
-  name: 'cerebellum',
+export const cerebellumCore: RegionCore<CerebellumState, CerebellumParams, 'cerebellum'> = {
+  id: 'cerebellum',
+  source: 'cerebellum',
   initialState: (params) => ({
     params,
     memoryOff: false,
-    intents: new Map(),
-    toolTargets: new Map(),
+    intents: NONE,
+    toolTargets: NONE,
     buffer: EMPTY_BUFFER,
-    pending: new Map(),
+    pending: NONE,
     outbox: NOTHING,
   }),
   evolve: (s, e) => {
-    s.outbox = NOTHING;
     const type = e.type;
-    if (type === 'executive.session.started') {
-      s.memoryOff = e.data.modes.memory === 'off';
-      resetTurn(s);
-    } else if (type === 'executive.turn.started' || type === 'executive.turn.failed' || type === 'executive.turn.cancelled') {
-      resetTurn(s);
-    } else if (type === 'executive.turn.completed') {
-      flushTurn(s, e.id);
-    } else if (type === 'scratchpad.cell.requested') {
-      s.intents.set(e.data.cellId, { pad: e.data.pad, description: e.data.description, code: e.data.code });
-    } else if (type === 'scratchpad.cell.executed') {
+    if (type === 'executive.session.started') return { ...turnReset(s), memoryOff: e.data.modes.memory === 'off' };
+    if (type === 'executive.turn.started' || type === 'executive.turn.failed' || type === 'executive.turn.cancelled') return turnReset(s);
+    if (type === 'executive.turn.completed') return flushTurn(s, e.id);
+    if (type === 'scratchpad.cell.requested')
+      return { ...s, intents: new Map(s.intents).set(e.data.cellId, { pad: e.data.pad, description: e.data.description, code: e.data.code }), outbox: NOTHING };
+    if (type === 'scratchpad.cell.executed') {
       const d = e.data;
-      observeCell(s, { cellId: d.cellId, pad: d.pad, stdout: d.stdout, stderr: d.stderr, error: d.error, killed: false });
-    } else if (type === 'scratchpad.cell.killed') {
-      observeCell(s, { cellId: e.data.cellId, pad: e.data.pad, stdout: '', stderr: '', error: e.data.reason, killed: true });
-    } else if (type === 'executive.tool.called') {
-      s.toolTargets.set(e.data.toolUseId, toolTarget(e.data.input));
-    } else if (type === 'executive.tool.resulted') {
-      observeToolResult(s, e.data);
-    } else if (type === 'llm.call.completed' || type === 'llm.call.failed') {
-      settleFlush(s, e);
+      return observeCell(s, { cellId: d.cellId, pad: d.pad, stdout: d.stdout, stderr: d.stderr, error: d.error, killed: false });
     }
-    return s;
+    if (type === 'scratchpad.cell.killed') return observeCell(s, { cellId: e.data.cellId, pad: e.data.pad, stdout: '', stderr: '', error: e.data.reason, killed: true });
+    if (type === 'executive.tool.called') return { ...s, toolTargets: new Map(s.toolTargets).set(e.data.toolUseId, toolTarget(e.data.input)), outbox: NOTHING };
+    if (type === 'executive.tool.resulted') return observeToolResult(s, e.data);
+    return settleFlush(s, e);
   },
   react: (s) => s.outbox,
 };

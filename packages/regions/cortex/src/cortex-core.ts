@@ -24,8 +24,9 @@ const INITIAL: CortexState = { pending: [], counts: { encode: 0, queue: 0, quara
  * the ones that read as instructions to the agent. Encoding is I/O, done by the effects, whose outcome is
  * recorded as `hippocampus.engram.encoded`.
  */
-export const cortexCore: RegionCore<CortexState, CortexParams> = {
-  name: 'cortex',
+export const cortexCore: RegionCore<CortexState, CortexParams, 'cortex.gate'> = {
+  id: 'cortex.gate',
+  source: 'cortex',
   initialState: () => INITIAL,
   evolve: (state, event) => {
     if (event.type === 'cortex.engram.proposed') {

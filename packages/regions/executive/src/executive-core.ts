@@ -1,6 +1,6 @@
 import { draft, type AnyDraft, type AnyEnvelope, type EventData } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
-import { breakerCall, breakerVerdict, recordToolResultInto, unknownCall, type BreakerCall, type BreakerParams, type BreakerVerdict, type Streak, type Streaks } from './tool-breaker.js';
+import { breakerCall, breakerVerdict, recordToolResult, unknownCall, type BreakerCall, type BreakerParams, type BreakerVerdict, type Streaks } from './tool-breaker.js';
 import type { ExecutiveParams } from './executive-params.js';
 
 /** Tool errors of the turn that pre-call ranking matches on besides the message: the latest few say what is going wrong now. */
@@ -67,28 +67,7 @@ export interface ExecutiveState {
 /** The signature prefix of a warning that says a call lesson (the lesson id follows). */
 export const CALL_LESSON_SIGNATURE = 'call-lesson:';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/**
- * The state `evolve` updates in place: a fold owns the state it created (`initialState`), and
- * copying it on every tool call and result made the executive the slowest core of a replay.
- * Readers (the session) see it through the readonly `ExecutiveState`.
- */
-interface OwnedState extends Mutable<Omit<ExecutiveState, 'streaks' | 'calls' | 'verdicts' | 'errors' | 'shown' | 'nudges' | 'lessons' | 'hints' | 'hinted' | 'saidLessons' | 'lessonCalls'>> {
-  saidLessons: Set<string>;
-  lessonCalls: Map<string, string>;
-  hints: HostNudge[];
-  hinted: Set<string>;
-  streaks: Map<string, Streak>;
-  calls: Map<string, BreakerCall>;
-  verdicts: Map<string, BreakerVerdict>;
-  errors: string[];
-  shown: Set<string>;
-  nudges: HostNudge[];
-  lessons: HostLesson[];
-}
-
-const fresh = (limits: BreakerParams): OwnedState => ({
+const fresh = (limits: BreakerParams): ExecutiveState => ({
   ended: false,
   inTurn: false,
   roundOpen: false,
@@ -129,74 +108,110 @@ const madeUpNumber = (id: string): number => {
 /** The breaker's verdict on a reported call (allow when the call is unknown or outside a turn). */
 export const verdictFor = (s: ExecutiveState, toolUseId: string): BreakerVerdict => s.verdicts.get(toolUseId) ?? { action: 'allow' };
 
-const evolve = (state: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
-  const s = state as OwnedState;
+/**
+ * The state after `patch`: a new object (the input stays as it was). Copied field by field into
+ * one literal, so every state has the same shape: a spread made the fold of a long log twice as slow.
+ */
+const next = (s: ExecutiveState, patch: Partial<ExecutiveState>): ExecutiveState =>
+  Object.assign(
+    {
+      ended: s.ended,
+      inTurn: s.inTurn,
+      roundOpen: s.roundOpen,
+      toolCallsThisRound: s.toolCallsThisRound,
+      nextToolId: s.nextToolId,
+      limits: s.limits,
+      streaks: s.streaks,
+      calls: s.calls,
+      verdicts: s.verdicts,
+      message: s.message,
+      errors: s.errors,
+      shown: s.shown,
+      nudges: s.nudges,
+      lessons: s.lessons,
+      hints: s.hints,
+      hinted: s.hinted,
+      saidLessons: s.saidLessons,
+      lessonCalls: s.lessonCalls,
+    },
+    patch,
+  );
+
+/** A copy of `m` with `k` set: the state a fold handed in stays as it was (the turn's maps hold one turn's calls, so a copy is small). */
+const withEntry = <K, V>(m: ReadonlyMap<K, V>, k: K, v: V): ReadonlyMap<K, V> => new Map(m).set(k, v);
+
+const withoutEntry = <K, V>(m: ReadonlyMap<K, V>, k: K): ReadonlyMap<K, V> => {
+  if (!m.has(k)) return m;
+  const next = new Map(m);
+  next.delete(k);
+  return next;
+};
+
+const withMember = <T>(s: ReadonlySet<T>, x: T): ReadonlySet<T> => (s.has(x) ? s : new Set(s).add(x));
+
+/** What a new turn starts from: the session-wide fields carry over, the turn's are emptied. */
+const turnStarted = (s: ExecutiveState, message: string): ExecutiveState =>
+  next(s, {
+  inTurn: true,
+  roundOpen: false,
+  streaks: new Map(),
+  calls: new Map(),
+  verdicts: new Map(),
+  message,
+  errors: [],
+  shown: new Set(),
+  nudges: [],
+  lessons: [],
+  hints: [],
+  hinted: new Set(),
+  lessonCalls: new Map(),
+  });
+
+const toolCalled = (s: ExecutiveState, d: EventData<'executive.tool.called'>): ExecutiveState => {
+  const nextToolId = Math.max(s.nextToolId, madeUpNumber(d.toolUseId));
+  const toolCallsThisRound = s.roundOpen ? s.toolCallsThisRound + 1 : s.toolCallsThisRound;
+  if (!s.inTurn) return next(s, { nextToolId, toolCallsThisRound });
+  const call = breakerCall(d.name, d.input);
+  return next(s, { nextToolId, toolCallsThisRound, calls: withEntry(s.calls, d.toolUseId, call), verdicts: withEntry(s.verdicts, d.toolUseId, breakerVerdict(s.streaks, call, s.limits)) });
+};
+
+const toolResulted = (s: ExecutiveState, d: EventData<'executive.tool.resulted'>): ExecutiveState => {
+  if (!s.inTurn) return s;
+  const call = s.calls.get(d.toolUseId) ?? unknownCall(d.name);
+  const errors = d.ok ? s.errors : [...s.errors, d.error].slice(-TURN_ERRORS_KEPT);
+  return next(s, { calls: withoutEntry(s.calls, d.toolUseId), streaks: recordToolResult(s.streaks, call, d.ok, d.error), errors });
+};
+
+const errorClassified = (s: ExecutiveState, d: EventData<'cerebellum.error.classified'>): ExecutiveState => {
+  const hint = s.inTurn ? hintFor(d) : null;
+  const key = `${d.tool}\u0000${d.errorClass}`;
+  if (hint === null || s.hinted.has(key)) return s;
+  return next(s, { hinted: withMember(s.hinted, key), hints: [...s.hints, hint] });
+};
+
+const guarded = (s: ExecutiveState, d: EventData<'executive.tool.guarded'>): ExecutiveState => {
+  if (!d.signature.startsWith(CALL_LESSON_SIGNATURE)) return s;
+  const id = d.signature.slice(CALL_LESSON_SIGNATURE.length);
+  return next(s, { saidLessons: withMember(s.saidLessons, id), lessonCalls: s.inTurn ? withEntry(s.lessonCalls, d.toolUseId, id) : s.lessonCalls });
+};
+
+/** The next state: a new object wherever something changed, the input state untouched (the region contract). */
+const evolve = (s: ExecutiveState, e: AnyEnvelope): ExecutiveState => {
   const t = e.type;
-  if (t === 'executive.turn.started') {
-    s.inTurn = true;
-    s.roundOpen = false;
-    s.streaks = new Map();
-    s.calls = new Map();
-    s.verdicts = new Map();
-    s.message = e.data.message;
-    s.errors = [];
-    s.shown = new Set();
-    s.nudges = [];
-    s.lessons = [];
-    s.hints = [];
-    s.hinted = new Set();
-    s.lessonCalls = new Map();
-  } else if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') {
-    s.inTurn = false;
-    s.roundOpen = false;
-  } else if (t === 'executive.session.ended') {
-    s.inTurn = false;
-    s.roundOpen = false;
-    s.ended = true;
-  } else if (t === 'executive.round.started') {
-    s.roundOpen = true;
-    s.toolCallsThisRound = 0;
-  } else if (t === 'executive.round.completed') {
-    s.roundOpen = false;
-    if (s.hints.length > 0) {
-      s.nudges.push(...s.hints);
-      s.hints = [];
-    }
-  } else if (t === 'cerebellum.error.classified') {
-    const hint = s.inTurn ? hintFor(e.data) : null;
-    const key = `${e.data.tool}\u0000${e.data.errorClass}`;
-    if (hint !== null && !s.hinted.has(key)) {
-      s.hinted.add(key);
-      s.hints.push(hint);
-    }
-  }
-  else if (t === 'executive.guards.configured') s.limits = { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool };
-  else if (t === 'executive.tool.called') {
-    s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.toolUseId));
-    if (s.roundOpen) s.toolCallsThisRound++;
-    if (s.inTurn) {
-      const call = breakerCall(e.data.name, e.data.input);
-      s.calls.set(e.data.toolUseId, call);
-      s.verdicts.set(e.data.toolUseId, breakerVerdict(s.streaks, call, s.limits));
-    }
-  } else if (t === 'executive.tool.resulted') {
-    if (!s.inTurn) return s;
-    const call = s.calls.get(e.data.toolUseId) ?? unknownCall(e.data.name);
-    s.calls.delete(e.data.toolUseId);
-    recordToolResultInto(s.streaks, call, e.data.ok, e.data.error);
-    if (!e.data.ok) {
-      s.errors.push(e.data.error);
-      if (s.errors.length > TURN_ERRORS_KEPT) s.errors.shift();
-    }
-  } else if (t === 'scratchpad.cell.requested') s.nextToolId = Math.max(s.nextToolId, madeUpNumber(e.data.cellId));
-  else if (t === 'cortex.context.injected') for (const i of e.data.items) s.shown.add(i.id);
-  else if (t === 'executive.tool.guarded' && e.data.signature.startsWith(CALL_LESSON_SIGNATURE)) {
-    const id = e.data.signature.slice(CALL_LESSON_SIGNATURE.length);
-    s.saidLessons.add(id);
-    if (s.inTurn) s.lessonCalls.set(e.data.toolUseId, id);
-  }
-  else if (t === 'acc.nudge.emitted') s.nudges.push({ lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text });
-  else if (t === 'acc.lesson.detected') s.lessons.push({ id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule });
+  if (t === 'executive.turn.started') return turnStarted(s, e.data.message);
+  if (t === 'executive.turn.completed' || t === 'executive.turn.failed' || t === 'executive.turn.cancelled') return next(s, { inTurn: false, roundOpen: false });
+  if (t === 'executive.session.ended') return next(s, { inTurn: false, roundOpen: false, ended: true });
+  if (t === 'executive.round.started') return next(s, { roundOpen: true, toolCallsThisRound: 0 });
+  if (t === 'executive.round.completed') return s.hints.length > 0 ? next(s, { roundOpen: false, nudges: [...s.nudges, ...s.hints], hints: [] }) : next(s, { roundOpen: false });
+  if (t === 'cerebellum.error.classified') return errorClassified(s, e.data);
+  if (t === 'executive.guards.configured') return next(s, { limits: { warnAt: e.data.warnAt, blockAt: e.data.blockAt, perTool: e.data.perTool } });
+  if (t === 'executive.tool.called') return toolCalled(s, e.data);
+  if (t === 'executive.tool.resulted') return toolResulted(s, e.data);
+  if (t === 'scratchpad.cell.requested') return next(s, { nextToolId: Math.max(s.nextToolId, madeUpNumber(e.data.cellId)) });
+  if (t === 'cortex.context.injected') return e.data.items.length === 0 ? s : next(s, { shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) });
+  if (t === 'executive.tool.guarded') return guarded(s, e.data);
+  if (t === 'acc.nudge.emitted') return next(s, { nudges: [...s.nudges, { lessonId: e.data.lessonId, detector: e.data.detector, text: e.data.text }] });
+  if (t === 'acc.lesson.detected') return next(s, { lessons: [...s.lessons, { id: e.data.lessonId, kind: e.data.kind, rule: e.data.rule }] });
   return s;
 };
 
@@ -209,8 +224,9 @@ const NOTHING: readonly AnyDraft[] = Object.freeze([]);
  * published as `executive.tool.guarded` (caused by the `executive.tool.called` it answers), so
  * replay re-derives every verdict from the recorded tool results and the recorded limits.
  */
-export const executiveCore: RegionCore<ExecutiveState, ExecutiveParams> = {
-  name: 'executive',
+export const executiveCore: RegionCore<ExecutiveState, ExecutiveParams, 'executive'> = {
+  id: 'executive',
+  source: 'executive',
   initialState: (params) => fresh(params.breaker),
   evolve,
   react: (s, e) => {

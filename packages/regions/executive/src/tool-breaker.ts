@@ -131,8 +131,8 @@ export const breakerVerdict = (streaks: Streaks, call: BreakerCall, params: Brea
   return ALLOW;
 };
 
-/** Updates `streaks` in place with one tool result (the executive core owns its map; see `recordToolResult` for a copy). */
-export const recordToolResultInto = (streaks: Map<string, Streak>, call: BreakerCall, ok: boolean, error: string): void => {
+/** Updates a map the caller made for it with one tool result (`recordToolResult` hands it a fresh copy). */
+const recordToolResultInto = (streaks: Map<string, Streak>, call: BreakerCall, ok: boolean, error: string): void => {
   if (ok) {
     // A change to the files lifts every streak: the reason a call kept failing may no longer hold.
     if (call.writes) streaks.clear();

@@ -87,6 +87,46 @@ describe('the turn machine (pure transitions)', () => {
   });
 });
 
+describe('the machine decides how a turn ends (the loop only carries it out)', () => {
+  const begun: TurnEvent[] = [{ type: 'START', message: 'go' }, { type: 'CONTEXT_READY' }];
+
+  it('given an answer with tool calls, asks for the tools; given one without, ends the turn with that answer', () => {
+    const acting = run([...begun, { type: 'LLM_ANSWERED', text: 'looking', toolCalls: 2 }]);
+    expect(acting.hasTag('acting')).toBe(true);
+    expect(acting.context).toMatchObject({ answer: null, stopReason: null, lastText: 'looking' });
+    const done = run([...begun, { type: 'LLM_ANSWERED', text: 'looking', toolCalls: 2 }, { type: 'TOOLS_DONE' }, { type: 'LLM_ANSWERED', text: '', toolCalls: 0 }]);
+    expect(done.hasTag('reflecting')).toBe(true);
+    // The model's own (empty) answer is the answer: the last text so far stands only for a turn the machine stopped.
+    expect(done.context).toMatchObject({ answer: '', stopReason: 'end_turn', lastText: 'looking' });
+  });
+
+  it('at the round cap, answers with the last text the model wrote, or says it stopped', () => {
+    const said = run([...begun, { type: 'LLM_ANSWERED', text: 'half way', toolCalls: 1 }, { type: 'TOOLS_DONE' }, { type: 'LLM_ANSWERED', text: '', toolCalls: 1 }, { type: 'TOOLS_DONE' }]);
+    expect(said.context).toMatchObject({ stopReason: 'round_cap', answer: 'half way' });
+    const silent = run([...begun, { type: 'LLM_ANSWERED', text: '', toolCalls: 1 }, { type: 'TOOLS_DONE' }, { type: 'LLM_ANSWERED', text: '', toolCalls: 1 }, { type: 'TOOLS_DONE' }]);
+    expect(silent.context).toMatchObject({ stopReason: 'round_cap', answer: 'I stopped after 2 rounds without finishing.' });
+  });
+
+  it('a new turn forgets the last text of the one before', () => {
+    const snap = run([...begun, { type: 'LLM_ANSWERED', text: 'old', toolCalls: 1 }, { type: 'CANCEL', reason: 'user' }, { type: 'START', message: 'new' }]);
+    expect(snap.context).toMatchObject({ lastText: '', answer: null });
+  });
+
+  it('at the deadline (an injected clock), answers with the last text, or says how long it ran; a late answer changes nothing', () => {
+    for (const [text, answer] of [['partial', 'partial'], ['', 'I stopped after 1000 ms without finishing.']] as const) {
+      const clock = new SimulatedClock();
+      const actor = createActor(turnMachine, { input: { ...input, turnTimeoutMs: 1000 }, clock });
+      actor.start();
+      for (const e of [...begun, { type: 'LLM_ANSWERED', text, toolCalls: 1 }] as const) actor.send(e);
+      clock.increment(1000);
+      actor.send({ type: 'LLM_ANSWERED', text: 'late', toolCalls: 0 });
+      expect(actor.getSnapshot().hasTag('reflecting')).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ stopReason: 'deadline', answer });
+      actor.stop();
+    }
+  });
+});
+
 describe('the turn deadline (simulated clock)', () => {
   it('ends a turn that stays active past its deadline with stop reason deadline, and not one that finishes in time', () => {
     const clock = new SimulatedClock();

@@ -18,6 +18,9 @@ export interface TurnContext extends TurnInput {
   readonly message: string;
   /** 1-based LLM round within the turn (0 before the first). */
   readonly round: number;
+  /** The model's latest non-empty text this turn: what a turn stopped by the cap or the deadline answers with. */
+  readonly lastText: string;
+  /** What the turn answers, set as it leaves `active` with an answer (the model's, or the last text so far at the cap or the deadline). */
   readonly answer: string | null;
   readonly stopReason: StopReason | null;
   readonly failure: { readonly reason: 'llm' | 'tool' | 'internal'; readonly error: string } | null;
@@ -42,13 +45,14 @@ export const DEFAULT_ROUND_CAP = 25;
 export const DEFAULT_TURN_TIMEOUT_MS = 30 * 60 * 1000;
 
 /**
- * The turn lifecycle (DESIGN.md "The turn"): idle -> assembling -> thinking <-> acting ->
+ * The turn lifecycle (docs/architecture.md, the turn): idle -> assembling -> thinking <-> acting ->
  * reflecting -> (confirming) -> idle, with cancellation, failure and a deadline. Pure: actions
- * only assign context; the runtime does the I/O each state asks for and reports back with events,
- * and runs another round only while the machine is `thinking`. The round cap and the deadline
- * both end the turn in `reflecting` with their stop reason (the answer so far stands, and the
- * turn is learned from); once there, no event starts another round. The deadline uses XState's
- * clock, so tests drive it with a simulated clock.
+ * only assign context. The machine owns the round loop: `thinking` asks for a model call,
+ * `acting` for the tool calls of the answer, and leaving `active` for `reflecting` ends the turn
+ * with `stopReason` and `answer` (the model's answer; at the round cap or the deadline, the last
+ * text so far or a note that it stopped). The runtime (`runTurn`) only carries out what the state
+ * asks and reports back with events; it decides nothing. Once in `reflecting`, no event starts
+ * another round. The deadline uses XState's clock, so tests drive it with a simulated clock.
  */
 export const turnMachine = setup({
   types: {
@@ -69,6 +73,7 @@ export const turnMachine = setup({
       ...context,
       message: event.type === 'START' ? event.message : '',
       round: 0,
+      lastText: '',
       answer: null,
       stopReason: null,
       failure: null,
@@ -76,21 +81,28 @@ export const turnMachine = setup({
       pending: 0,
     })),
     beginRound: assign({ round: ({ context }) => context.round + 1 }),
+    recordText: assign({ lastText: ({ event, context }) => (event.type === 'LLM_ANSWERED' && event.text !== '' ? event.text : context.lastText) }),
     recordAnswer: assign({
       answer: ({ event }) => (event.type === 'LLM_ANSWERED' ? event.text : null),
       stopReason: () => 'end_turn' as const,
     }),
-    recordCapExhausted: assign({ stopReason: () => 'round_cap' as const }),
+    recordCapExhausted: assign({
+      answer: ({ context }) => context.lastText || `I stopped after ${context.roundCap} rounds without finishing.`,
+      stopReason: () => 'round_cap' as const,
+    }),
     recordFailure: assign({
       failure: ({ event }) => (event.type === 'FAILED' ? { reason: event.reason, error: event.error } : null),
     }),
-    recordDeadline: assign({ stopReason: () => 'deadline' as const }),
+    recordDeadline: assign({
+      answer: ({ context }) => context.lastText || `I stopped after ${context.turnTimeoutMs} ms without finishing.`,
+      stopReason: () => 'deadline' as const,
+    }),
     recordCancel: assign({ cancelled: ({ event }) => (event.type === 'CANCEL' ? event.reason : 'cancelled') }),
     recordPending: assign({ pending: ({ event }) => (event.type === 'LEARNING_SETTLED' ? event.pending : 0) }),
   },
 }).createMachine({
   id: 'turn',
-  context: ({ input }) => ({ ...input, message: '', round: 0, answer: null, stopReason: null, failure: null, cancelled: null, pending: 0 }),
+  context: ({ input }) => ({ ...input, message: '', round: 0, lastText: '', answer: null, stopReason: null, failure: null, cancelled: null, pending: 0 }),
   initial: 'idle',
   states: {
     idle: {
@@ -112,8 +124,8 @@ export const turnMachine = setup({
           tags: ['thinking'],
           on: {
             LLM_ANSWERED: [
-              { guard: 'wantsTools', target: 'acting' },
-              { target: '#turn.reflecting', actions: 'recordAnswer' },
+              { guard: 'wantsTools', target: 'acting', actions: 'recordText' },
+              { target: '#turn.reflecting', actions: ['recordText', 'recordAnswer'] },
             ],
           },
         },

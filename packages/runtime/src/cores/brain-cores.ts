@@ -24,7 +24,7 @@ export type BrainCoreId = keyof BrainStates;
 /** One core of the brain with the params it runs under. */
 export interface BrainCore<K extends BrainCoreId = BrainCoreId> {
   readonly id: K;
-  readonly core: RegionCore<BrainStates[K], unknown>;
+  readonly core: RegionCore<BrainStates[K], unknown, K>;
   readonly params: unknown;
 }
 
@@ -48,7 +48,8 @@ export const defaultBrainCoreParams: BrainCoreParams = Object.freeze({
   consolidation: defaultConsolidationParams,
 });
 
-const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], P>, params: P): BrainCore<K> => ({ id, core, params });
+/** A core's id is its key in `BrainStates`, so the compiler holds each id to its state type (the contract test holds them unique). */
+const bind = <K extends BrainCoreId, P>(core: RegionCore<BrainStates[K], P, K>, params: P): BrainCore<K> => ({ id: core.id, core, params });
 
 /**
  * The one list of cores that derive events: a live session attaches exactly these (in this
@@ -67,13 +68,13 @@ const bind = <K extends BrainCoreId, P>(id: K, core: RegionCore<BrainStates[K], 
  * Pure: this module loads no effects, no LLM port and no Effect (hook processes import it).
  */
 export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonly BrainCore[] => [
-  bind('executive', executiveCore, p.executive),
-  bind('acc', accCore, p.acc),
-  bind('basal-ganglia', recipeCore, p.recipes),
-  bind('cerebellum', cerebellumCore, p.cerebellum),
-  bind('cerebellum.calls', callLessonCore, p.callLessons),
-  bind('cortex.proposals', proposalCore, {}),
-  bind('cortex.gate', cortexCore, {}),
-  bind('cortex.memory', memoryCore, {}),
-  ...(p.consolidation === null ? [] : [bind('cortex.consolidation', consolidationCore, p.consolidation)]),
+  bind(executiveCore, p.executive),
+  bind(accCore, p.acc),
+  bind(recipeCore, p.recipes),
+  bind(cerebellumCore, p.cerebellum),
+  bind(callLessonCore, p.callLessons),
+  bind(proposalCore, {}),
+  bind(cortexCore, {}),
+  bind(memoryCore, {}),
+  ...(p.consolidation === null ? [] : [bind(consolidationCore, p.consolidation)]),
 ];

@@ -10,7 +10,7 @@ describe('EVENT_CLASSES', () => {
   });
 
   it('names, for each derived type, cores of brainCores whose emitter is the type\'s source, and a reason for every input', () => {
-    const ids = new Map(brainCores().map((c) => [c.id, c.core.name]));
+    const ids = new Map(brainCores().map((c) => [c.id, c.core.source]));
     for (const t of eventTypes) {
       const c = EVENT_CLASSES[t];
       if (c.kind === 'derived') {

@@ -60,8 +60,9 @@ const evolve = (s: ProposalState, e: AnyEnvelope): ProposalState => {
  * decides whether it is encoded, queued or dropped. It lives in the composition root because
  * regions never import each other.
  */
-export const proposalCore: RegionCore<ProposalState, Readonly<Record<string, never>>> = {
-  name: 'cortex',
+export const proposalCore: RegionCore<ProposalState, Readonly<Record<string, never>>, 'cortex.proposals'> = {
+  id: 'cortex.proposals',
+  source: 'cortex',
   initialState: () => ({ mode: DEFAULT_MEMORY_MODE, memorizeCalls: NONE, turnOutputs: [] }),
   evolve,
   react: (s, e) => {

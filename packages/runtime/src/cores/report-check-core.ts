@@ -2,11 +2,10 @@ import { draft, type AnyDraft } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
 import { answerCause } from './answer-cause.js';
 
-/** Owned by the fold that created it (`initialState`): `evolve` updates it in place. */
 export interface ReportCheckState {
-  roundOpen: boolean;
+  readonly roundOpen: boolean;
   /** Tool calls reported in the open round. */
-  toolCalls: number;
+  readonly toolCalls: number;
 }
 
 const NOTHING: readonly AnyDraft[] = Object.freeze([]);
@@ -18,15 +17,14 @@ const NOTHING: readonly AnyDraft[] = Object.freeze([]);
  * reported). Folding the log, this derives them again, with what is given (the answer, the stop
  * reason) copied from the record, so `--check` catches an edited count.
  */
-export const reportCheckCore: RegionCore<ReportCheckState, Readonly<Record<string, never>>> = {
-  name: 'executive',
+export const reportCheckCore: RegionCore<ReportCheckState, Readonly<Record<string, never>>, 'executive.reports'> = {
+  id: 'executive.reports',
+  source: 'executive',
   initialState: () => ({ roundOpen: false, toolCalls: 0 }),
   evolve: (s, e) => {
-    if (e.type === 'executive.round.started') {
-      s.roundOpen = true;
-      s.toolCalls = 0;
-    } else if (e.type === 'executive.tool.called' && s.roundOpen) s.toolCalls++;
-    else if (e.type === 'executive.round.completed' || e.type === 'executive.turn.started') s.roundOpen = false;
+    if (e.type === 'executive.round.started') return { roundOpen: true, toolCalls: 0 };
+    if (e.type === 'executive.tool.called' && s.roundOpen) return { ...s, toolCalls: s.toolCalls + 1 };
+    if ((e.type === 'executive.round.completed' || e.type === 'executive.turn.started') && s.roundOpen) return { ...s, roundOpen: false };
     return s;
   },
   react: (s, e) => {

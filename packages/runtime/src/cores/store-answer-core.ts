@@ -49,8 +49,10 @@ const expectedAnswer = (s: StoreAnswerState, d: EventData<'hippocampus.engram.en
  * field and an edited encoding (its text, scope or kind, or an encoding of a proposal the gate
  * never let through) diverges.
  */
-export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<string, never>>> = {
-  name: 'hippocampus',
+export const storeAnswerCore: RegionCore<StoreAnswerState, Readonly<Record<string, never>>, 'hippocampus'> = {
+  id: 'hippocampus',
+  source: 'hippocampus',
+  updatesInPlace: 'a long log holds thousands of proposals: copying their map per proposal would make the fold quadratic',
   initialState: () => ({ hasProject: false, proposals: new Map(), pending: new Map() }),
   evolve: (s, e) => {
     if (e.type === 'executive.session.started') s.hasProject = e.data.project !== null;

@@ -121,8 +121,10 @@ const observeVerdict = (s: RecipeState, e: AnyEnvelope, d: EventData<'cerebellum
  * - A turn's boundaries (started, completed, failed, cancelled) drop everything open; memory
  *   mode `off` learns nothing. Pure, so replay derives the same recipes from the log.
  */
-export const recipeCore: RegionCore<RecipeState, RecipeParams> = {
-  name: 'basal-ganglia',
+export const recipeCore: RegionCore<RecipeState, RecipeParams, 'basal-ganglia'> = {
+  id: 'basal-ganglia',
+  source: 'basal-ganglia',
+  updatesInPlace: 'the open calls, cells and failures of a turn are maps updated per event, and `outbox` holds what the event just folded derived',
   initialState: (params) => ({ params, memoryOff: false, calls: new Map(), cells: new Map(), unclassified: new Map(), open: new Map(), outbox: NOTHING }),
   evolve: (s, e) => {
     s.outbox = NOTHING;

@@ -133,8 +133,10 @@ const observeResult = (s: CallLessonState, d: EventData<'executive.tool.resulted
  * nothing. The turn's latest failure of each pattern is kept too (`recent`), with whether files
  * changed since, for the warning before a retry (`retryWarning`). Pure, so replay re-derives every lesson from the recorded calls and results.
  */
-export const callLessonCore: RegionCore<CallLessonState, CallLessonParams> = {
-  name: 'cerebellum',
+export const callLessonCore: RegionCore<CallLessonState, CallLessonParams, 'cerebellum.calls'> = {
+  id: 'cerebellum.calls',
+  source: 'cerebellum',
+  updatesInPlace: 'the open calls and failures of a turn are maps updated per event, and `outbox` holds what the event just folded derived',
   initialState: (params) => ({ params, memoryOff: false, calls: new Map(), open: new Map(), recent: new Map(), outbox: NOTHING }),
   evolve: (s, e) => {
     s.outbox = NOTHING;

@@ -161,8 +161,10 @@ const executed = (s: ConsolidationState, d: EventData<'scratchpad.cell.executed'
  *   consolidated; `llm.call.failed` (or an unreadable answer) proposes nothing and puts the cells
  *   back, to be tried at a later turn end, at most `maxAttemptsPerCell` times.
  */
-export const consolidationCore: RegionCore<ConsolidationState, ConsolidationParams> = {
-  name: 'cortex',
+export const consolidationCore: RegionCore<ConsolidationState, ConsolidationParams, 'cortex.consolidation'> = {
+  id: 'cortex.consolidation',
+  source: 'cortex',
+  updatesInPlace: 'the cells seen, waiting and in flight grow with the whole log (a copy per event would make the fold quadratic), and `outbox` holds what the event just folded derived',
   initialState: (params) => ({
     params,
     mode: DEFAULT_MEMORY_MODE,

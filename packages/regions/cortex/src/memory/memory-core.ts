@@ -50,8 +50,9 @@ const cleared = (s: MemoryCoreState): MemoryCoreState => (s.expected === null ? 
  * field taken from the record). `evolve` returns new states (reads are a few per turn, so the
  * copies cost nothing that matters).
  */
-export const memoryCore: RegionCore<MemoryCoreState, MemoryCoreParams> = {
-  name: 'cortex',
+export const memoryCore: RegionCore<MemoryCoreState, MemoryCoreParams, 'cortex.memory'> = {
+  id: 'cortex.memory',
+  source: 'cortex',
   initialState: () => INITIAL,
   evolve: (s, e) => {
     if (e.type === 'cortex.candidates.read') {
