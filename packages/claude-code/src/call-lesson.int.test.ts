@@ -34,9 +34,14 @@ describe('call lessons through the Claude Code hooks (issue 24)', () => {
 
     // Session 1 in `shop`: the test runner is not installed; the project's own runner works.
     await t.hook('user-prompt-submit', shop, 's1', { hook_event_name: 'UserPromptSubmit', prompt: 'fix the failing discount test' });
+    // Three tries of the missing runner (a warning needs a record: one failure is an anecdote).
     const first = await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a1', 'cd /repo && python -m pytest tests/test_discount.py -q') });
     expect(first.context).toBe('');
     await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUseFailure', ...bash('a1', 'cd /repo && python -m pytest tests/test_discount.py -q'), error: PYTEST_MISSING });
+    for (const [id, command] of [['a1b', 'pip list > installed.txt'], ['a1c', 'python -m pytest tests'], ['a1d', 'pip list > installed.txt'], ['a1e', 'python -m pytest -q']]) {
+      await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash(id, command) });
+      await t.hook('post-tool-use', shop, 's1', command.startsWith('pip') ? { hook_event_name: 'PostToolUse', ...bash(id, command), tool_response: { stdout: '', stderr: '', interrupted: false } } : { hook_event_name: 'PostToolUseFailure', ...bash(id, command), error: PYTEST_MISSING });
+    }
     await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a2', 'python tests/runtests.py discount') });
     const ok = await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUse', ...bash('a2', 'python tests/runtests.py discount'), tool_response: { stdout: 'Ran 3 tests\nOK', stderr: '', interrupted: false } });
     expect(ok.err).toBe('');
