@@ -1,9 +1,8 @@
-import type { CallPattern } from '@engram/kernel';
+import { defaultEstimateParams, estimateFailure, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
 import { defaultLessonMatchParams, failureShare, isDemoted, lessonWarning, type LessonMatchParams } from '../call-lessons/lesson-for-call.js';
 import { retryWarning } from '../call-lessons/retry-warning.js';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
 import { situationOf, type LatestRun } from './call-outcome-core.js';
-import { defaultEstimateParams, estimateFailure, worthWarning, type EstimateParams } from './failure-estimate.js';
 import { addCounts, ALL_CALLS_KEY, countsOf, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
 
 export interface CallWarningParams extends EstimateParams, LessonMatchParams {

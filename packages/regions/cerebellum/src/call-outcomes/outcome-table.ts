@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CallPattern } from '@engram/kernel';
-import type { OutcomeEvidence } from './failure-estimate.js';
+import type { CallPattern, OutcomeEvidence } from '@engram/kernel';
 
 /** One key's record: its runs and failures, the latest failure's error line, and when it was last seen (LRU). */
 export interface OutcomeCounts extends OutcomeEvidence {

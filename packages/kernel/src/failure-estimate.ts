@@ -19,7 +19,7 @@ export const ESTIMATE_PARAM_REASONS: { readonly [K in keyof EstimateParams]: str
   defaultBaseRate: "About one call in ten of a coding agent fails: the prior before a project has a record of its own.",
   baseStrength: 'Ten calls of its own outweigh the default: a project soon speaks for itself.',
   priorStrength: 'Two pseudo-runs: one failure of a key moves its estimate a long way, but not all the way, from what coarser keys say.',
-  warnAt: 'A warning should be right more often than not: below an even chance, saying nothing serves the model better.',
+  warnAt: 'A warning should be right about as often as not: the estimate is a posterior mean pulled toward coarser keys (it under-states a sharp key), and calls it put at 0.4 or more failed about one time in two on the tuning half of the trajectories bench; below that, saying nothing serves the model better.',
 };
 
 export const defaultEstimateParams: EstimateParams = Object.freeze({ defaultBaseRate: 0.1, baseStrength: 10, priorStrength: 2, warnAt: 0.4 });
@@ -44,5 +44,8 @@ export const estimateFailure = (project: OutcomeEvidence, levels: readonly Outco
   return estimate;
 };
 
-/** The gate every warning before a call passes: right more often than not, by the estimate. */
-export const worthWarning = (estimate: number, p: EstimateParams = defaultEstimateParams): boolean => estimate >= p.warnAt;
+/** Rounding slack: an estimate that is `warnAt` in exact arithmetic (1.2 / 3) must not fall short by a float's last bit. */
+const ROUNDING = 1e-9;
+
+/** The gate every warning before a call passes: the estimated chance that the call fails reaches `warnAt`. */
+export const worthWarning = (estimate: number, p: EstimateParams = defaultEstimateParams): boolean => estimate >= p.warnAt - ROUNDING;
