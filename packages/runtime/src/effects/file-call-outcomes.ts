@@ -10,7 +10,7 @@ const Count = z.number().int().min(0);
 const CountsSchema = z.object({ runs: Count, fails: Count, line: z.string(), at: z.string() });
 const FileSchema = z.object({ engramCallOutcomes: z.literal(1), outcomes: z.record(z.string(), z.unknown()) });
 
-export interface CallOutcomesRead {
+interface CallOutcomesRead {
   readonly outcomes: OutcomeTable;
   /** What could not be read, one line each (file and key). */
   readonly problems: readonly string[];
