@@ -38,7 +38,8 @@ describe('call lessons through the Claude Code hooks (issue 24)', () => {
     const first = await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash('a1', 'cd /repo && python -m pytest tests/test_discount.py -q') });
     expect(first.context).toBe('');
     await t.hook('post-tool-use', shop, 's1', { hook_event_name: 'PostToolUseFailure', ...bash('a1', 'cd /repo && python -m pytest tests/test_discount.py -q'), error: PYTEST_MISSING });
-    for (const [id, command] of [['a1b', 'pip list > installed.txt'], ['a1c', 'python -m pytest tests'], ['a1d', 'pip list > installed.txt'], ['a1e', 'python -m pytest -q']]) {
+    const tries: readonly (readonly [string, string])[] = [['a1b', 'pip list > installed.txt'], ['a1c', 'python -m pytest tests'], ['a1d', 'pip list > installed.txt'], ['a1e', 'python -m pytest -q']];
+    for (const [id, command] of tries) {
       await t.hook('pre-tool-use', shop, 's1', { hook_event_name: 'PreToolUse', ...bash(id, command) });
       await t.hook('post-tool-use', shop, 's1', command.startsWith('pip') ? { hook_event_name: 'PostToolUse', ...bash(id, command), tool_response: { stdout: '', stderr: '', interrupted: false } } : { hook_event_name: 'PostToolUseFailure', ...bash(id, command), error: PYTEST_MISSING });
     }
