@@ -18,6 +18,8 @@ export interface BenchOptions {
   readonly surface?: string;
   /** At most this many items of the data set (sessions, questions) for a quick run; all when absent. */
   readonly limit?: number;
+  /** `trajectories`: replay only the sessions of odd or even `order` (`--sessions`), to tune on one half and report the other. */
+  readonly sessions?: string;
 }
 
 export interface BenchResult {

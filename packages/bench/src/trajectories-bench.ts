@@ -44,7 +44,10 @@ const timingRow = (name: string, ms: number[]): BenchResult => {
  */
 export const trajectoriesBench = async (opts: BenchOptions): Promise<BenchReport> => {
   if (opts.path === undefined) throw new InputError('', [{ field: '', problem: 'needs a file of recorded sessions: engram bench trajectories FILE (sessions.jsonl or .jsonl.gz)' }]);
-  const sessions = readTrajectories(opts.path, opts.limit);
+  const half = opts.sessions;
+  if (half !== undefined && half !== 'odd' && half !== 'even') throw new InputError('--sessions', [{ field: '--sessions', problem: `must be odd or even (got ${JSON.stringify(half)})` }]);
+  // A held-out half: only the runs of odd (or even) start order, replayed alone, so nothing learned on the other half reaches them.
+  const sessions = readTrajectories(opts.path, opts.limit).filter((s) => half === undefined || s.order % 2 === (half === 'odd' ? 1 : 0));
   const root = mkdtempSync(join(tmpdir(), 'engram-bench-trajectories-'));
   try {
     return await replay(sessions, root, opts);
@@ -112,7 +115,7 @@ const replay = async (sessions: readonly TrajectorySession[], root: string, opts
     suite: 'trajectories',
     machine: machineInfo(),
     results: [
-      { name: 'replay', n: totalCalls, seconds: round(seconds, 2), perSecond: Math.round(totalCalls / seconds), cpuSeconds: round((cpu.user + cpu.system) / 1e6, 2), loadAverage: { start: round(load0, 2), end: round(os.loadavg()[0] ?? 0, 2) }, tmpdir: tmpdir(), file: opts.path, hookProblems: { count: [...problems.values()].reduce((a, b) => a + b, 0), first: [...problems.keys()].slice(0, MAX_PROBLEMS_QUOTED) }, ...score },
+      { name: 'replay', n: totalCalls, seconds: round(seconds, 2), perSecond: Math.round(totalCalls / seconds), cpuSeconds: round((cpu.user + cpu.system) / 1e6, 2), loadAverage: { start: round(load0, 2), end: round(os.loadavg()[0] ?? 0, 2) }, tmpdir: tmpdir(), file: opts.path, half: opts.sessions ?? 'all', hookProblems: { count: [...problems.values()].reduce((a, b) => a + b, 0), first: [...problems.keys()].slice(0, MAX_PROBLEMS_QUOTED) }, ...score },
       preToolUse,
       timingRow('hook post-tool-use', timings['post-tool-use']),
       timingRow('hook session-start', timings['session-start']),

@@ -16,8 +16,9 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { defaultCerebellumParams, lessonForCall, pendingFlush, lessonOutcome, lessonWarning, recordLessonOutcome, recordLessonShown, retryWarning } from '@engram/cerebellum';
+import { CALL_RECORD_SIGNATURE, callWarning, defaultCerebellumParams, EMPTY_OUTCOMES, lessonOutcome, pendingFlush, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
 import { FileCallLessons } from './effects/file-call-lessons.js';
+import { FileCallOutcomes } from './effects/file-call-outcomes.js';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
 import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, type SkillStore } from '@engram/hippocampus';
@@ -132,6 +133,8 @@ export class EngramSession {
   private readonly recipes: RecipeStore;
   /** The project's call lessons (null outside a project or with memory off): learned by the cerebellum, said before the call they are about. */
   private readonly callLessons: FileCallLessons | null;
+  /** The project's record of its calls (null outside a project or with memory off): runs and failures per call key, merged at each turn's end. */
+  private readonly callOutcomes: FileCallOutcomes | null;
   /** How many of the turn's nudges the host has read (`nudges()`): a read cursor, not state of the session. */
   private nudgesRead = 0;
   private closed = false;
@@ -186,6 +189,11 @@ export class EngramSession {
     this.callLessons = options.paths.projectDir === null || options.paths.project === null || options.modes.memory === 'off' ? null : new FileCallLessons(options.paths.projectDir, options.paths.project);
     this.bus.subscribe('call-lessons', (e) => {
       if (e.type === 'cerebellum.call.learned' && this.callLessons !== null) this.background.track(this.callLessons.record(e.data, e.at, e.sessionId));
+    });
+    this.callOutcomes = this.callLessons === null ? null : new FileCallOutcomes(options.paths.projectDir ?? '', options.paths.project ?? '');
+    // The turn's record of its calls joins the project's at the turn's end (the core keeps it until the next turn starts).
+    this.bus.subscribe('call-outcomes', (e) => {
+      if (this.callOutcomes !== null && (e.type === 'executive.turn.completed' || e.type === 'executive.turn.failed' || e.type === 'executive.turn.cancelled')) this.background.track(this.callOutcomes.merge(this.brain.state('cerebellum.outcomes').turn));
     });
     if (postMortem === 'llm') {
       this.watchMemoryUpkeep(resume?.events ?? []);
@@ -301,34 +309,30 @@ export class EngramSession {
   }
 
   /**
-   * The call lesson to say before this call, as a warning verdict, or null: one the project
-   * learned for this tool and pattern, not said yet this session, still predicting its call and
-   * not demoted (ignored again and again: kept, counted, never said as a warning). Recorded as
-   * `executive.tool.guarded` (signature `call-lesson:<id>`), and counted as shown.
+   * The warning before this call from what the project learned (`callWarning`), as a verdict, or
+   * null: an unchanged retry of a pattern that failed earlier in the turn (signature
+   * `call-retry:<pattern>`), a call lesson (`call-lesson:<id>`, counted as shown), or the
+   * pattern's record of failures (`call-record:<pattern>`); each only when the estimated chance
+   * that the call fails reaches the gate. Recorded as `executive.tool.guarded`. Null in memory mode off.
    */
-  private callLessonVerdict(toolUseId: string, name: string, args: unknown): BreakerVerdict | null {
-    if (this.callLessons === null) return null;
-    const match = lessonForCall(this.callLessons.list().lessons, callPattern(name, args), this.exec().saidLessons);
-    if (match === null || match.demoted) return null;
-    const l = match.lesson;
-    const verdict: BreakerVerdict = { action: 'warn', failures: 0, signature: `${CALL_LESSON_SIGNATURE}${l.lessonId}`, input: '', explanation: lessonWarning(l) };
-    this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
-    this.background.track(this.callLessons.update(l.lessonId, recordLessonShown));
-    return verdict;
-  }
-
-  /**
-   * The warning before a retry of a call shape that failed earlier in this turn with nothing
-   * changed since (`retryWarning`), recorded as `executive.tool.guarded` (signature
-   * `call-retry:<pattern>`); null otherwise, and in memory mode off.
-   */
-  private retryVerdict(toolUseId: string, name: string, args: unknown): BreakerVerdict | null {
+  private callWarningVerdict(toolUseId: string, name: string, input: unknown, args: unknown): BreakerVerdict | null {
     if (this.options.modes.memory === 'off') return null;
     const call = callPattern(name, args);
-    const explanation = retryWarning(this.brain.state('cerebellum.calls').recent, call);
-    if (explanation === null) return null;
-    const verdict: BreakerVerdict = { action: 'warn', failures: 1, signature: `${RETRY_SIGNATURE}${call.pattern}`, input: '', explanation };
-    this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 1, signature: verdict.signature, inputSignature: '', explanation });
+    const outcomes = this.brain.state('cerebellum.outcomes');
+    const warning = callWarning({
+      call,
+      input: scrubValue(input, { scrub: (text) => scrubAndCap(text, INPUT_LIMITS.inputString) }),
+      stored: this.callOutcomes?.list().outcomes ?? EMPTY_OUTCOMES,
+      turn: outcomes.turn,
+      latest: outcomes.latest,
+      lessons: this.callLessons?.list().lessons ?? [],
+    });
+    if (warning === null) return null;
+    const signature = warning.kind === 'retry' ? `${RETRY_SIGNATURE}${call.pattern}` : warning.kind === 'lesson' ? `${CALL_LESSON_SIGNATURE}${warning.lesson.lessonId}` : `${CALL_RECORD_SIGNATURE}${call.pattern}`;
+    const failures = warning.kind === 'retry' ? 1 : 0;
+    const verdict: BreakerVerdict = { action: 'warn', failures, signature, input: '', explanation: warning.text };
+    this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures, signature, inputSignature: '', explanation: warning.text });
+    if (warning.kind === 'lesson' && this.callLessons !== null) this.background.track(this.callLessons.update(warning.lesson.lessonId, recordLessonShown));
     return verdict;
   }
 
@@ -350,7 +354,7 @@ export class EngramSession {
       verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
     }
-    if (verdict.action === 'allow') verdict = this.retryVerdict(toolUseId, name, args) ?? this.callLessonVerdict(toolUseId, name, args) ?? verdict;
+    if (verdict.action === 'allow') verdict = this.callWarningVerdict(toolUseId, name, input, args) ?? verdict;
     const extra = recipeStrategies((await this.recipes.list()).recipes, name, toolTarget(args));
     const turn = this.exec();
     // Shown before a call only if it names what the call is (program, subcommand, target), never for words of a heredoc's body.

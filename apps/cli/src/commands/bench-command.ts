@@ -20,13 +20,14 @@ export const benchCommand: CommandSpec = {
     opt('--surface <name>', 'recall: mcp-recall | memory-context | bm25 | all (default), or a comma-separated list'),
     opt('--scale <x>', 'run a fraction (or multiple) of the full workload, e.g. 0.01 for a smoke run', scale, 1),
     opt('--limit <n>', "read only the first N items of the suite's data set (sessions, questions)", limit),
+    opt('--sessions <half>', 'trajectories: replay only the runs of odd or even start order (odd | even), to tune on one half and report the other'),
   ],
-  run: async (opts: { json?: boolean; scale: number; surface?: string; limit?: number }, suite: string, path: string | undefined) => {
+  run: async (opts: { json?: boolean; scale: number; surface?: string; limit?: number; sessions?: string }, suite: string, path: string | undefined) => {
     const [{ runBenchSuite }, { progress }] = await Promise.all([import('@engram/bench'), import('../output/progress.js')]);
     const bar = progress(!opts.json && process.stderr.isTTY === true);
-    const { limit, surface } = opts;
+    const { limit, surface, sessions } = opts;
     const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-    const r = await runBenchSuite(suite, { scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(surface === undefined ? {} : { surface }), ...(limit === undefined ? {} : { limit }) }).finally(() => bar.done());
+    const r = await runBenchSuite(suite, { scale: opts.scale, progress: (m) => bar.update(m), cliBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(surface === undefined ? {} : { surface }), ...(limit === undefined ? {} : { limit }), ...(sessions === undefined ? {} : { sessions }) }).finally(() => bar.done());
     if ('problem' in r) {
       // A missing or bad data set (no path, a line that fails its check): the message names the file, line and field.
       process.stderr.write(`engram bench${r.problem.suite === null ? '' : ` ${r.problem.suite}`}: ${r.problem.message}\n`);

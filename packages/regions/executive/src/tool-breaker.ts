@@ -1,4 +1,4 @@
-import { callPattern, errorLine, failureSignature } from '@engram/kernel';
+import { callPattern, errorLine, estimateFailure, failureSignature, worthWarning } from '@engram/kernel';
 import { inputSignature } from './input-signature.js';
 
 export interface BreakerLimits {
@@ -85,6 +85,9 @@ export const NO_STREAKS: Streaks = new Map();
 
 const ALLOW: BreakerVerdict = Object.freeze({ action: 'allow' });
 
+/** The breaker judges a turn alone: no project record, so the estimate's prior is the default base rate. */
+const NO_RECORD = Object.freeze({ runs: 0, fails: 0 });
+
 const cap = (line: string, chars: number): string => (line.length > chars ? `${line.slice(0, chars)}...` : line);
 
 /** The error as one short line: the line that says what went wrong (`errorLine`: the exception after a traceback, a not-found line), never a cut's marker. */
@@ -122,7 +125,9 @@ export const breakerVerdict = (streaks: Streaks, call: BreakerCall, params: Brea
       ...base,
       explanation: `${what(call)} failed ${times(streak.count)} this turn with ${quoted(streak)}; ${change(call)}, try another way, or tell the user.`,
     };
-  if (streak.count >= warnAt)
+  // The warning passes the gate every warning before a call passes (`worthWarning`), on the turn's
+  // own evidence: this exact call failed `count` times in a row the same way, nothing written since.
+  if (streak.count >= warnAt && worthWarning(estimateFailure(NO_RECORD, [{ runs: streak.count, fails: streak.count }])))
     return {
       action: 'warn',
       ...base,

@@ -1,6 +1,6 @@
 import { accCore, defaultAccCoreParams, type AccCoreParams, type AccCoreState } from '@engram/acc';
 import { defaultRecipeParams, recipeCore, type RecipeParams, type RecipeState } from '@engram/basal-ganglia';
-import { callLessonCore, cerebellumCore, defaultCallLessonParams, defaultCerebellumParams, type CallLessonParams, type CallLessonState, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
+import { callLessonCore, callOutcomeCore, cerebellumCore, defaultCallLessonParams, defaultCallOutcomeParams, defaultCerebellumParams, type CallLessonParams, type CallLessonState, type CallOutcomeParams, type CallOutcomeState, type CerebellumParams, type CerebellumState } from '@engram/cerebellum';
 import { consolidationCore, cortexCore, defaultConsolidationParams, memoryCore, type ConsolidationParams, type ConsolidationState, type CortexState, type MemoryCoreState } from '@engram/cortex/core';
 import { defaultExecutiveParams, executiveCore, type ExecutiveParams, type ExecutiveState } from '@engram/executive/core';
 import type { RegionCore } from '@engram/kernel';
@@ -13,6 +13,7 @@ export interface BrainStates {
   readonly 'basal-ganglia': RecipeState;
   readonly cerebellum: CerebellumState;
   readonly 'cerebellum.calls': CallLessonState;
+  readonly 'cerebellum.outcomes': CallOutcomeState;
   readonly 'cortex.proposals': ProposalState;
   readonly 'cortex.gate': CortexState;
   readonly 'cortex.memory': MemoryCoreState;
@@ -35,6 +36,7 @@ export interface BrainCoreParams {
   readonly recipes: RecipeParams;
   readonly cerebellum: CerebellumParams;
   readonly callLessons: CallLessonParams;
+  readonly callOutcomes: CallOutcomeParams;
   /** Sleep replay's params; null when the session has no model (nothing would ever answer its replays, and its backlog would only grow). */
   readonly consolidation: ConsolidationParams | null;
 }
@@ -45,6 +47,7 @@ export const defaultBrainCoreParams: BrainCoreParams = Object.freeze({
   recipes: defaultRecipeParams,
   cerebellum: defaultCerebellumParams,
   callLessons: defaultCallLessonParams,
+  callOutcomes: defaultCallOutcomeParams,
   consolidation: defaultConsolidationParams,
 });
 
@@ -59,6 +62,7 @@ const bind = <K extends BrainCoreId, P>(core: RegionCore<BrainStates[K], P, K>, 
  * - executive: the breaker's verdicts (`executive.tool.guarded`) and the turn state hosts read;
  * - acc: nudges and lessons; basal-ganglia: recovery recipes; cerebellum: error classes and lessons;
  *   cerebellum.calls: lessons from a failed call and the call that then did its job;
+ *   cerebellum.outcomes: the turn's runs and failures per call key, read by the warning before a call;
  * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
  *   (`cortex.engram.queued`); cortex.memory: what each write retires, supersedes, contradicts, queues or
  *   refuses and what the memory block injects, from the recorded reads (derives nothing live: replay
@@ -73,6 +77,7 @@ export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonl
   bind(recipeCore, p.recipes),
   bind(cerebellumCore, p.cerebellum),
   bind(callLessonCore, p.callLessons),
+  bind(callOutcomeCore, p.callOutcomes),
   bind(proposalCore, {}),
   bind(cortexCore, {}),
   bind(memoryCore, {}),

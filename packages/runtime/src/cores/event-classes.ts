@@ -58,8 +58,8 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
     kind: 'derived',
     by: ['executive'],
     givenWhen: {
-      test: (e) => e.type === 'executive.tool.guarded' && (e.data.signature.startsWith('never-rule:') || e.data.signature.startsWith('call-lesson:') || e.data.signature.startsWith('call-retry:')),
-      reason: 'a never-rule or call-lesson warning matches the call against what memory held at that moment (a store read the log does not hold); a call-retry warning is the session reading the cerebellum state before the call, not a core reaction',
+      test: (e) => e.type === 'executive.tool.guarded' && (e.data.signature.startsWith('never-rule:') || e.data.signature.startsWith('call-lesson:') || e.data.signature.startsWith('call-retry:') || e.data.signature.startsWith('call-record:')),
+      reason: 'a never-rule or call-lesson warning matches the call against what memory held at that moment (a store read the log does not hold); a call-retry or call-record warning is the session reading the cerebellum state and the project\'s record of its calls (a file the log does not hold) before the call, not a core reaction',
     },
   },
   'acc.lesson.detected': { kind: 'derived', by: ['acc'] },

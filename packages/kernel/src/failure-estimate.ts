@@ -1,0 +1,51 @@
+/** Runs and failures of one kind of call (a key at one granularity), as a project recorded them. */
+export interface OutcomeEvidence {
+  readonly runs: number;
+  readonly fails: number;
+}
+
+export interface EstimateParams {
+  /** The failure rate assumed before a project has recorded anything. */
+  readonly defaultBaseRate: number;
+  /** Pseudo-runs the default base rate weighs against the project's own record of all its calls. */
+  readonly baseStrength: number;
+  /** Pseudo-runs each coarser estimate weighs against the next finer key's record. */
+  readonly priorStrength: number;
+  /** Warn only when the estimated chance that the call fails is at least this. */
+  readonly warnAt: number;
+}
+
+export const ESTIMATE_PARAM_REASONS: { readonly [K in keyof EstimateParams]: string } = {
+  defaultBaseRate: "About one call in ten of a coding agent fails: the prior before a project has a record of its own.",
+  baseStrength: 'Ten calls of its own outweigh the default: a project soon speaks for itself.',
+  priorStrength: 'Two pseudo-runs: one failure of a key moves its estimate a long way, but not all the way, from what coarser keys say.',
+  warnAt: 'A warning should be right about as often as not: the estimate is a posterior mean pulled toward coarser keys (it under-states a sharp key), and calls it put at 0.4 or more failed about one time in two on the tuning half of the trajectories bench; below that, saying nothing serves the model better.',
+};
+
+export const defaultEstimateParams: EstimateParams = Object.freeze({ defaultBaseRate: 0.1, baseStrength: 10, priorStrength: 2, warnAt: 0.4 });
+
+const shrink = (e: OutcomeEvidence, prior: number, strength: number): number => {
+  const runs = Math.max(0, e.runs);
+  const fails = Math.min(Math.max(0, e.fails), runs);
+  return (fails + strength * prior) / (runs + strength);
+};
+
+/**
+ * The chance that the coming call fails, from the project's record: the project's failure rate
+ * (a Beta prior toward `defaultBaseRate`), then each key from the coarsest to the finest
+ * (program, pattern, exact command, a warning's own record), each shrunk toward the estimate of
+ * the one before (the posterior mean of a Beta with `priorStrength` pseudo-runs). A key with no
+ * runs leaves the estimate as it was; a key with many speaks for itself. Always in [0, 1], and
+ * never lower for one more failure in place of a success at any level.
+ */
+export const estimateFailure = (project: OutcomeEvidence, levels: readonly OutcomeEvidence[], p: EstimateParams = defaultEstimateParams): number => {
+  let estimate = shrink(project, p.defaultBaseRate, p.baseStrength);
+  for (const level of levels) estimate = shrink(level, estimate, p.priorStrength);
+  return estimate;
+};
+
+/** Rounding slack: an estimate that is `warnAt` in exact arithmetic (1.2 / 3) must not fall short by a float's last bit. */
+const ROUNDING = 1e-9;
+
+/** The gate every warning before a call passes: the estimated chance that the call fails reaches `warnAt`. */
+export const worthWarning = (estimate: number, p: EstimateParams = defaultEstimateParams): boolean => estimate >= p.warnAt - ROUNDING;

@@ -1,0 +1,56 @@
+import type { AnyEnvelope } from '@engram/events';
+import { buildEvent } from '@engram/events/testing';
+import { foldCore } from '@engram/kernel';
+import { describe, expect, it } from 'vitest';
+import { callOutcomeCore, defaultCallOutcomeParams } from './call-outcome-core.js';
+import { ALL_CALLS_KEY, countsOf } from './outcome-table.js';
+
+/** A turn of shell calls as the hooks record them: each call, then its result. */
+const turn = (calls: readonly (readonly [string, boolean])[], memory: 'autopilot' | 'off' = 'autopilot'): AnyEnvelope[] => {
+  let seq = 1;
+  const meta = () => ({ seq: seq++, causationId: null });
+  const events: AnyEnvelope[] = [buildEvent('executive.session.started', { modes: { memory, acc: 'passive' } }, meta()), buildEvent('executive.turn.started', { message: 'fix it' }, meta())];
+  calls.forEach(([command, ok], i) => {
+    events.push(buildEvent('executive.tool.called', { toolUseId: `t${i}`, name: 'Bash', input: { command }, argsSummary: command }, meta()));
+    events.push(buildEvent('executive.tool.resulted', { toolUseId: `t${i}`, name: 'Bash', ok, error: ok ? '' : "Exit code 1\nModuleNotFoundError: No module named 'psycopg2'\n... [40 more characters]", output: '' }, meta()));
+  });
+  return events;
+};
+
+const fold = (events: readonly AnyEnvelope[]) => foldCore(callOutcomeCore, defaultCallOutcomeParams, events);
+
+describe('callOutcomeCore', () => {
+  it('given a turn of calls, then it counts runs and failures per program, pattern and situation, quoting the error line, never the cut marker', () => {
+    const { state, published } = fold(turn([['python repro.py', false], ["sed -i 's/a/b/' repro.py", true], ['python repro.py', true], ['python repro.py', true]]));
+    expect(published).toEqual([]);
+    expect(countsOf(state.turn, ALL_CALLS_KEY)).toMatchObject({ runs: 4, fails: 1 });
+    expect(countsOf(state.turn, 'c:Bash python repro.py')).toMatchObject({ runs: 3, fails: 1, line: "ModuleNotFoundError: No module named 'psycopg2'" });
+    expect(countsOf(state.turn, 's:first:Bash python repro.py')).toMatchObject({ runs: 1, fails: 1 });
+    expect(countsOf(state.turn, 's:changed:Bash python repro.py')).toMatchObject({ runs: 1, fails: 0 });
+    expect(countsOf(state.turn, 's:worked:Bash python repro.py')).toMatchObject({ runs: 1, fails: 0 });
+  });
+
+  it('given a failure and the same pattern again with nothing written, then that run counts as an unchanged retry', () => {
+    const { state } = fold(turn([['python repro.py', false], ['ls', true], ['python repro.py', false]]));
+    expect(countsOf(state.turn, 's:retry:Bash python repro.py')).toMatchObject({ runs: 1, fails: 1 });
+    expect(state.latest.get('python repro.py')).toMatchObject({ ok: false, wrote: false });
+  });
+
+  it('counts nothing with memory off, and a new turn starts with an empty record', () => {
+    expect(fold(turn([['python repro.py', false]], 'off')).state.turn.size).toBe(0);
+    const events = [...turn([['python repro.py', false]]), buildEvent('executive.turn.completed', {}, { seq: 90, causationId: null }) as AnyEnvelope];
+    expect(countsOf(fold(events).state.turn, ALL_CALLS_KEY).runs).toBe(1);
+    expect(fold([...events, buildEvent('executive.turn.started', { message: 'next' }, { seq: 91, causationId: null }) as AnyEnvelope]).state.turn.size).toBe(0);
+  });
+
+  it('never changes the state it was given (evolve returns a new one)', () => {
+    const events = turn([['python repro.py', false], ['python repro.py', true]]);
+    let state = callOutcomeCore.initialState(defaultCallOutcomeParams);
+    for (const e of events) {
+      const before = JSON.stringify([[...state.calls.keys()], [...state.latest], [...state.turn]]);
+      const next = callOutcomeCore.evolve(state, e);
+      expect(JSON.stringify([[...state.calls.keys()], [...state.latest], [...state.turn]])).toBe(before);
+      state = next;
+    }
+  });
+});

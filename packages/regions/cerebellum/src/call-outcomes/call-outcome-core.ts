@@ -1,0 +1,99 @@
+import type { AnyEnvelope, EventData } from '@engram/events';
+import { callPattern, scrubSecrets, type CallPattern, type RegionCore } from '@engram/kernel';
+import { failureLine } from '../call-lessons/failure-line.js';
+import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
+
+export interface CallOutcomeParams {
+  /** Keys a turn's record keeps (least recently run dropped first). */
+  readonly maxTurnKeys: number;
+}
+
+export const CALL_OUTCOME_PARAM_REASONS: { readonly [K in keyof CallOutcomeParams]: string } = {
+  maxTurnKeys: 'A turn of a few hundred calls has at most a few hundred keys; the bound keeps a runaway turn cheap (the project file has its own cap).',
+};
+
+export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000 });
+
+/** The guarded signature of a warning from a call pattern's record (`call-record:<pattern>`). */
+export const CALL_RECORD_SIGNATURE = 'call-record:';
+
+/** A pattern's latest run in the turn: whether it worked, what it said when it failed, and whether files changed since. */
+export interface LatestRun {
+  readonly ok: boolean;
+  readonly line: string;
+  readonly wrote: boolean;
+}
+
+/** Where a call stands in its turn (`CallSituation`), from its pattern's latest run. */
+export const situationOf = (latest: ReadonlyMap<string, LatestRun>, call: CallPattern): CallSituation => {
+  const last = latest.get(call.pattern);
+  if (last === undefined) return 'first';
+  if (last.ok) return 'worked';
+  return last.wrote || call.writes ? 'changed' : 'retry';
+};
+
+interface PendingCall {
+  readonly call: CallPattern;
+  readonly keys: OutcomeKeys | null;
+}
+
+export interface CallOutcomeState {
+  readonly params: CallOutcomeParams;
+  readonly memoryOff: boolean;
+  /** Calls reported and awaiting their result. */
+  readonly calls: ReadonlyMap<string, PendingCall>;
+  /** Per pattern, its latest run in the turn. */
+  readonly latest: ReadonlyMap<string, LatestRun>;
+  /** The turn's record of runs and failures (`outcomeKeys`), merged into the project's at the turn's end. */
+  readonly turn: OutcomeTable;
+}
+
+const TURN_EDGES = new Set(['executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled']);
+
+const called = (s: CallOutcomeState, d: EventData<'executive.tool.called'>): CallOutcomeState => {
+  const call = callPattern(d.name, d.input);
+  const calls = new Map(s.calls);
+  calls.set(d.toolUseId, { call, keys: outcomeKeys(call, d.input, situationOf(s.latest, call)) });
+  return { ...s, calls };
+};
+
+const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, at: string): CallOutcomeState => {
+  const pending = s.calls.get(d.toolUseId);
+  if (pending === undefined || pending.call.tool !== d.name) return s;
+  const calls = new Map(s.calls);
+  calls.delete(d.toolUseId);
+  const line = d.ok ? '' : scrubSecrets(failureLine(d.error).line);
+  const { keys, call } = pending;
+  const turn = countRun(s.turn, keys === null ? [ALL_CALLS_KEY] : [ALL_CALLS_KEY, keys.program, keys.pattern, keys.exact, keys.situation], d.ok, line, at, s.params.maxTurnKeys);
+  let latest = s.latest;
+  // A call that writes changed the files even when what it ran then failed (a heredoc written, then run).
+  if (call.writes && latest.size > 0) latest = new Map([...latest].map(([k, r]) => [k, r.wrote ? r : { ...r, wrote: true }]));
+  if (call.pattern !== '') latest = new Map(latest).set(call.pattern, { ok: d.ok, line, wrote: false });
+  return { ...s, calls, turn, latest };
+};
+
+/**
+ * A project's record of its calls (issue 24: warnings that are right more often than not): from
+ * the recorded calls and results, the turn's runs and failures per key (`outcomeKeys`: program,
+ * pattern, exact command, and the pattern in its situation), which the session merges into the
+ * project's file at the turn's end; and each pattern's latest run in the turn with whether files
+ * changed since (`situationOf`).
+ * Derives no event; the warning before a call (`callWarning`) reads it. Pure and immutable: every
+ * event gives a new state, so replay folds the same record from the log.
+ */
+export const callOutcomeCore: RegionCore<CallOutcomeState, CallOutcomeParams, 'cerebellum.outcomes'> = {
+  id: 'cerebellum.outcomes',
+  source: 'cerebellum',
+  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES }),
+  evolve: (s, e: AnyEnvelope) => {
+    if (e.type === 'executive.session.started') return { ...callOutcomeCore.initialState(s.params), memoryOff: e.data.modes.memory === 'off' };
+    // The turn's record stays after its end, for the session to merge; the next turn starts afresh.
+    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES };
+    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 ? s : { ...s, calls: new Map(), latest: new Map() };
+    if (s.memoryOff) return s;
+    if (e.type === 'executive.tool.called') return called(s, e.data);
+    if (e.type === 'executive.tool.resulted') return resulted(s, e.data, e.at);
+    return s;
+  },
+  react: () => [],
+};

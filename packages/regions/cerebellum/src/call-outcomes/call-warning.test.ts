@@ -1,0 +1,79 @@
+import { callPattern } from '@engram/kernel';
+import { describe, expect, it } from 'vitest';
+import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
+import type { LatestRun } from './call-outcome-core.js';
+import { callWarning, type CallWarningInput } from './call-warning.js';
+import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, type CallSituation, type OutcomeTable } from './outcome-table.js';
+
+const AT = '2026-11-01T00:00:00.000Z';
+const ERR = "ModuleNotFoundError: No module named 'psycopg2'";
+
+/** A project record: `runs` runs of `command` in `situation`, `fails` of them failed, among `others` other calls that worked. */
+const record = (command: string, runs: number, fails: number, situation: CallSituation = 'first', others = 100): OutcomeTable => {
+  const keys = outcomeKeys(callPattern('Bash', { command }), { command }, situation);
+  if (keys === null) throw new Error('no keys');
+  let t = EMPTY_OUTCOMES;
+  for (let i = 0; i < others; i++) t = countRun(t, [ALL_CALLS_KEY, `p:Bash other${i % 5}`], true, '', AT);
+  for (let i = 0; i < runs; i++) t = countRun(t, [ALL_CALLS_KEY, keys.program, keys.pattern, keys.exact, keys.situation], i >= fails, i < fails ? ERR : '', AT);
+  return t;
+};
+
+const input = (command: string, over: Partial<CallWarningInput> = {}): CallWarningInput => ({
+  call: callPattern('Bash', { command }),
+  input: { command },
+  stored: EMPTY_OUTCOMES,
+  turn: EMPTY_OUTCOMES,
+  latest: new Map(),
+  lessons: [],
+  ...over,
+});
+
+const lesson: StoredCallLesson = {
+  lessonId: 'cerebellum.call.a',
+  failed: { tool: 'Bash', pattern: 'python reproduce_issue.py' },
+  errorLine: ERR,
+  signature: "modulenotfounderror: no module named 'x'",
+  recovery: { tool: 'Bash', pattern: 'python run_repro.py', afterWrites: false },
+  text: 'In this project `python reproduce_issue.py` (Bash) failed with "ModuleNotFoundError: No module named \'psycopg2\'"; what worked instead: `python run_repro.py` (Bash).',
+  count: 1,
+  sessions: ['s1'],
+  firstSeen: AT,
+  lastSeen: AT,
+  use: { shown: 0, ignored: 0, otherError: 0, heeded: 0 },
+};
+
+describe('callWarning', () => {
+  // Why (issue 24): lessons about a script written afresh each session were said before every run
+  // of it, though it failed in one run of four: the warnings were wrong three times in four.
+  it('given a lesson whose pattern fails 1 run in 4 in this project, when the pattern is called, then nothing is said', () => {
+    expect(callWarning(input('python reproduce_issue.py', { stored: record('python reproduce_issue.py', 40, 10), lessons: [lesson] }))).toBeNull();
+  });
+
+  it('given a lesson whose pattern fails 3 runs in 4, when it is called, then the lesson is said with its recovery', () => {
+    const w = callWarning(input('python3 reproduce_issue.py', { stored: record('python reproduce_issue.py', 8, 6), lessons: [lesson] }));
+    expect(w?.kind).toBe('lesson');
+    expect(w?.text).toContain('what worked instead: `python run_repro.py`');
+    expect(w?.estimate).toBeGreaterThan(0.5);
+  });
+
+  it('given no lesson, when a pattern that fails most of its runs is called, then its record is said with the latest error line; with fewer than 3 runs, nothing', () => {
+    const w = callWarning(input('python -m pytest tests', { stored: record('python -m pytest', 5, 4) }));
+    expect(w).toMatchObject({ kind: 'record' });
+    expect(w?.text).toBe(`In this project \`python -m pytest\` failed 4 times in 5 runs, latest with "${ERR}". Check the cause before running it, or do the job another way.`);
+    expect(callWarning(input('python -m pytest tests', { stored: record('python -m pytest', 2, 2) }))).toBeNull();
+  });
+
+  it('given a pattern that failed earlier in the turn with nothing written since, when it is retried, then the retry is warned with its error line; after a write or once it worked, not', () => {
+    const turn = record('python repro.py', 1, 1, 'first', 3);
+    const failedNoWrite = new Map<string, LatestRun>([['python repro.py', { ok: false, line: ERR, wrote: false }]]);
+    const w = callWarning(input('python repro.py', { turn, latest: failedNoWrite }));
+    expect(w?.kind).toBe('retry');
+    expect(w?.text).toContain(`already failed in this turn with "${ERR}"`);
+    expect(callWarning(input('python repro.py', { turn, latest: new Map([['python repro.py', { ok: false, line: ERR, wrote: true }]]) }))).toBeNull();
+    expect(callWarning(input('python repro.py', { stored: record('python repro.py', 9, 9), latest: new Map([['python repro.py', { ok: true, line: '', wrote: false }]]) }))).toBeNull();
+  });
+
+  it('given a call naming nothing to key on, then nothing is said', () => {
+    expect(callWarning(input('cd /repo', { stored: countRun(EMPTY_OUTCOMES, [ALL_CALLS_KEY], false, ERR, AT) }))).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { defaultEstimateParams, estimateFailure, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
+import { defaultLessonMatchParams, failureShare, isDemoted, lessonWarning, type LessonMatchParams } from '../call-lessons/lesson-for-call.js';
+import { retryWarning } from '../call-lessons/retry-warning.js';
+import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
+import { situationOf, type LatestRun } from './call-outcome-core.js';
+import { addCounts, ALL_CALLS_KEY, countsOf, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
+
+export interface CallWarningParams extends EstimateParams, LessonMatchParams {
+  /** Runs of a pattern the project must have recorded before its record is said (an unchanged retry needs none: the turn's failure is the evidence). */
+  readonly minRecordRuns: number;
+}
+
+export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns'>]: string } = {
+  minRecordRuns: 'Three runs: two failures of three is a pattern; one or two runs are an anecdote.',
+};
+
+export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3 });
+
+/** What the decision reads: the call, the project's record (stored and this turn's), the turn's runs so far, and the project's lessons. */
+export interface CallWarningInput {
+  readonly call: CallPattern;
+  /** The call's input as recorded (`executive.tool.called`): the exact key. */
+  readonly input: unknown;
+  /** The project's record as stored (earlier turns and sessions). */
+  readonly stored: OutcomeTable;
+  /** This turn's record, not stored yet (`callOutcomeCore`). */
+  readonly turn: OutcomeTable;
+  /** Each pattern's latest run in the turn (`callOutcomeCore`). */
+  readonly latest: ReadonlyMap<string, LatestRun>;
+  readonly lessons: readonly StoredCallLesson[];
+}
+
+/** The warning to say before the call, with the estimate that let it through. */
+export type CallWarning =
+  | { readonly kind: 'retry'; readonly estimate: number; readonly text: string }
+  | { readonly kind: 'lesson'; readonly estimate: number; readonly text: string; readonly lesson: StoredCallLesson }
+  | { readonly kind: 'record'; readonly estimate: number; readonly text: string };
+
+const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
+
+const latestLesson = (lessons: readonly StoredCallLesson[]): StoredCallLesson | null =>
+  lessons.reduce<StoredCallLesson | null>((best, l) => (best === null || l.count > best.count || (l.count === best.count && l.lastSeen > best.lastSeen) ? l : best), null);
+
+/** A warning from the record alone: how often the pattern failed here, its latest error line, and what last worked instead. */
+const recordText = (pattern: string, c: OutcomeCounts): string => {
+  const line = c.line === '' ? '' : `, latest with "${c.line}"`;
+  return `In this project \`${pattern}\` failed ${times(c.fails)} in ${c.runs} runs${line}. Check the cause before running it, or do the job another way.`;
+};
+
+/**
+ * Whether to warn before a call, and with what (issue 24: a warning should be right more often
+ * than not). The chance that the call fails is estimated from the project's own record
+ * (`estimateFailure`: all its calls, then the program, the pattern, the exact command and the
+ * pattern in its situation in the turn, each a Beta shrunk toward the coarser one). A lesson's
+ * own record (the calls it was shown before) is not a further level: those calls are runs of its
+ * pattern, counted already; it decides whether the lesson's words are said (not demoted, and still
+ * predicting its calls: `failureShare`), else the record speaks. A call is warned about only when the
+ * estimate reaches `warnAt`, and only on evidence: an unchanged retry (the turn's failure), or
+ * `minRecordRuns` runs of its pattern. Never after its pattern worked in this turn: the turn's
+ * own run is fresher than any record. The words: for an unchanged retry, the turn's error line;
+ * else the project's lesson for the pattern (what failed, and what worked instead); else the
+ * record (how often, and the latest error line). Pure: the same inputs give the same answer.
+ */
+export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultCallWarningParams): CallWarning | null => {
+  const situation = situationOf(w.latest, w.call);
+  if (situation === 'worked') return null;
+  const keys = outcomeKeys(w.call, w.input, situation);
+  if (keys === null) return null;
+  const of = (key: string): OutcomeCounts => addCounts(countsOf(w.stored, key), countsOf(w.turn, key));
+  const pattern = of(keys.pattern);
+  if (situation !== 'retry' && pattern.runs < p.minRecordRuns) return null;
+  const levels = [of(keys.program), pattern, of(keys.exact), of(keys.situation)];
+  // A lesson's words are used while its own record (the calls it was shown before) still says it predicts them.
+  const mine = w.lessons.filter((l) => l.failed.tool === w.call.tool && l.failed.pattern === w.call.pattern && !isDemoted(l, p) && failureShare(l) >= p.minFailureShare);
+  const lesson = situation === 'retry' ? null : latestLesson(mine);
+  const estimate = estimateFailure(of(ALL_CALLS_KEY), levels, p);
+  if (!worthWarning(estimate, p)) return null;
+  if (situation === 'retry') {
+    const last = w.latest.get(w.call.pattern);
+    const text = retryWarning(new Map([[w.call.pattern, { line: last?.line ?? '', wrote: false }]]), w.call);
+    if (text !== null) return { kind: 'retry', estimate, text };
+  }
+  if (lesson !== null) return { kind: 'lesson', estimate, text: lessonWarning(lesson), lesson };
+  return { kind: 'record', estimate, text: recordText(w.call.pattern, pattern) };
+};

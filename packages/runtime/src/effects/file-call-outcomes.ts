@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { EMPTY_OUTCOMES, MAX_OUTCOME_KEYS, mergeOutcomes, type OutcomeCounts, type OutcomeTable } from '@engram/cerebellum';
+import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, StampedCache, withLock, writeFileAtomic } from '@engram/fs';
+
+/** The file a project keeps its record of calls in, inside `<project>/.engram`. */
+const CALL_OUTCOMES_FILE = 'call-outcomes.json';
+
+const Count = z.number().int().min(0);
+const CountsSchema = z.object({ runs: Count, fails: Count, line: z.string(), at: z.string() });
+const FileSchema = z.object({ engramCallOutcomes: z.literal(1), outcomes: z.record(z.string(), z.unknown()) });
+
+interface CallOutcomesRead {
+  readonly outcomes: OutcomeTable;
+  /** What could not be read, one line each (file and key). */
+  readonly problems: readonly string[];
+}
+
+/** Refused write: the file holds something that cannot be read back, and rewriting would lose it. */
+class CallOutcomesFileError extends Error {
+  constructor(problem: string) {
+    super(`${problem}; fix or remove it by hand (nothing was written)`);
+    this.name = 'CallOutcomesFileError';
+  }
+}
+
+const parse = (text: string, file: string): CallOutcomesRead => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    return { outcomes: EMPTY_OUTCOMES, problems: [`${file}: not JSON (${(err as Error).message})`] };
+  }
+  const top = FileSchema.safeParse(raw);
+  if (!top.success) return { outcomes: EMPTY_OUTCOMES, problems: [`${file}: not a call-outcomes file (engramCallOutcomes: 1, outcomes: {...})`] };
+  const outcomes = new Map<string, OutcomeCounts>();
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(top.data.outcomes)) {
+    const r = CountsSchema.safeParse(value);
+    if (r.success && r.data.fails <= r.data.runs) outcomes.set(key, r.data);
+    else problems.push(`${file}: outcomes[${JSON.stringify(key)}]${r.success ? '.fails: more failures than runs' : `.${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? 'invalid'}`}`);
+  }
+  return { outcomes, problems };
+};
+
+const render = (outcomes: OutcomeTable): string =>
+  `${JSON.stringify({ engramCallOutcomes: 1, outcomes: Object.fromEntries([...outcomes.entries()].sort((a, b) => a[0].localeCompare(b[0]))) })}\n`;
+
+/**
+ * A project's record of its calls (issue 24): runs and failures per call key, one JSON file,
+ * `<project>/.engram/call-outcomes.json`, read tolerantly (cached by size and mtime: it is read
+ * before every call) and merged under the cross-process lock at each turn's end (atomic), so
+ * concurrent sessions add up rather than overwrite. Bounded to `MAX_OUTCOME_KEYS` keys, the least
+ * recently run dropped first.
+ */
+export class FileCallOutcomes {
+  readonly file: string;
+  private readonly cache: StampedCache<CallOutcomesRead>;
+
+  constructor(
+    private readonly projectDir: string,
+    private readonly root: string,
+  ) {
+    this.file = join(projectDir, CALL_OUTCOMES_FILE);
+    this.cache = new StampedCache([this.file]);
+  }
+
+  list(): CallOutcomesRead {
+    try {
+      return this.cache.read(() => {
+        const text = readTextContained(this.root, this.file);
+        return text === null ? { outcomes: EMPTY_OUTCOMES, problems: [] } : parse(text, this.file);
+      });
+    } catch (err) {
+      return { outcomes: EMPTY_OUTCOMES, problems: [`${this.file}: cannot read: ${(err as Error).message}`] };
+    }
+  }
+
+  /** Adds a turn's record to the file. */
+  merge(turn: OutcomeTable): Promise<void> {
+    if (turn.size === 0) return Promise.resolve();
+    ensureDir(this.root, this.projectDir);
+    return withLock(this.file, DEFAULT_LOCK_SETTINGS, (assertHeld) => {
+      const text = readTextContained(this.root, this.file);
+      const read = text === null ? { outcomes: EMPTY_OUTCOMES, problems: [] } : parse(text, this.file);
+      const [problem] = read.problems;
+      if (problem !== undefined) throw new CallOutcomesFileError(problem);
+      writeFileAtomic(this.file, render(mergeOutcomes(read.outcomes, turn, MAX_OUTCOME_KEYS)), { root: this.root, beforeCommit: assertHeld });
+      this.cache.clear();
+    });
+  }
+}
