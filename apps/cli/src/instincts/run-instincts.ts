@@ -1,6 +1,7 @@
 import type { Brain, InstinctOptions } from '@engram/runtime';
 import type { MemoryFlags } from '@engram/runtime';
-import { defaultIo, failureExit, type MemoryIo } from '../memory/open-memory.js';
+import { exitCodeOf } from '../exit/exit-code-of.js';
+import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
 
 /** The flags every `engram instincts` command takes. */
 export interface InstinctFlags extends MemoryFlags {
@@ -21,7 +22,7 @@ const guarded = async (name: string, io: MemoryIo, o: InstinctFlags, body: (brai
     return await (await import('@engram/runtime')).withInstinctBrain(o, body);
   } catch (err) {
     io.err(`engram instincts ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return failureExit(err, (e) => e instanceof RangeError);
+    return exitCodeOf(err);
   }
 };
 

@@ -1,4 +1,6 @@
+import { isTagged } from '@engram/kernel';
 import { logText } from '@engram/store';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 import type { MemoryFlags } from '@engram/runtime';
 
 export interface TailLogOptions extends MemoryFlags {
@@ -14,10 +16,17 @@ export interface TailLogOptions extends MemoryFlags {
  */
 export const tailLog = async (log: string, options: TailLogOptions): Promise<number> => {
   const { tailEventLog } = await import('@engram/runtime');
-  return tailEventLog(log, {
-    ...options,
-    print: (e) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`),
-    warn: (line) => process.stderr.write(`engram log tail: ${line}\n`),
-    note: (line) => process.stderr.write(`${line}\n`),
-  });
+  try {
+    await tailEventLog(log, {
+      ...options,
+      print: (e) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`),
+      note: (line) => process.stderr.write(`${line}\n`),
+    });
+    return 0;
+  } catch (err) {
+    // A bad setting or session id, an unknown session or file, a store that cannot be opened: one line, the exit code from the tag.
+    if (!isTagged(err)) throw err;
+    process.stderr.write(`engram log tail: ${err.message}\n`);
+    return exitCodeOf(err);
+  }
 };

@@ -1,6 +1,6 @@
-import { SkillLabelError } from '@engram/hippocampus';
 import { resolveEngramHome } from '@engram/fs';
-import { MemoryUsageError, failureExit, type MemoryIo } from '../memory/open-memory.js';
+import { exitCodeOf } from '../exit/exit-code-of.js';
+import type { MemoryIo } from '../memory/open-memory.js';
 
 /** The flags every skills command takes: the home, and the store (`--store`, `--tenant`). */
 export interface SkillsRootOptions {
@@ -21,6 +21,6 @@ export const runSkillsCommand = async (name: string, io: MemoryIo, body: () => P
     return await body();
   } catch (err) {
     io.err(`engram skills ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return failureExit(err, (e) => e instanceof MemoryUsageError || e instanceof SkillLabelError);
+    return exitCodeOf(err);
   }
 };
