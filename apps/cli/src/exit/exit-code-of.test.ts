@@ -4,6 +4,7 @@ import { EnvChoiceError } from '@engram/kernel/env';
 import { LlmConfigError } from '@engram/llm';
 import { TraceError } from '@engram/replay';
 import { AccProfileError, ArgumentError, SessionLogError, StoreOpenError, StoreSettingError } from '@engram/runtime';
+import { SimUsageError } from '@engram/sim';
 import { PasswordFileError, StoreRefusal } from '@engram/store-postgres';
 import { describe, expect, it } from 'vitest';
 import { MemoryUsageError } from '../memory/open-memory.js';
@@ -29,6 +30,7 @@ const CASES: readonly (readonly [CliError, number])[] = [
   [new SubjectError({ reason: 'too-short', message: 'the subject must have at least 3 characters' }), 2],
   [new SkillLabelError('Bad Label!', 'it has characters a label cannot have'), 2],
   [new TraceError({ reason: 'not-json', file: 't.json', message: 't.json: not valid JSON' }), 1],
+  [new SimUsageError({ reason: 'bad-sweep', message: '--sweep acc.nope.x=1: no such detector' }), 2],
 ];
 
 describe('exitCodeOf', () => {

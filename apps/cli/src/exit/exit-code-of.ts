@@ -4,6 +4,7 @@ import type { EnvChoiceError } from '@engram/kernel/env';
 import type { LlmConfigError } from '@engram/llm';
 import type { TraceError } from '@engram/replay';
 import type { AccProfileError, ArgumentError, SessionLogError, StoreOpenError, StoreSettingError } from '@engram/runtime';
+import type { SimUsageError } from '@engram/sim';
 import type { PasswordFileError, StoreRefusal } from '@engram/store-postgres';
 import type { MemoryUsageError } from '../memory/open-memory.js';
 
@@ -25,7 +26,8 @@ export type CliError =
   | MemoryUsageError
   | SubjectError
   | SkillLabelError
-  | TraceError;
+  | TraceError
+  | SimUsageError;
 
 /** 1: the command failed; 2: a setting or the command line to fix (usage); 3: a server that cannot be reached. */
 export type ExitCode = 1 | 2 | 3;
@@ -52,6 +54,7 @@ export const EXIT_CODES = {
   SkillLabelError: 2,
   // An Anton trace that cannot be read is the input's fault, but `engram replay` has always said so with exit 1.
   TraceError: 1,
+  SimUsageError: 2,
 } as const satisfies ExitTable;
 
 /** The exit code of a failed command, read from the error's tag (and reason); 1 for anything else. */
