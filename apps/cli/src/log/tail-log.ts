@@ -1,6 +1,6 @@
-import { isTagged } from '@engram/kernel';
+import type { AnyEnvelope } from '@engram/events';
 import { logText } from '@engram/store';
-import { exitCodeOf } from '../exit/exit-code-of.js';
+import { runCommand } from '../exit/exit-code-of.js';
 import type { MemoryFlags } from '@engram/runtime';
 
 export interface TailLogOptions extends MemoryFlags {
@@ -16,17 +16,7 @@ export interface TailLogOptions extends MemoryFlags {
  */
 export const tailLog = async (log: string, options: TailLogOptions): Promise<number> => {
   const { tailEventLog } = await import('@engram/runtime');
-  try {
-    await tailEventLog(log, {
-      ...options,
-      print: (e) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`),
-      note: (line) => process.stderr.write(`${line}\n`),
-    });
-    return 0;
-  } catch (err) {
-    // A bad setting or session id, an unknown session or file, a store that cannot be opened: one line, the exit code from the tag.
-    if (!isTagged(err)) throw err;
-    process.stderr.write(`engram log tail: ${err.message}\n`);
-    return exitCodeOf(err);
-  }
+  const print = (e: AnyEnvelope) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`);
+  // A bad setting or session id, an unknown session or file, a store that cannot be opened: one line, the exit code from the tag.
+  return runCommand('engram log tail', (line) => process.stderr.write(line), () => tailEventLog(log, { ...options, print, note: (line) => process.stderr.write(`${line}\n`) }).then(() => 0));
 };

@@ -1,5 +1,5 @@
 import { TaggedError, type EngramScope } from '@engram/kernel';
-import { exitCodeOf } from '../exit/exit-code-of.js';
+import { runCommand } from '../exit/exit-code-of.js';
 import type { MemoryFlags } from '@engram/runtime';
 
 /** The flags every memory command takes: the roots, and the store (`--store`, `--tenant`) where one applies. */
@@ -31,12 +31,5 @@ export const parseScope = (value: string | undefined): EngramScope | undefined =
 
 export const scopesOf = (scope: EngramScope | undefined): EngramScope[] => (scope === undefined ? ['global', 'project'] : [scope]);
 
-/** Runs a command body and maps failures to exit codes (`exitCodeOf`, read from the error's tag), with the message, never a stack. */
-export const runMemoryCommand = async (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => {
-  try {
-    return await body();
-  } catch (err) {
-    io.err(`engram memory ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return exitCodeOf(err);
-  }
-};
+/** Runs a memory command body: a failure is its message, never a stack, and the exit code read from its tag (`runCommand`). */
+export const runMemoryCommand = (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => runCommand(`engram memory ${name}`, io.err, body);
