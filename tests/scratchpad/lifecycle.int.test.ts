@@ -81,17 +81,17 @@ describe('refused requests', () => {
 
   it('refuses empty code, a runtime switch and a closed host', async () => {
     const host = newHost();
-    await expect(host.exec({ pad: 'a', runtime: 'node', code: '  \n' })).rejects.toMatchObject({ code: 'empty-code' });
+    await expect(host.exec({ pad: 'a', runtime: 'node', code: '  \n' })).rejects.toMatchObject({ _tag: 'ScratchpadError', reason: 'empty-code' });
     await host.exec({ pad: 'a', runtime: 'node', code: '1' });
-    await expect(host.exec({ pad: 'a', runtime: 'python', code: 'print(1)' })).rejects.toMatchObject({ code: 'runtime-mismatch' });
-    await expect(host.exec({ pad: 'a', code: '1', timeoutMs: -5 })).rejects.toMatchObject({ code: 'invalid-limit' });
+    await expect(host.exec({ pad: 'a', runtime: 'python', code: 'print(1)' })).rejects.toMatchObject({ _tag: 'ScratchpadError', reason: 'runtime-mismatch' });
+    await expect(host.exec({ pad: 'a', code: '1', timeoutMs: -5 })).rejects.toMatchObject({ _tag: 'ScratchpadError', reason: 'invalid-limit' });
     await host.closeAll();
     await expect(host.exec({ pad: 'a', code: '1' })).rejects.toBeInstanceOf(ScratchpadError);
   });
 
   it('refuses a runtime the host has not enabled', async () => {
     const host = newHost({ runtimes: { node: {} } });
-    await expect(host.exec({ pad: 'a', runtime: 'python', code: 'print(1)' })).rejects.toMatchObject({ code: 'runtime-disabled' });
+    await expect(host.exec({ pad: 'a', runtime: 'python', code: 'print(1)' })).rejects.toMatchObject({ _tag: 'ScratchpadError', reason: 'runtime-disabled' });
     expect((await host.exec({ pad: 'b', code: 'console.log("default is node here")' })).stdout).toBe('default is node here\n');
   });
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { checkEngramEnv, EnvChoiceError } from '@engram/kernel/env';
+import { checkEngramEnv } from '@engram/kernel/env';
+import { exitCodeOf } from './exit/exit-code-of.js';
 import { addCommands, type CommandSpec } from './commands/command-spec.js';
 import { benchCommand } from './commands/bench-command.js';
 import { chatCommand } from './commands/chat-command.js';
@@ -72,6 +73,6 @@ export const run = async (argv: readonly string[]): Promise<number> => {
       return 2;
     }
     process.stderr.write(`engram: ${err instanceof Error ? err.message : String(err)}\n`);
-    return err instanceof EnvChoiceError ? 2 : 1;
+    return exitCodeOf(err);
   }
 };

@@ -1,9 +1,8 @@
 import type { ToolSet } from 'ai';
+import { TaggedError } from '@engram/kernel';
 
 /** The error a blocked tool call fails with; the AI SDK gives its message to the model as the tool's error. */
-export class EngramBlockedError extends Error {
-  override readonly name = 'EngramBlockedError';
-}
+export class EngramBlockedError extends TaggedError('EngramBlockedError')<{ readonly reason: 'blocked'; readonly message: string }> {}
 
 type Execute = NonNullable<ToolSet[string]['execute']>;
 
@@ -22,7 +21,7 @@ export const guardTools = <T extends ToolSet>(tools: T, blockedReason: (toolCall
     }
     const run: Execute = (input, options) => {
       const reason = blockedReason(options.toolCallId);
-      if (reason !== null) throw new EngramBlockedError(`engram: ${reason}`);
+      if (reason !== null) throw new EngramBlockedError({ reason: 'blocked', message: `engram: ${reason}` });
       // The tool's own result, whatever its type, passed through untouched.
       const result: unknown = execute(input, options);
       return result;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
 import { z } from 'zod';
 import type { JsonObject } from './payload-fields.js';
+import { TaggedError } from '@engram/kernel';
 
 /** One way of making a call: a patch merged over the tool input the model wrote. */
 export interface FallbackStepConfig {
@@ -21,9 +22,7 @@ export interface FallbackChainConfig {
 export const FALLBACKS_FILE = ENGRAM_FILE_NAMES.fallbacks;
 
 /** Thrown for a fallbacks file that cannot be used; names the file and the field (the `InputError`, as `cause`, lists them). */
-export class FallbackConfigError extends Error {
-  override readonly name = 'FallbackConfigError';
-}
+export class FallbackConfigError extends TaggedError('FallbackConfigError')<{ readonly reason: 'invalid' | 'unreadable'; readonly message: string; readonly cause?: unknown }> {}
 
 /** What a user wrote, as a message says it: `nothing`, `null`, `an array`, `string`. */
 const given = (x: unknown): string => (x === undefined ? 'nothing' : x === null ? 'null' : Array.isArray(x) ? 'an array' : typeof x);
@@ -65,7 +64,7 @@ export const parseFallbackConfig = (text: string, file: string): FallbackChainCo
       steps: c.steps.map((s) => ({ name: s.name, patch: s.patch ?? {} })),
     }));
   } catch (err) {
-    if (err instanceof InputError) throw new FallbackConfigError(err.message, { cause: err });
+    if (err instanceof InputError) throw new FallbackConfigError({ reason: 'invalid', message: err.message, cause: err });
     throw err;
   }
 };
@@ -80,7 +79,7 @@ export const readFallbackConfig = (project: string): FallbackChainConfig[] => {
   try {
     text = readTextContained(project, file); // a linked fallbacks.json is refused, not followed
   } catch (err) {
-    if (isFsError(err)) throw new FallbackConfigError(err.message);
+    if (isFsError(err)) throw new FallbackConfigError({ reason: 'unreadable', message: err.message, cause: err });
     throw err;
   }
   return text === null ? [] : parseFallbackConfig(text, file);

@@ -43,3 +43,14 @@ describe('parseHookPayload', () => {
     expect(() => parseHookPayload('pre-tool-use', json({ ...base, hook_event_name: 'PreToolUse', tool_name: '', tool_input: [] }))).toThrow('field "tool_name": expected a non-empty string, got an empty string; field "tool_input": expected an object, got an array');
   });
 });
+
+describe('PayloadError: tag and reason', () => {
+  it.each([
+    ['not json', 'not-json'],
+    ['[1]', 'not-an-object'],
+    [json({ ...base, hook_event_name: 'Stop' }), 'wrong-event'],
+    [json({ ...base, hook_event_name: 'PreToolUse', tool_name: 7 }), 'invalid-field'],
+  ] as const)('%s: %s', (stdin, reason) => {
+    expect(() => parseHookPayload('pre-tool-use', stdin)).toThrow(expect.objectContaining({ _tag: 'PayloadError', reason }));
+  });
+});

@@ -99,7 +99,7 @@ const SCHEMAS = {
 
 const parsed = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> => {
   const r = schema.safeParse(raw);
-  if (!r.success) throw new PayloadError(new InputError('', inputIssues(r.error)).message);
+  if (!r.success) throw new PayloadError({ reason: 'invalid-field', message: new InputError('', inputIssues(r.error)).message });
   return r.data;
 };
 
@@ -113,12 +113,12 @@ export const parseHookPayload = (hook: HookName, input: string): HookPayload => 
   try {
     raw = JSON.parse(input);
   } catch (err) {
-    throw new PayloadError(`stdin is not JSON (${err instanceof Error ? err.message : String(err)}); Claude Code writes the hook's JSON there`);
+    throw new PayloadError({ reason: 'not-json', message: `stdin is not JSON (${err instanceof Error ? err.message : String(err)}); Claude Code writes the hook's JSON there` });
   }
-  if (!isObject(raw)) throw new PayloadError('expected a JSON object on stdin');
+  if (!isObject(raw)) throw new PayloadError({ reason: 'not-an-object', message: 'expected a JSON object on stdin' });
   const event = parsed(EventSchema, raw).hook_event_name;
   const accepted = HOOK_EVENTS[hook];
-  if (!accepted.includes(event)) throw new PayloadError(`field "hook_event_name": engram hook ${hook} handles ${accepted.join(' or ')}, got ${JSON.stringify(event)} (check the event this command is wired to in settings.json)`);
+  if (!accepted.includes(event)) throw new PayloadError({ reason: 'wrong-event', message: `field "hook_event_name": engram hook ${hook} handles ${accepted.join(' or ')}, got ${JSON.stringify(event)} (check the event this command is wired to in settings.json)` });
   const c = parsed(CommonSchema, raw);
   const common = { sessionId: c.session_id, cwd: c.cwd, event };
   switch (hook) {

@@ -1,3 +1,5 @@
+import { TaggedError } from '@engram/kernel';
+
 /**
  * Why a file operation failed: a closed union, so a caller (a CLI command, a hook) can tell a
  * full disk from a refused symlink without parsing messages.
@@ -55,24 +57,31 @@ const DESCRIPTION: Readonly<Record<FsFailureReason, string>> = {
  * (`errno`, e.g. ENOSPC). Thrown by every writer in @engram/fs after it has undone its partial
  * work, so the message can honestly say what state the file is in (`outcome`).
  */
-export class FsError extends Error {
-  readonly _tag = 'FsError' as const;
+export class FsError extends TaggedError('FsError')<{
+  readonly reason: FsFailureReason;
+  readonly path: string;
+  readonly op: FsOperation;
+  readonly errno: string | null;
+  /** What the caller can rely on afterwards, e.g. "the file is unchanged". */
+  readonly outcome: string;
   /** The description of the failure without path, code and outcome. */
   readonly detail: string;
-  constructor(
-    readonly reason: FsFailureReason,
-    readonly path: string,
-    readonly op: FsOperation,
-    readonly errno: string | null,
-    /** What the caller can rely on afterwards, e.g. "the file is unchanged". */
-    readonly outcome: string,
-    options?: { cause?: unknown; detail?: string },
-  ) {
+  readonly message: string;
+  readonly cause?: unknown;
+}> {
+  constructor(reason: FsFailureReason, path: string, op: FsOperation, errno: string | null, outcome: string, options?: { cause?: unknown; detail?: string }) {
     const code = errno === null ? '' : ` (${errno})`;
     const detail = options?.detail === undefined ? DESCRIPTION[reason] : options.detail;
-    super(`${path}: ${detail}${code} during ${op}${outcome === '' ? '' : `; ${outcome}`}`, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'FsError';
-    this.detail = detail;
+    super({
+      reason,
+      path,
+      op,
+      errno,
+      outcome,
+      detail,
+      message: `${path}: ${detail}${code} during ${op}${outcome === '' ? '' : `; ${outcome}`}`,
+      ...(options?.cause === undefined ? {} : { cause: options.cause }),
+    });
   }
 }
 

@@ -2,6 +2,7 @@ import lockfile from 'proper-lockfile';
 import { mkdirSync, realpathSync, rmdirSync, statSync, utimesSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { FsError, errnoOf, toFsError } from './fs-error.js';
+import { TaggedError } from '@engram/kernel';
 
 /** How long to wait for a lock and when to treat one as abandoned. */
 export interface LockSettings {
@@ -32,13 +33,9 @@ export const DEFAULT_LOCK_SETTINGS: LockSettings = {
 };
 
 /** Thrown when the lock was lost (taken over as stale) before the write was committed. */
-export class LockCompromisedError extends Error {
-  constructor(
-    readonly file: string,
-    cause: unknown,
-  ) {
-    super(`${file}: the lock was lost before the write was committed; nothing was written`, { cause });
-    this.name = 'LockCompromisedError';
+export class LockCompromisedError extends TaggedError('LockCompromisedError')<{ readonly reason: 'lock-lost'; readonly file: string; readonly message: string; readonly cause?: unknown }> {
+  constructor(file: string, cause: unknown) {
+    super({ reason: 'lock-lost', file, message: `${file}: the lock was lost before the write was committed; nothing was written`, cause });
   }
 }
 

@@ -55,6 +55,7 @@ describe('writeFileAtomic', () => {
     })();
     expect(err).toBeInstanceOf(FsError);
     expect((err as FsError).reason).toBe('symlink');
+    expect((err as FsError)._tag).toBe('FsError');
     expect((err as FsError).path).toBe(join(root, 'memory'));
     expect(readdirSync(elsewhere)).toEqual([]);
   });

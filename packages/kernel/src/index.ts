@@ -20,7 +20,8 @@ export { toolTargetPattern, normalizeToolTarget, toolTargetGlob, matchesToolTarg
 export { bm25Index, bm25IndexOfTokens, bm25Tokens, BM25_K1, BM25_B, DEFAULT_BM25_PARAMS, BM25_MIN_TOKEN_CHARS, BM25_STOP_WORDS, type Bm25Index, type Bm25Params, type TermContribution } from './bm25.js';
 export { parseNumber, describeNumberSpec, type NumberSpec, type ParsedNumber } from './parse-number.js';
 export { scrubAndCap } from './scrub-and-cap.js';
-export { InputError, parseInput, parseJsonInput, inputIssues, fieldPath, type InputIssue } from './input-error.js';
+export { TaggedError, isTagged, type Tagged, type TaggedErrorClass, type ErrorFields } from './tagged-error.js';
+export { InputError, parseInput, parseJsonInput, inputIssues, fieldPath, type InputIssue, type InputErrorReason } from './input-error.js';
 export { EnvChoiceError, parseEnvChoice, parseEnvSwitch, checkEngramEnv, ENGRAM_ENV_CHOICES, SWITCH_VALUES } from './parse-env-choice.js';
 export { FORGOTTEN_MARKER, ALTERNATE_FORGOTTEN_MARKER, FORGOTTEN_MARKERS, forgottenMarkerFor } from './forget/forgotten-marker.js';
 export { subjectMatcher, redactJsonValue, SubjectError, MIN_SUBJECT_CHARS, type SubjectMatcher } from './forget/subject-matcher.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fieldPath, InputError, parseInput } from './input-error.js';
+import { fieldPath, InputError, parseInput, parseJsonInput } from './input-error.js';
 
 describe('parseInput', () => {
   const schema = z.object({ steps: z.array(z.object({ name: z.string({ error: 'expected a string' }) })) });
@@ -18,5 +18,12 @@ describe('parseInput', () => {
     expect(fieldPath(['a', 0, 'b', 12])).toBe('a[0].b[12]');
     expect(fieldPath([0])).toBe('[0]');
     expect(fieldPath([])).toBe('');
+  });
+});
+
+describe('InputError: tag and reason', () => {
+  it('a schema problem is `invalid`, text that is not JSON `not-json`', () => {
+    expect(() => parseInput(z.object({ a: z.string() }), { a: 1 }, 'x.json')).toThrow(expect.objectContaining({ _tag: 'InputError', reason: 'invalid', source: 'x.json' }));
+    expect(() => parseJsonInput('{', 'y.json')).toThrow(expect.objectContaining({ _tag: 'InputError', reason: 'not-json', source: 'y.json' }));
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { TaggedError } from './tagged-error.js';
 
 /** One problem with an input: the field (`tool_input`, `[0].steps[1].patch`) and what is wrong with it. */
 export interface InputIssue {
@@ -10,20 +11,25 @@ export interface InputIssue {
 export const fieldPath = (path: readonly PropertyKey[]): string =>
   path.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out === '' ? String(k) : `${out}.${String(k)}`), '');
 
+/** Why an input is refused: not JSON at all, or JSON whose fields break the schema. */
+export type InputErrorReason = 'not-json' | 'invalid';
+
 /**
  * Input from outside (a hook payload, a config file, what-if params) that cannot be used. One
  * format everywhere: `SOURCE: field "F": problem; ...`, so a user reads the file (or payload),
  * the field and the problem in one line, whichever boundary refused it.
  */
-export class InputError extends Error {
-  override readonly name = 'InputError';
-  constructor(
-    /** Where the input came from: a file path, `stdin`, an option name; '' when the caller prefixes it. */
-    readonly source: string,
-    readonly issues: readonly InputIssue[],
-  ) {
+export class InputError extends TaggedError('InputError')<{
+  /** The text is not JSON, or it is and a field breaks the schema. */
+  readonly reason: InputErrorReason;
+  /** Where the input came from: a file path, `stdin`, an option name; '' when the caller prefixes it. */
+  readonly source: string;
+  readonly issues: readonly InputIssue[];
+  readonly message: string;
+}> {
+  constructor(source: string, issues: readonly InputIssue[], reason: InputErrorReason = 'invalid') {
     const text = issues.map((i) => (i.field === '' ? i.problem : `field "${i.field}": ${i.problem}`)).join('; ');
-    super(source === '' ? text : `${source}: ${text}`);
+    super({ reason, source, issues, message: source === '' ? text : `${source}: ${text}` });
   }
 }
 
@@ -42,6 +48,6 @@ export const parseJsonInput = (text: string, source: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new InputError(source, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }]);
+    throw new InputError(source, [{ field: '', problem: `not valid JSON (${err instanceof Error ? err.message : String(err)})` }], 'not-json');
   }
 };

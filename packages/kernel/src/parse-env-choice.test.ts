@@ -14,6 +14,9 @@ describe('parseEnvChoice', () => {
       new EnvChoiceError('ENGRAM_ACC_MODE', 'verbose', ['off', 'passive', 'active']),
     );
     expect(() => parseEnvChoice('ENGRAM_ACC_MODE', 'verbose', ['off', 'passive', 'active'], 'active')).toThrow('ENGRAM_ACC_MODE="verbose" is not allowed: use one of off, passive, active');
+    expect(() => parseEnvChoice('ENGRAM_ACC_MODE', 'verbose', ['off', 'passive', 'active'], 'active')).toThrow(
+      expect.objectContaining({ _tag: 'EnvChoiceError', reason: 'not-allowed', variable: 'ENGRAM_ACC_MODE', value: 'verbose' }),
+    );
   });
 });
 

@@ -1,18 +1,21 @@
+import { TaggedError } from './tagged-error.js';
+
 /**
  * A setting (an `ENGRAM_*` variable, a flag) whose value is not one it allows. The CLI exits 2
  * with this message: a typo such as `ENGRAM_ACC_MODE=pasive` must be refused, never silently read
  * as the default (Anton turned any unknown value into `active`, anton.md §15.30).
  */
-export class EnvChoiceError extends Error {
-  override name = 'EnvChoiceError';
-  constructor(
-    /** The variable or flag: `ENGRAM_ACC_MODE`, `--acc-mode`. */
-    readonly variable: string,
-    readonly value: string,
-    readonly allowed: readonly string[],
-    message = `${variable}=${JSON.stringify(value)} is not allowed: use one of ${allowed.join(', ')}`,
-  ) {
-    super(message);
+export class EnvChoiceError extends TaggedError('EnvChoiceError')<{
+  /** One reason: a value the setting does not allow (a closed union, so the CLI's exit table covers it). */
+  readonly reason: 'not-allowed';
+  /** The variable or flag: `ENGRAM_ACC_MODE`, `--acc-mode`. */
+  readonly variable: string;
+  readonly value: string;
+  readonly allowed: readonly string[];
+  readonly message: string;
+}> {
+  constructor(variable: string, value: string, allowed: readonly string[]) {
+    super({ reason: 'not-allowed', variable, value, allowed, message: `${variable}=${JSON.stringify(value)} is not allowed: use one of ${allowed.join(', ')}` });
   }
 }
 
@@ -41,7 +44,7 @@ export const parseEnvSwitch = (variable: string, raw: string | undefined, fallba
 
 /**
  * Every enum-like `ENGRAM_*` variable and the values it allows: the CLI checks them all before a
- * command runs (`@engram/kernel/env`, a module with no imports), so a bad one is exit 2 whichever command reads it. Free-form variables
+ * command runs (`@engram/kernel/env`, a module that imports only the error base), so a bad one is exit 2 whichever command reads it. Free-form variables
  * (`ENGRAM_HOME`, model names, `ENGRAM_LLM`'s `scripted:FILE`) and numbers (`ENGRAM_PAD_MEMORY_MB`,
  * parsed by `parseNumber`) are checked where they are read.
  */

@@ -66,7 +66,7 @@ export const createLlmClient = async (options: LlmClientOptions): Promise<LlmCli
   const planning = given?.planning ?? fallback?.planning ?? (provider.type === 'scripted' ? SCRIPTED_MODEL : undefined);
   const coding = given?.coding ?? fallback?.coding ?? (provider.type === 'scripted' ? SCRIPTED_MODEL : undefined);
   if (planning === undefined || coding === undefined)
-    throw new LlmConfigError(`the ${provider.type} provider needs a planning and a coding model`);
+    throw new LlmConfigError({ reason: 'missing-model', message: `the ${provider.type} provider needs a planning and a coding model` });
   const llm = makeLlm(made.transport, {
     ...settings,
     models: { planning, coding },

@@ -10,7 +10,7 @@ export {
   type CompleteRequest,
 } from './llm.js';
 export { LlmError, isLlmError, isRetryable, type LlmFailureReason } from './llm-error.js';
-export { LlmConfigError } from './llm-config-error.js';
+export { LlmConfigError, type LlmConfigReason } from './llm-config-error.js';
 export { LlmTransport, type LlmTransportShape, type SendHooks } from './llm-transport.js';
 export {
   layerLlm,

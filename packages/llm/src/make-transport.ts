@@ -43,7 +43,7 @@ export const makeTransport = async (
       break;
     case 'scripted': {
       const cassette = await readCassette(provider.file).catch((err: unknown) => {
-        throw err instanceof CassetteFileError ? new LlmConfigError(err.message) : err;
+        throw err instanceof CassetteFileError ? new LlmConfigError({ reason: 'bad-cassette', message: err.message }) : err;
       });
       return {
         transport: makeScriptedTransport(cassette, provider.file),

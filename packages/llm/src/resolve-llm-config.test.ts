@@ -122,9 +122,12 @@ describe('resolveLlmConfig', () => {
     await expect(resolveWith({ llm: 'gemini' })).rejects.toThrow(
       '--llm: unknown provider "gemini" (expected anthropic, openai or scripted:FILE)',
     );
+    await expect(resolveWith({ llm: 'gemini' })).rejects.toMatchObject({ _tag: 'LlmConfigError', reason: 'unknown-provider' });
     await expect(resolveWith({}, { ENGRAM_LLM: 'scripted:' })).rejects.toThrow(/ENGRAM_LLM: unknown provider/);
     await expect(resolveWith({ llm: 'anthropic' })).rejects.toThrow(/ANTHROPIC_API_KEY/);
+    await expect(resolveWith({ llm: 'anthropic' })).rejects.toMatchObject({ _tag: 'LlmConfigError', reason: 'missing-key' });
     await expect(resolveWith({ llm: 'openai', planningModel: 'a' })).rejects.toThrow(/--coding-model/);
+    await expect(resolveWith({ llm: 'openai', planningModel: 'a' })).rejects.toMatchObject({ _tag: 'LlmConfigError', reason: 'missing-model' });
     await writeProject({ provider: 'openai', openai: { apiKey: 'sk-leaked' } });
     await expect(resolveWith()).rejects.toThrow(/config\.json: llm: API keys do not belong in config files/);
     await writeProject({ provider: 'openai', timeoutMs: -1 });
@@ -132,5 +135,6 @@ describe('resolveLlmConfig', () => {
     await writeProject({});
     await writeFile(join(home, 'config.json'), '{ not json');
     await expect(resolveWith({}, { ANTHROPIC_API_KEY: 'k' })).rejects.toThrow(/home\/config\.json: not JSON/);
+    await expect(resolveWith({}, { ANTHROPIC_API_KEY: 'k' })).rejects.toMatchObject({ _tag: 'LlmConfigError', reason: 'bad-file' });
   });
 });

@@ -93,7 +93,7 @@ const readSection = (file: string, source: ConfigLayer['source'], dir: string, r
   try {
     text = readTextContained(root, file);
   } catch (err) {
-    return Promise.reject(new LlmConfigError(err instanceof Error ? err.message : String(err)));
+    return Promise.reject(new LlmConfigError({ reason: 'bad-file', message: err instanceof Error ? err.message : String(err) }));
   }
   if (text === null) return Promise.resolve(undefined);
   try {
@@ -108,20 +108,18 @@ const parseSection = (text: string, file: string, source: ConfigLayer['source'],
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw new LlmConfigError(`${file}: not JSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new LlmConfigError({ reason: 'bad-file', message: `${file}: not JSON (${err instanceof Error ? err.message : String(err)})` });
   }
   const llm = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['llm'] : undefined;
   if (llm === undefined) return undefined;
   if (hasKeyField(llm)) {
-    throw new LlmConfigError(
-      `${file}: llm: API keys do not belong in config files; set ANTHROPIC_API_KEY or OPENAI_API_KEY, or name a variable with llm.openai.apiKeyEnv`,
-    );
+    throw new LlmConfigError({ reason: 'bad-file', message: `${file}: llm: API keys do not belong in config files; set ANTHROPIC_API_KEY or OPENAI_API_KEY, or name a variable with llm.openai.apiKeyEnv` });
   }
   const parsed = LlmSectionSchema.safeParse(llm);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = ['llm', ...(issue?.path ?? []).map(String)].join('.');
-    throw new LlmConfigError(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
+    throw new LlmConfigError({ reason: 'bad-file', message: `${file}: ${where}: ${issue?.message ?? 'invalid'}` });
   }
   return { source, dir, section: parsed.data };
 };
@@ -178,7 +176,7 @@ export const resolveLlmConfig = async (input: ResolveLlmConfigInput = {}): Promi
   if (providerSpec === 'anthropic') {
     const apiKey = env['ANTHROPIC_API_KEY'];
     if (apiKey === undefined || apiKey === '')
-      throw new LlmConfigError('the anthropic provider needs ANTHROPIC_API_KEY in the environment');
+      throw new LlmConfigError({ reason: 'missing-key', message: 'the anthropic provider needs ANTHROPIC_API_KEY in the environment' });
     const baseUrl = pick<string>([['env', env['ANTHROPIC_BASE_URL']], ...fromFiles((s) => s.anthropic?.baseUrl)])?.[1];
     provider = {
       type: 'anthropic',
@@ -206,10 +204,10 @@ export const resolveLlmConfig = async (input: ResolveLlmConfigInput = {}): Promi
   } else {
     const where =
       providerSource === 'flag' ? '--llm' : providerSource === 'env' ? 'ENGRAM_LLM' : `llm.provider in the ${providerSource} config.json`;
-    throw new LlmConfigError(`${where}: unknown provider ${JSON.stringify(providerSpec)} (expected ${PROVIDER_SPECS})`);
+    throw new LlmConfigError({ reason: 'unknown-provider', message: `${where}: unknown provider ${JSON.stringify(providerSpec)} (expected ${PROVIDER_SPECS})` });
   }
   if (provider.type === 'scripted' && common.record !== undefined) {
-    throw new LlmConfigError('--record wraps a real provider (anthropic or openai), not a scripted one');
+    throw new LlmConfigError({ reason: 'bad-combination', message: '--record wraps a real provider (anthropic or openai), not a scripted one' });
   }
   let models: Partial<LlmModels> = {
     ...(planning !== undefined ? { planning: planning[1] } : defaults.planning !== undefined ? { planning: defaults.planning } : {}),
@@ -219,9 +217,7 @@ export const resolveLlmConfig = async (input: ResolveLlmConfigInput = {}): Promi
   if (provider.type === 'openai' && (models.planning === undefined || models.coding === undefined)) {
     const asked = input.askServerForModel === true ? await onlyServedModel(provider.baseUrl, provider.apiKey) : undefined;
     if (asked === undefined || 'problem' in asked) {
-      throw new LlmConfigError(
-        `the openai provider needs both models${asked === undefined ? '' : ` (${asked.problem})`}: pass --planning-model and --coding-model, set ENGRAM_PLANNING_MODEL and ENGRAM_CODING_MODEL, or set llm.planningModel and llm.codingModel in config.json`,
-      );
+      throw new LlmConfigError({ reason: 'missing-model', message: `the openai provider needs both models${asked === undefined ? '' : ` (${asked.problem})`}: pass --planning-model and --coding-model, set ENGRAM_PLANNING_MODEL and ENGRAM_CODING_MODEL, or set llm.planningModel and llm.codingModel in config.json` });
     }
     served = asked.model;
     input.onNote?.(`using ${served}, the only model ${provider.baseUrl} serves, for ${[models.planning === undefined ? 'planning' : '', models.coding === undefined ? 'coding' : ''].filter((w) => w !== '').join(' and ')}`);

@@ -30,7 +30,7 @@ export { parseAntonTrace, TraceError, type AntonTrace, type TraceEvent, type Tra
 export { replayAntonAcc, type AntonAccReplay, type ReplayedLesson, type ReplayedNudge } from './replay-anton-acc.js';
 export { jsonEqual } from './json-equal.js';
 export { canonicalJson } from './canonical-json.js';
-export { readWhatIfParams, WhatIfFileError } from './effects/read-what-if-params.js';
+export { readWhatIfParams } from './effects/read-what-if-params.js';
 export { replayJson } from './replay-json.js';
 export { formatAntonAcc } from './replay-text.js';
 export { replayLogs, type ReplaySource } from './effects/replay-logs.js';

@@ -1,4 +1,5 @@
 import { isAccKind, observation, toInt, type Observation } from '@engram/acc';
+import { TaggedError } from '@engram/kernel';
 
 /** One accepted event of an Anton ACC trace, with its 0-based position in the file's array. */
 export interface TraceEvent {
@@ -18,9 +19,10 @@ export interface AntonTrace {
 }
 
 /** The whole file is unusable (not JSON, not an array): the message names the file and the place. */
-export class TraceError extends Error {
-  override readonly name = 'TraceError';
-}
+/** Why an Anton trace cannot be read: not JSON, or JSON that is not an array of ACC events. */
+export type TraceReason = 'not-json' | 'not-an-array';
+
+export class TraceError extends TaggedError('TraceError')<{ readonly reason: TraceReason; readonly file: string; readonly message: string }> {}
 
 const lineAndColumn = (text: string, position: number): string => {
   const before = text.slice(0, position).split('\n');
@@ -50,9 +52,9 @@ export const parseAntonTrace = (text: string, file: string): AntonTrace => {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const position = /position (\d+)/.exec(message)?.[1];
-    throw new TraceError(`${file}: not valid JSON${position === undefined ? '' : ` at ${lineAndColumn(text, Number(position))}`} (${message})`);
+    throw new TraceError({ reason: 'not-json', message: `${file}: not valid JSON${position === undefined ? '' : ` at ${lineAndColumn(text, Number(position))}`} (${message})`, file });
   }
-  if (!Array.isArray(parsed)) throw new TraceError(`${file}: expected a JSON array of ACC events, found ${parsed === null ? 'null' : typeof parsed}`);
+  if (!Array.isArray(parsed)) throw new TraceError({ reason: 'not-an-array', message: `${file}: expected a JSON array of ACC events, found ${parsed === null ? 'null' : typeof parsed}`, file });
   const events: TraceEvent[] = [];
   const skipped: TraceSkip[] = [];
   parsed.forEach((entry: unknown, index) => {

@@ -1,12 +1,14 @@
 import { accProfiles, type AccParams, type AccProfileName, type DetectorId } from '@engram/acc';
-import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
+import { InputError, parseInput, parseJsonInput, TaggedError } from '@engram/kernel';
 import { z } from 'zod';
 import { DETECTOR_PARAM_FIELDS } from './detector-param-fields.js';
 
-/** A what-if file that cannot be used: the message names the file and each field (the `InputError`, as `cause`, lists them). */
-export class WhatIfParamsError extends Error {
-  override readonly name = 'WhatIfParamsError';
-}
+/**
+ * A what-if file (`--params FILE`) that cannot be used: `unreadable` (missing, a folder, no
+ * permission) or `invalid` (the message names the file and each field; the `InputError`, as
+ * `cause`, lists them).
+ */
+export class WhatIfParamsError extends TaggedError('WhatIfParamsError')<{ readonly reason: 'unreadable' | 'invalid'; readonly file: string; readonly message: string; readonly cause?: unknown }> {}
 
 /** The thresholds a what-if replays with, and where they came from (for the report). */
 export interface WhatIfParams {
@@ -84,7 +86,7 @@ export const parseWhatIfParams = (text: string, file: string): WhatIfParams => {
     }
     return { profile, overrides, detectors: detectors as unknown as AccParams };
   } catch (err) {
-    if (err instanceof InputError) throw new WhatIfParamsError(err.message, { cause: err });
+    if (err instanceof InputError) throw new WhatIfParamsError({ reason: 'invalid', file, message: err.message, cause: err });
     throw err;
   }
 };

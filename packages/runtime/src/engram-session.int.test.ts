@@ -131,6 +131,7 @@ describe('a host-driven session', () => {
     expect(() => s.toolCalled({ name: 'x', input: 1 })).toThrow(/startTurn/);
     s.startTurn('x');
     expect(() => s.toolCalled({ name: '', input: 1 })).toThrow(HostReportError);
+    expect(() => s.toolCalled({ name: '', input: 1 })).toThrow(expect.objectContaining({ _tag: 'HostReportError', reason: 'invalid' }));
     expect(() => s.toolCalled({ name: '', input: 1 })).toThrow(/name/);
     expect(() => s.toolResulted({ id: 'a', name: 'b', ok: 'yes' as never })).toThrow(/ok/);
   });

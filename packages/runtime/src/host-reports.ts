@@ -1,5 +1,6 @@
 import { RuntimeSchema } from '@engram/events';
 import { z } from 'zod';
+import { TaggedError } from '@engram/kernel';
 
 /**
  * What a host reports about its own agent loop. Parsed with zod where it enters, so a host's
@@ -49,12 +50,10 @@ export type CellReport = z.input<typeof CellReportSchema>;
 /** Formats a zod error as `field: problem; ...` for the host. */
 const describeIssues = (error: z.ZodError): string => error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ');
 
-export class HostReportError extends Error {
-  override readonly name = 'HostReportError';
-}
+export class HostReportError extends TaggedError('HostReportError')<{ readonly reason: 'invalid'; readonly message: string }> {}
 
 export const parseReport = <S extends z.ZodType>(schema: S, what: string, input: unknown): z.output<S> => {
   const r = schema.safeParse(input);
-  if (!r.success) throw new HostReportError(`invalid ${what}: ${describeIssues(r.error)}`);
+  if (!r.success) throw new HostReportError({ reason: 'invalid', message: `invalid ${what}: ${describeIssues(r.error)}` });
   return r.data;
 };

@@ -1,6 +1,6 @@
 export { createBrain, parseMemoryMode, type Brain, type BrainOptions, type SessionOpenOptions } from './create-brain.js';
 export { openBrain, openBrainStores, preloadStoreBackend, type OpenBrainOptions } from './open-brain.js';
-export { storeSettings, StoreSettingError, type StoreSettings } from './store-settings.js';
+export { storeSettings, StoreSettingError, type StoreSettings, type StoreSettingReason } from './store-settings.js';
 export { redactUrl, storeUnreachable } from '@engram/store-postgres/settings';
 // The pads' memory limit, checked by a host before the pads start lazily (a bad value is a usage error, not a failed cell).
 export { parsePadMemoryMb, PAD_MEMORY_ENV } from '@engram/scratchpad';
@@ -51,7 +51,8 @@ export { rankingStatus } from './ranking-status.js';
 export { modelBrainOptions } from './open/model-brain-options.js';
 export { readModelSettings } from './open/read-model-settings.js';
 export { openActivePostgres } from './open/open-active-postgres.js';
-export { StoreOpenError, openFailureExit } from './open/store-open-error.js';
+export { StoreOpenError, type StoreOpenReason } from './open/store-open-error.js';
+export { SessionLogError, type SessionLogReason } from './open/session-log-error.js';
 export { forgetInActiveStore } from './open/forget-in-active-store.js';
 export { findMemoryEntries, type FoundMemoryEntry } from './open/find-memory-entry.js';
 export { openActiveSkills, type ActiveSkills } from './open/open-active-skills.js';
@@ -69,3 +70,4 @@ export { addUserEntry } from './open/add-user-entry.js';
 export { runHeadlessTurn } from './effects/run-headless-turn.js';
 export { headlessTurnNotes } from './headless-turn-notes.js';
 export { memoryText } from './memory-text.js';
+export { ArgumentError, type ArgumentReason } from './argument-error.js';

@@ -2,16 +2,20 @@ import { isFsError, projectEngramDir, readTextContained } from '@engram/fs';
 import { dirname, join, resolve } from 'node:path';
 import { defaultAccParams, type AccParams } from '@engram/acc';
 import { AccParamsSchema } from '@engram/events';
-import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
+import { InputError, parseInput, parseJsonInput, TaggedError } from '@engram/kernel';
 import { z } from 'zod';
 
 /** The project's detector profile, read by the hooks and by `createBrain` when present. */
 export const ACC_PROFILE_FILE = 'acc.json';
 
 /** A detector profile that cannot be used: the message names the file and the field (the `InputError`, as `cause`, lists them). */
-export class AccProfileError extends Error {
-  override readonly name = 'AccProfileError';
-}
+export class AccProfileError extends TaggedError('AccProfileError')<{
+  /** The file cannot be read (missing, a link, unreadable), or it breaks the profile's schema. */
+  readonly reason: 'unreadable' | 'invalid';
+  readonly file: string;
+  readonly message: string;
+  readonly cause?: unknown;
+}> {}
 
 /** A named set of ACC thresholds: what `engram sim --save-profile` writes. */
 export interface AccProfile {
@@ -40,7 +44,7 @@ export const parseAccProfile = (text: string, file: string): AccProfile => {
     const params = Object.fromEntries(Object.entries(raw.params).filter(([, v]) => v !== undefined));
     return { name: raw.name, params: { ...defaultAccParams, ...params } };
   } catch (err) {
-    if (err instanceof InputError) throw new AccProfileError(err.message, { cause: err });
+    if (err instanceof InputError) throw new AccProfileError({ reason: 'invalid', file, message: err.message, cause: err });
     throw err;
   }
 };
@@ -52,9 +56,9 @@ export const readAccProfile = (file: string): AccProfile => {
   try {
     text = readTextContained(dirname(abs), abs); // a profile that is a link is refused, not followed
   } catch (err) {
-    throw new AccProfileError(isFsError(err) ? err.message : `${abs}: ${(err as Error).message}`);
+    throw new AccProfileError({ reason: 'unreadable', file: abs, message: isFsError(err) ? err.message : `${abs}: ${(err as Error).message}`, cause: err });
   }
-  if (text === null) throw new AccProfileError(`${abs}: no such file`);
+  if (text === null) throw new AccProfileError({ reason: 'unreadable', file: abs, message: `${abs}: no such file` });
   return parseAccProfile(text, abs);
 };
 
@@ -65,7 +69,7 @@ export const readProjectAccProfile = (project: string): AccProfile | null => {
   try {
     text = readTextContained(project, file); // a linked acc.json is refused, not followed
   } catch (err) {
-    if (isFsError(err)) throw new AccProfileError(err.message);
+    if (isFsError(err)) throw new AccProfileError({ reason: 'unreadable', file, message: err.message, cause: err });
     throw err;
   }
   return text === null ? null : parseAccProfile(text, file);

@@ -25,6 +25,7 @@ describe('parseGuardsConfig', () => {
   it('names a nested field in the one input-error format, every problem at once', () => {
     const bad = () => parseGuardsConfig('{"warnAt":"2","perTool":{"Bash":{"warnAt":1.5},"Read":[]}}', F);
     expect(bad).toThrow(GuardsConfigError);
+    expect(bad).toThrow(expect.objectContaining({ _tag: 'GuardsConfigError', reason: 'invalid' }));
     expect(bad).toThrow(
       `${F}: field "warnAt": expected a whole number of failures, at least 1, got "2"; field "perTool.Bash.warnAt": expected a whole number of failures, at least 1, got 1.5; field "perTool.Read": expected an object { "warnAt"?, "blockAt"? }, got an array`,
     );

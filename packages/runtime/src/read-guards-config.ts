@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { defaultBreakerParams, type BreakerLimits, type BreakerParams } from '@engram/executive';
 import { InputError, parseInput, parseJsonInput } from '@engram/kernel';
 import { z } from 'zod';
+import { TaggedError } from '@engram/kernel';
 
 export const GUARDS_FILE = ENGRAM_FILE_NAMES.guards;
 
 /** A guards file that cannot be used: the message names the file and the field (the `InputError`, as `cause`, lists them). */
-export class GuardsConfigError extends Error {
-  override readonly name = 'GuardsConfigError';
-}
+export class GuardsConfigError extends TaggedError('GuardsConfigError')<{ readonly reason: 'invalid' | 'unreadable'; readonly message: string; readonly cause?: unknown }> {}
 
 /** What a user wrote, as they would read it back: `"3"`, `null`, `an array`. */
 const given = (x: unknown): string => (x === undefined ? 'nothing' : Array.isArray(x) ? 'an array' : (JSON.stringify(x) ?? typeof x));
@@ -58,7 +57,7 @@ export const parseGuardsConfig = (text: string, file: string): BreakerParams => 
     const perTool = Object.fromEntries(Object.entries(raw.perTool ?? {}).map(([tool, l]) => [tool, over(l, all)]));
     return { ...all, perTool };
   } catch (err) {
-    if (err instanceof InputError) throw new GuardsConfigError(err.message, { cause: err });
+    if (err instanceof InputError) throw new GuardsConfigError({ reason: 'invalid', message: err.message, cause: err });
     throw err;
   }
 };
@@ -70,7 +69,7 @@ export const readGuardsConfig = (project: string): BreakerParams => {
   try {
     text = readTextContained(project, file); // a linked guards.json is refused, not followed
   } catch (err) {
-    if (isFsError(err)) throw new GuardsConfigError(err.message);
+    if (isFsError(err)) throw new GuardsConfigError({ reason: 'unreadable', message: err.message, cause: err });
     throw err;
   }
   return text === null ? defaultBreakerParams : parseGuardsConfig(text, file);

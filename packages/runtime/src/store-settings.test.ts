@@ -27,3 +27,17 @@ describe('storeSettings: the one parser of ENGRAM_STORE and ENGRAM_TENANT', () =
     expect(() => storeSettings({ tenant: 'acme' }, {})).toThrow(/--tenant needs a store/);
   });
 });
+
+describe('StoreSettingError: the tag, the reason and the setting to fix', () => {
+  it.each([
+    [{ tenant: 't' }, {}, 'tenant-without-store', '--tenant'],
+    [{ store: 'mysql://x' }, {}, 'bad-url', '--store'],
+    [{}, { ENGRAM_STORE: 'sqlite:x' }, 'bad-url', 'ENGRAM_STORE'],
+    [{}, { ENGRAM_STORE: URL, ENGRAM_TENANT: '' }, 'bad-tenant', 'ENGRAM_TENANT'],
+    [{ store: URL, tenant: 'Bad Name' }, {}, 'bad-tenant', '--tenant'],
+    [{}, { ENGRAM_STORE: URL, ENGRAM_ALLOW_UNISOLATED: 'maybe' }, 'bad-switch', 'ENGRAM_ALLOW_UNISOLATED'],
+  ] as const)('%j %j: %s naming %s', (flags, env, reason, setting) => {
+    expect(() => storeSettings(flags, env)).toThrow(expect.objectContaining({ _tag: 'StoreSettingError', reason, setting }));
+    expect(() => storeSettings(flags, env)).toThrow(StoreSettingError);
+  });
+});

@@ -7,19 +7,20 @@
  * (plain JSON), its HTML page, and a saved profile when asked. Deterministic: the same options
  * and seed give the same report. Never writes a file except where `saveProfile` is told to.
  */
-export { simulate, SimUsageError, type SimulateOptions } from './simulate.js';
+export { simulate, type SimulateOptions } from './simulate.js';
+export { SimUsageError, type SimUsageReason } from './sim-usage-error.js';
 export { buildSimReport, recommendedParams, type SimOptions } from './build-sim-report.js';
 export type { SimReport, DetectorReport, SweepPoint } from './sim-report.js';
 export type { BaseReport } from './base-report.js';
 export type { EfficacyReport, EfficacyRun } from './efficacy-report.js';
 export { renderSimHtml } from './render-sim-html.js';
 export { saveProfile, isReservedProfile } from './save-profile.js';
-export { parseSweeps, parseSweep, SweepError, type ParsedSweep } from './parse-sweep.js';
-export { parseMix, MixError } from './parse-mix.js';
+export { parseSweeps, parseSweep, type ParsedSweep } from './parse-sweep.js';
+export { parseMix } from './parse-mix.js';
 export { DEFAULT_MIX, type ScenarioMix } from './scenario-mix.js';
 export { DEFAULT_SWEEPS } from './default-sweeps.js';
 export type { SweepPlan, DetectorGrid, Setting, ParamValue } from './sweep-types.js';
-export { readBaseLogs, BaseLogError, type BaseLogs, type BaseLogSummary } from './read-base-logs.js';
+export { readBaseLogs, type BaseLogs, type BaseLogSummary } from './read-base-logs.js';
 export { generateTurns } from './generate-turns.js';
 export { generateTurn } from './generate-turn.js';
 export { createPrng, type Prng } from './prng.js';

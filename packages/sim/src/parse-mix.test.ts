@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MixError, parseMix } from './parse-mix.js';
+import { parseMix } from './parse-mix.js';
+import { SimUsageError } from './sim-usage-error.js';
 import { DEFAULT_MIX } from './scenario-mix.js';
 
 describe('parseMix', () => {
@@ -23,7 +24,8 @@ describe('parseMix', () => {
     ['maxRounds=99999999999999999999', /maxRounds is a whole number from 1 to 1000/],
     ['minRounds=9', /minRounds \(9\) is above maxRounds \(6\)/],
   ])('rejects %s, naming the bad part', (arg, message) => {
-    expect(() => parseMix([arg])).toThrow(MixError);
+    expect(() => parseMix([arg])).toThrow(SimUsageError);
+    expect(() => parseMix([arg])).toThrow(expect.objectContaining({ reason: 'bad-mix' }));
     expect(() => parseMix([arg])).toThrow(message);
   });
 });

@@ -1,9 +1,5 @@
 import { DEFAULT_MIX, type ScenarioMix } from './scenario-mix.js';
-
-/** A `--mix` argument that cannot be used; the message names the argument and the bad part. */
-export class MixError extends Error {
-  override readonly name = 'MixError';
-}
+import { SimUsageError } from './sim-usage-error.js';
 
 /** Fields that are chances (0 to 1); the rest are whole counts of at least 1. */
 const RATES: ReadonlySet<keyof ScenarioMix> = new Set(['noise', 'faultRate', 'secondFaultRate', 'nearMissRate', 'capShare']);
@@ -27,16 +23,16 @@ export const parseMix = (args: readonly string[]): ScenarioMix => {
   for (const arg of args) {
     const eq = arg.indexOf('=');
     const key = eq < 0 ? arg : arg.slice(0, eq).trim();
-    if (!isField(key)) throw new MixError(`--mix ${arg}: "${key}" is not a mix field; known: ${Object.keys(DEFAULT_MIX).join(', ')}`);
+    if (!isField(key)) throw new SimUsageError({ reason: 'bad-mix', message: `--mix ${arg}: "${key}" is not a mix field; known: ${Object.keys(DEFAULT_MIX).join(', ')}` });
     const text = eq < 0 ? '' : arg.slice(eq + 1);
     const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isFinite(value)) throw new MixError(`--mix ${arg}: "${text}" is not a number`);
+    if (!Number.isFinite(value)) throw new SimUsageError({ reason: 'bad-mix', message: `--mix ${arg}: "${text}" is not a number` });
     if (RATES.has(key)) {
-      if (value < 0 || value > 1) throw new MixError(`--mix ${arg}: ${key} is a chance, from 0 to 1`);
-    } else if (!Number.isInteger(value) || value < 1 || value > MAX_COUNT) throw new MixError(`--mix ${arg}: ${key} is a whole number from 1 to ${MAX_COUNT}`);
+      if (value < 0 || value > 1) throw new SimUsageError({ reason: 'bad-mix', message: `--mix ${arg}: ${key} is a chance, from 0 to 1` });
+    } else if (!Number.isInteger(value) || value < 1 || value > MAX_COUNT) throw new SimUsageError({ reason: 'bad-mix', message: `--mix ${arg}: ${key} is a whole number from 1 to ${MAX_COUNT}` });
     mix[key] = value;
   }
-  if (mix.minRounds > mix.maxRounds) throw new MixError(`--mix: minRounds (${mix.minRounds}) is above maxRounds (${mix.maxRounds})`);
-  if (mix.minActions > mix.maxActions) throw new MixError(`--mix: minActions (${mix.minActions}) is above maxActions (${mix.maxActions})`);
+  if (mix.minRounds > mix.maxRounds) throw new SimUsageError({ reason: 'bad-mix', message: `--mix: minRounds (${mix.minRounds}) is above maxRounds (${mix.maxRounds})` });
+  if (mix.minActions > mix.maxActions) throw new SimUsageError({ reason: 'bad-mix', message: `--mix: minActions (${mix.minActions}) is above maxActions (${mix.maxActions})` });
   return mix;
 };

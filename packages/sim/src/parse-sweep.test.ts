@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSweep, parseSweeps, SweepError } from './parse-sweep.js';
+import { parseSweep, parseSweeps } from './parse-sweep.js';
+import { SimUsageError } from './sim-usage-error.js';
 
 describe('parseSweep', () => {
   it('reads ranges, lists, booleans and tool lists, under AccParams names and aliases', () => {
@@ -24,7 +25,8 @@ describe('parseSweep', () => {
     ['acc.name-switch.honourConfirmedNewPad=yes', /"yes" is not true or false/],
     ['acc.repeated-tool-error.ignoredTools=a b', /is not a tool list/],
   ])('rejects %s, naming the bad part', (arg, message) => {
-    expect(() => parseSweep(arg)).toThrow(SweepError);
+    expect(() => parseSweep(arg)).toThrow(SimUsageError);
+    expect(() => parseSweep(arg)).toThrow(expect.objectContaining({ reason: 'bad-sweep' }));
     expect(() => parseSweep(arg)).toThrow(message);
   });
 });

@@ -1,6 +1,7 @@
 import { formatProblem, readLogFile } from '@engram/store';
 import type { BaseTurn, SkippedTurn } from './base-turn.js';
 import { splitBaseTurns, type LoggedEvent } from './split-base-turns.js';
+import { SimUsageError } from './sim-usage-error.js';
 
 /** What one `--base` log gave. */
 export interface BaseLogSummary {
@@ -20,15 +21,10 @@ export interface BaseLogs {
   readonly problems: readonly string[];
 }
 
-/** A `--base` log that cannot be opened at all (a usage error, unlike a bad line inside it). */
-export class BaseLogError extends Error {
-  override readonly name = 'BaseLogError';
-}
-
 /**
  * Reads the `--base` event logs (engram JSONL, as `engram run` and `engram demo` write them) into
  * base turns, in the order given. A bad line is reported (file:line) and skipped, and the turn
- * around it is set aside; a file that cannot be opened throws `BaseLogError`.
+ * around it is set aside; a file that cannot be opened throws `SimUsageError` (`unreadable-base`).
  */
 export const readBaseLogs = (files: readonly string[], progress: (message: string) => void = () => undefined): BaseLogs => {
   const logs: BaseLogSummary[] = [];
@@ -42,7 +38,7 @@ export const readBaseLogs = (files: readonly string[], progress: (message: strin
     try {
       read = readLogFile(file, { onEvent: (event, line) => void logged.push({ event, line }) });
     } catch (err) {
-      throw new BaseLogError(`--base ${file}: cannot read it: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SimUsageError({ reason: 'unreadable-base', message: `--base ${file}: cannot read it: ${err instanceof Error ? err.message : String(err)}` });
     }
     const badLines = [...new Set(read.problems.map((p) => p.line))].sort((a, b) => a - b);
     for (const p of read.problems) problems.push(formatProblem(p));

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { simulate, SimUsageError } from './simulate.js';
+import { SimUsageError } from './sim-usage-error.js';
+import { simulate } from './simulate.js';
 
 describe('simulate (the sim from its textual options)', () => {
   it('gives the same report for the same options, and sweeps what it is told', () => {
@@ -15,9 +16,13 @@ describe('simulate (the sim from its textual options)', () => {
 
   it('refuses options it cannot run, naming them', () => {
     expect(() => simulate({ turns: 10, seed: 1, sweep: ['acc.nope.x=1'] })).toThrow(SimUsageError);
+    expect(() => simulate({ turns: 10, seed: 1, sweep: ['acc.nope.x=1'] })).toThrow(expect.objectContaining({ _tag: 'SimUsageError', reason: 'bad-sweep' }));
     expect(() => simulate({ turns: 10, seed: 1, mix: ['noise=lots'] })).toThrow(/noise/);
+    expect(() => simulate({ turns: 10, seed: 1, mix: ['noise=lots'] })).toThrow(expect.objectContaining({ reason: 'bad-mix' }));
     expect(() => simulate({ turns: 10, seed: 1, baseRate: 0.5 })).toThrow(/--base-rate needs --base/);
+    expect(() => simulate({ turns: 10, seed: 1, baseRate: 0.5 })).toThrow(expect.objectContaining({ reason: 'rate-without-base' }));
     expect(() => simulate({ turns: 10, seed: 1, base: [join(tmpdir(), 'engram-no-such-log.jsonl')] })).toThrow(SimUsageError);
+    expect(() => simulate({ turns: 10, seed: 1, base: [join(tmpdir(), 'engram-no-such-log.jsonl')] })).toThrow(expect.objectContaining({ reason: 'unreadable-base' }));
   });
 
   it('warns about each unreadable base line and refuses a base with no usable turn', () => {

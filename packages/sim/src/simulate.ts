@@ -1,8 +1,9 @@
 import { buildSimReport } from './build-sim-report.js';
 import { BASE_LISTED } from './base-report.js';
-import { MixError, parseMix } from './parse-mix.js';
-import { parseSweeps, SweepError } from './parse-sweep.js';
-import { BaseLogError, readBaseLogs, type BaseLogs } from './read-base-logs.js';
+import { parseMix } from './parse-mix.js';
+import { parseSweeps } from './parse-sweep.js';
+import { readBaseLogs, type BaseLogs } from './read-base-logs.js';
+import { SimUsageError } from './sim-usage-error.js';
 import type { SimReport } from './sim-report.js';
 
 /** Every simulated turn is built on a recorded one unless `baseRate` says otherwise. */
@@ -26,26 +27,16 @@ export interface SimulateOptions {
   readonly warn?: (message: string) => void;
 }
 
-/** Options that cannot be run (a bad sweep or mix, a base log that cannot be opened or holds no usable turn). */
-export class SimUsageError extends Error {
-  override readonly name = 'SimUsageError';
-}
-
 const readBase = (files: readonly string[], o: SimulateOptions): BaseLogs => {
-  let logs: BaseLogs;
-  try {
-    logs = readBaseLogs(files, o.progress);
-  } catch (err) {
-    if (err instanceof BaseLogError) throw new SimUsageError(err.message);
-    throw err;
-  }
+  const logs = readBaseLogs(files, o.progress);
   const warn = o.warn ?? (() => undefined);
   for (const p of logs.problems.slice(0, BASE_LISTED)) warn(`--base ${p} (line skipped)`);
   if (logs.problems.length > BASE_LISTED) warn(`--base: ${logs.problems.length - BASE_LISTED} more unreadable lines`);
   if (logs.turns.length === 0)
-    throw new SimUsageError(
-      `--base: no usable turn in ${files.join(', ')} (${logs.skipped.length} skipped: ${logs.skipped.map((t) => `${t.file}:${t.line} turn ${t.turn} ${t.reason}`).slice(0, BASE_LISTED).join('; ') || 'none recorded'})`,
-    );
+    throw new SimUsageError({
+      reason: 'empty-base',
+      message: `--base: no usable turn in ${files.join(', ')} (${logs.skipped.length} skipped: ${logs.skipped.map((t) => `${t.file}:${t.line} turn ${t.turn} ${t.reason}`).slice(0, BASE_LISTED).join('; ') || 'none recorded'})`,
+    });
   return logs;
 };
 
@@ -55,16 +46,9 @@ const readBase = (files: readonly string[], o: SimulateOptions): BaseLogs => {
  * `SimUsageError` for options that cannot be run.
  */
 export const simulate = (o: SimulateOptions): SimReport => {
-  let plan;
-  let mix;
-  try {
-    plan = parseSweeps(o.sweep ?? []);
-    mix = parseMix(o.mix ?? []);
-  } catch (err) {
-    if (err instanceof SweepError || err instanceof MixError) throw new SimUsageError(err.message);
-    throw err;
-  }
-  if (o.baseRate !== undefined && (o.base ?? []).length === 0) throw new SimUsageError('--base-rate needs --base LOG...: it is the share of turns built on those logs');
+  const plan = parseSweeps(o.sweep ?? []);
+  const mix = parseMix(o.mix ?? []);
+  if (o.baseRate !== undefined && (o.base ?? []).length === 0) throw new SimUsageError({ reason: 'rate-without-base', message: '--base-rate needs --base LOG...: it is the share of turns built on those logs' });
   const base = o.base !== undefined && o.base.length > 0 ? { logs: readBase(o.base, o), rate: o.baseRate ?? DEFAULT_BASE_RATE } : undefined;
   return buildSimReport({ turns: o.turns, seed: o.seed, plan, mix, ...(o.progress === undefined ? {} : { progress: o.progress }), ...(o.p === undefined ? {} : { p: o.p }), ...(base === undefined ? {} : { base }) });
 };

@@ -1,4 +1,6 @@
-import { AccProfileError, StoreSettingError, storeUnreachable, type Brain, type DemoSession, type DemoSetup } from '@engram/runtime';
+import { isTagged } from '@engram/kernel';
+import type { Brain, DemoSession, DemoSetup } from '@engram/runtime';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 import { engramCommand, shellWord } from '../output/engram-command.js';
 
 export interface DemoOptions extends DemoSetup {
@@ -19,13 +21,10 @@ export const learningDemo = async (options: DemoOptions): Promise<number> => {
   try {
     ({ brain, home, project } = await openDemoBrain(options));
   } catch (err) {
-    if (err instanceof AccProfileError || err instanceof StoreSettingError) {
-      process.stderr.write(`engram demo: ${err.message}\n`);
-      return 2;
-    }
-    if (!storeUnreachable(err)) throw err;
-    process.stderr.write(`engram demo: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 3;
+    // A bad setting, profile or store that cannot be opened: one line, the exit code from the tag (2 or 3).
+    if (!isTagged(err)) throw err;
+    process.stderr.write(`engram demo: ${err.message}\n`);
+    return exitCodeOf(err);
   }
   const say = (line = '') => {
     if (!options.json) process.stdout.write(`${line}\n`);

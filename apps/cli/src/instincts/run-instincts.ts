@@ -1,6 +1,7 @@
 import type { Brain, InstinctOptions } from '@engram/runtime';
 import type { MemoryFlags } from '@engram/runtime';
-import { defaultIo, failureExit, type MemoryIo } from '../memory/open-memory.js';
+import { runCommand } from '../exit/exit-code-of.js';
+import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
 
 /** The flags every `engram instincts` command takes. */
 export interface InstinctFlags extends MemoryFlags {
@@ -11,19 +12,9 @@ export interface InstinctFlags extends MemoryFlags {
 
 export type LoopCommand = 'analyze' | 'promote' | 'archive';
 
-/**
- * Runs a body on the brain the flags open (the runtime's `withInstinctBrain`) and maps failures to
- * exit codes: 2 for usage (a bad --scope or --now, an unknown instinct to archive, a bad store
- * setting), 3 when the store cannot be reached, 1 for anything else.
- */
-const guarded = async (name: string, io: MemoryIo, o: InstinctFlags, body: (brain: Brain, opts: InstinctOptions) => Promise<number>): Promise<number> => {
-  try {
-    return await (await import('@engram/runtime')).withInstinctBrain(o, body);
-  } catch (err) {
-    io.err(`engram instincts ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return failureExit(err, (e) => e instanceof RangeError);
-  }
-};
+/** Runs a body on the brain the flags open (the runtime's `withInstinctBrain`); a failure's exit code is read from its tag (`runCommand`). */
+const guarded = (name: string, io: MemoryIo, o: InstinctFlags, body: (brain: Brain, opts: InstinctOptions) => Promise<number>): Promise<number> =>
+  runCommand(`engram instincts ${name}`, io.err, async () => (await import('@engram/runtime')).withInstinctBrain(o, body));
 
 /**
  * `analyze`, `promote`, `archive [id]` (`brain.instincts`). Promotions and archives are also

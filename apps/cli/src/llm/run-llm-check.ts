@@ -1,4 +1,5 @@
 import { checkConfiguredLlm, llmCheckText, LlmConfigError, resolveLlmConfig, type LlmCheckReport, type ResolvedLlmConfig } from '@engram/llm';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 import { defaultIo, type MemoryIo } from '../memory/open-memory.js';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from './llm-options.js';
 
@@ -25,11 +26,9 @@ export const runLlmCheck = async (options: LlmCheckOptions, io: MemoryIo = defau
     });
     report = await checkConfiguredLlm(config);
   } catch (err) {
-    if (err instanceof LlmConfigError) {
-      io.err(`engram llm check: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+    if (!(err instanceof LlmConfigError)) throw err;
+    io.err(`engram llm check: ${err.message}\n`);
+    return exitCodeOf(err);
   }
   if (options.json === true) {
     const { ok, provider, target, models, checks } = report;

@@ -2,6 +2,7 @@ import { writeFileAtomic } from '@engram/fs';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { sessionEvents, type MemoryFlags } from '@engram/runtime';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 
 export interface ExportLogOptions extends MemoryFlags {
   readonly session: string;
@@ -16,8 +17,8 @@ export interface ExportLogOptions extends MemoryFlags {
 export const exportLog = async (opts: ExportLogOptions): Promise<number> => {
   const found = await sessionEvents(opts.session, opts);
   if (found.kind === 'problem') {
-    process.stderr.write(`engram log export: ${found.message}\n`);
-    return found.exit;
+    process.stderr.write(`engram log export: ${found.error.message}\n`);
+    return exitCodeOf(found.error);
   }
   const data = found.kind === 'file' ? readFileSync(found.file) : Buffer.from(found.lines.join(''), 'utf8');
   if (opts.out === undefined) process.stdout.write(data);

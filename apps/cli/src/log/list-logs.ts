@@ -1,5 +1,5 @@
 import type { MemoryFlags } from '@engram/runtime';
-import { failureExit } from '../memory/open-memory.js';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 
 export interface ListLogsOptions extends MemoryFlags {
   readonly json?: boolean;
@@ -17,7 +17,7 @@ export const listLogs = async (opts: ListLogsOptions): Promise<number> => {
     list = await listSessions(opts);
   } catch (err) {
     process.stderr.write(`engram log list: ${err instanceof Error ? err.message : String(err)}\n`);
-    return failureExit(err);
+    return exitCodeOf(err);
   }
   const { store, where, sessions, problems } = list;
   for (const p of problems) process.stderr.write(`note: ${p}\n`);

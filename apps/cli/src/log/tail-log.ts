@@ -1,4 +1,6 @@
+import type { AnyEnvelope } from '@engram/events';
 import { logText } from '@engram/store';
+import { runCommand } from '../exit/exit-code-of.js';
 import type { MemoryFlags } from '@engram/runtime';
 
 export interface TailLogOptions extends MemoryFlags {
@@ -14,10 +16,7 @@ export interface TailLogOptions extends MemoryFlags {
  */
 export const tailLog = async (log: string, options: TailLogOptions): Promise<number> => {
   const { tailEventLog } = await import('@engram/runtime');
-  return tailEventLog(log, {
-    ...options,
-    print: (e) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`),
-    warn: (line) => process.stderr.write(`engram log tail: ${line}\n`),
-    note: (line) => process.stderr.write(`${line}\n`),
-  });
+  const print = (e: AnyEnvelope) => process.stdout.write(`${options.json === true ? JSON.stringify(e) : logText.event(e)}\n`);
+  // A bad setting or session id, an unknown session or file, a store that cannot be opened: one line, the exit code from the tag.
+  return runCommand('engram log tail', (line) => process.stderr.write(line), () => tailEventLog(log, { ...options, print, note: (line) => process.stderr.write(`${line}\n`) }).then(() => 0));
 };

@@ -1,4 +1,6 @@
+import { isTagged } from '@engram/kernel';
 import { serveHttp, serveStdio } from '@engram/mcp';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 
 export interface McpCommandOptions {
   readonly project?: string;
@@ -34,11 +36,10 @@ export const runMcp = async (o: McpCommandOptions): Promise<number> => {
   try {
     return await serveMcp(o);
   } catch (err) {
-    const { StoreSettingError, storeUnreachable } = await import('@engram/runtime');
-    if (err instanceof StoreSettingError) return usage(err.message);
-    if (!storeUnreachable(err)) throw err;
-    warn(err instanceof Error ? err.message : String(err));
-    return 3;
+    // A bad setting or a store that cannot be opened: one line, the exit code from the tag (2 or 3).
+    if (!isTagged(err)) throw err;
+    warn(err.message);
+    return exitCodeOf(err);
   }
 };
 

@@ -26,10 +26,10 @@ export interface MemoryAddOptions extends MemoryRootOptions {
 export const runMemoryAdd = (text: string, options: MemoryAddOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('add', io, async () => {
     const kind = EngramKindSchema.safeParse(options.kind ?? 'lesson');
-    if (!kind.success) throw new MemoryUsageError(`--kind must be one of ${EngramKindSchema.options.join(', ')}`);
+    if (!kind.success) throw new MemoryUsageError({ reason: 'invalid', message: `--kind must be one of ${EngramKindSchema.options.join(', ')}` });
     const scope = parseScope(options.scope) ?? 'project';
     const corrects = (options.supersedes ?? []).map((s) => s.trim()).filter((s) => s !== '');
-    if (options.supersedes !== undefined && corrects.length === 0) throw new MemoryUsageError('--supersedes needs the id (see `memory show`) or exact text of the entry it corrects');
+    if (options.supersedes !== undefined && corrects.length === 0) throw new MemoryUsageError({ reason: 'missing', message: '--supersedes needs the id (see `memory show`) or exact text of the entry it corrects' });
     const { addUserEntry, memoryText } = await import('@engram/runtime');
     const { result: r, notRetired: missing } = await addUserEntry(options, { text, kind: kind.data, scope, corrects, ...(options.reason === undefined ? {} : { reason: options.reason }) });
     if (options.json === true) io.out(`${JSON.stringify({ ...r, ...(corrects.length > 0 ? { notRetired: missing } : {}) })}\n`);

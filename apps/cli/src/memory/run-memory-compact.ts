@@ -1,8 +1,7 @@
-import { LlmConfigError } from '@engram/llm';
 import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
 import { memoryText, withActiveMemory } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
   readonly scope?: string;
@@ -20,13 +19,8 @@ export const runMemoryCompact = (options: MemoryCompactOptions, io: MemoryIo = d
   runMemoryCommand('compact', io, async () => {
     const scope = parseScope(options.scope);
     const report = await withActiveMemory(options, async (m) => {
-      let model;
-      try {
-        model = await openCliLlm(options, { projectDir: m.paths.project ?? process.cwd(), home: m.paths.home });
-      } catch (err) {
-        if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
-        throw err;
-      }
+      // Settings that cannot work are an LlmConfigError: exit 2 from its tag.
+      const model = await openCliLlm(options, { projectDir: m.paths.project ?? process.cwd(), home: m.paths.home });
       return m.cortex.compact(model, { preview: options.yes !== true, scopes: scopesOf(scope) });
     });
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);

@@ -11,8 +11,8 @@ export interface MemoryEditOptions extends MemoryRootOptions {
 const find = async (m: Pick<ActiveMemory, 'stores'>, scope: EngramScope | undefined, target: string): Promise<FoundMemoryEntry> => {
   const hits = await findMemoryEntries(m.stores, scopesOf(scope), target);
   const [hit] = hits;
-  if (hit === undefined) throw new MemoryUsageError(`no entry with id or text ${JSON.stringify(target)} (see engram memory show)`);
-  if (hits.length > 1) throw new MemoryUsageError(`${hits.length} entries match ${JSON.stringify(target)}; name one by id: ${hits.map((h) => `${h.scope}:${h.entry.id}`).join(', ')}`);
+  if (hit === undefined) throw new MemoryUsageError({ reason: 'no-match', message: `no entry with id or text ${JSON.stringify(target)} (see engram memory show)` });
+  if (hits.length > 1) throw new MemoryUsageError({ reason: 'ambiguous', message: `${hits.length} entries match ${JSON.stringify(target)}; name one by id: ${hits.map((h) => `${h.scope}:${h.entry.id}`).join(', ')}` });
   return hit;
 };
 

@@ -1,4 +1,4 @@
-import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryForgetOptions extends MemoryRootOptions {
   readonly yes?: boolean;
@@ -14,11 +14,9 @@ export interface MemoryForgetOptions extends MemoryRootOptions {
  */
 export const runMemoryForget = (subject: string, options: MemoryForgetOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('forget', io, async () => {
-    const { SubjectError } = await import('@engram/kernel');
     const { forgetInActiveStore, memoryText } = await import('@engram/runtime');
-    const { store, report } = await forgetInActiveStore(options, subject, options.yes === true).catch((err: unknown) => {
-      throw err instanceof SubjectError ? new MemoryUsageError(err.message) : err;
-    });
+    // A blank or too short subject is a SubjectError: exit 2 from its tag.
+    const { store, report } = await forgetInActiveStore(options, subject, options.yes === true);
     const leftInEngramFiles = report.remaining.filter((f) => !report.items.some((i) => i.action === 'keep' && i.file === f));
     if (options.json === true) io.out(`${JSON.stringify(report)}\n`);
     else {

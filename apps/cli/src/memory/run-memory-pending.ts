@@ -24,7 +24,7 @@ export const runPendingList = (options: MemoryPendingOptions, io: MemoryIo = def
 const selectorsOf = (selectors: readonly string[], all: boolean | undefined, pending: readonly { pendingId: string }[]): string[] => {
   if (all === true) return pending.map((p) => p.pendingId);
   const out = selectors.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
-  if (out.length === 0) throw new MemoryUsageError('name the entries (pending ids or numbers from `pending list`), or pass --all');
+  if (out.length === 0) throw new MemoryUsageError({ reason: 'missing', message: 'name the entries (pending ids or numbers from `pending list`), or pass --all' });
   return out;
 };
 

@@ -19,7 +19,7 @@ export interface MemoryPruneStaleOptions extends MemoryRootOptions {
 export const runMemoryPruneStale = (options: MemoryPruneStaleOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('prune-stale', io, async () => {
     const nowMs = options.now === undefined ? Date.now() : Date.parse(options.now);
-    if (Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
+    if (Number.isNaN(nowMs)) throw new MemoryUsageError({ reason: 'invalid', message: `--now must be an ISO time, not ${JSON.stringify(options.now)}` });
     const { problems, ...pruned } = await withAuditBrain(options, (brain) => brain.memory.pruneStale({ now: nowMs, remove: options.yes === true }));
     for (const p of problems) io.err(`warning: ${p}\n`);
     const { removed, ...stale } = pruned;

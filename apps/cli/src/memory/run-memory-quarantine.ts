@@ -17,7 +17,7 @@ export const runQuarantineList = (options: MemoryQuarantineOptions, io: MemoryIo
 
 const selectorsOf = (selectors: readonly string[]): string[] => {
   const out = selectors.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
-  if (out.length === 0) throw new MemoryUsageError('name the entries (quarantine ids or numbers from `quarantine list`)');
+  if (out.length === 0) throw new MemoryUsageError({ reason: 'missing', message: 'name the entries (quarantine ids or numbers from `quarantine list`)' });
   return out;
 };
 

@@ -17,7 +17,7 @@ export interface MemoryStatsOptions extends MemoryRootOptions {
 export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
   runMemoryCommand('stats', defaultIo, async () => {
     const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
-    if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError(`--now must be an ISO time, not ${JSON.stringify(options.now)}`);
+    if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError({ reason: 'invalid', message: `--now must be an ISO time, not ${JSON.stringify(options.now)}` });
     const { logs: files, problems, stale, callLessons, ...stats } = await withAuditBrain(options, async (brain) => ({ ...(await brain.memory.stats(nowMs === undefined ? {} : { now: nowMs })), ranking: await rankingStatus(brain) }));
     for (const p of problems) process.stderr.write(`warning: ${p}\n`);
     if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale, callLessons })}\n`);

@@ -1,6 +1,7 @@
 import type { EngramScope } from '@engram/kernel';
 import { openActiveMemory, type ActiveMemory } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, failureExit, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { exitCodeOf } from '../exit/exit-code-of.js';
+import { MemoryUsageError, defaultIo, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 type SemanticStores = Pick<ActiveMemory, 'stores' | 'close'> & { readonly where: string };
 
@@ -20,7 +21,7 @@ const run = async (name: string, io: MemoryIo, options: MemoryTransferOptions, b
     return await body(opened, scopes);
   } catch (err) {
     io.err(`engram memory ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return failureExit(err, (e) => e instanceof MemoryUsageError || e instanceof RangeError);
+    return exitCodeOf(err);
   } finally {
     await opened?.close();
   }
@@ -31,7 +32,7 @@ const pick = (s: SemanticStores, scopes: readonly EngramScope[]) => Object.fromE
 /** `engram memory export --to DIR`: the active store's memory as Anton markdown, `DIR/<scope>/*.md`. */
 export const runMemoryExport = (options: MemoryTransferOptions, io: MemoryIo = defaultIo): Promise<number> =>
   run('export', io, options, async (s, scopes) => {
-    if (options.to === undefined) throw new MemoryUsageError('--to DIR is required');
+    if (options.to === undefined) throw new MemoryUsageError({ reason: 'missing', message: '--to DIR is required' });
     const { exportMemory } = await import('@engram/runtime');
     const report = await exportMemory(pick(s, scopes), options.to);
     if (options.json === true) io.out(`${JSON.stringify({ store: s.where, ...report })}\n`);
@@ -42,7 +43,7 @@ export const runMemoryExport = (options: MemoryTransferOptions, io: MemoryIo = d
 /** `engram memory import --from DIR`: a folder as `export` writes it, into the active store (dedupe as encode does). */
 export const runMemoryImportFolder = (options: MemoryTransferOptions, io: MemoryIo = defaultIo): Promise<number> =>
   run('import', io, options, async (s, scopes) => {
-    if (options.from === undefined) throw new MemoryUsageError('--from DIR is required');
+    if (options.from === undefined) throw new MemoryUsageError({ reason: 'missing', message: '--from DIR is required' });
     const { importMemory, memoryText } = await import('@engram/runtime');
     const report = await importMemory(pick(s, scopes), options.from);
     for (const p of report.problems) io.err(`engram memory import: ${p}; skipped\n`);

@@ -15,7 +15,7 @@ export interface MemoryWhyOptions extends MemoryRootOptions {
  */
 export const runMemoryWhy = (query: string, options: MemoryWhyOptions, io: MemoryIo = defaultIo): Promise<number> =>
   runMemoryCommand('why', io, async () => {
-    if (query.trim() === '') throw new MemoryUsageError('give the entry text (or its id) to explain');
+    if (query.trim() === '') throw new MemoryUsageError({ reason: 'missing', message: 'give the entry text (or its id) to explain' });
     const { entries: matched, provenance, notes, history } = await withAuditBrain(options, (brain) => brain.memory.why(query));
     if (options.json === true) io.out(`${JSON.stringify({ query, entries: matched, provenance, notes, history })}\n`);
     else {

@@ -1,3 +1,4 @@
+import { exitCodeOf } from '../exit/exit-code-of.js';
 import type { MemoryIo } from '../memory/open-memory.js';
 import { readFile } from 'node:fs/promises';
 import { formatAntonAcc, parseAntonTrace, TraceError, replayAntonAcc } from '@engram/replay';
@@ -33,10 +34,8 @@ export const runReplay = async (file: string, opts: ReplayOptions, io: MemoryIo)
     else io.out(formatAntonAcc(result, opts.nudges));
     return 0;
   } catch (err) {
-    if (err instanceof TraceError) {
-      io.err(`engram replay: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
+    if (!(err instanceof TraceError)) throw err;
+    io.err(`engram replay: ${err.message}\n`);
+    return exitCodeOf(err);
   }
 };

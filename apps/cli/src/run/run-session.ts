@@ -1,5 +1,7 @@
 import { modelUnreachable } from '@engram/llm';
-import { AccProfileError, modelBrainOptions, openBrain, readModelSettings, StoreSettingError, storeUnreachable, type Brain } from '@engram/runtime';
+import { isTagged } from '@engram/kernel';
+import { modelBrainOptions, openBrain, readModelSettings, type Brain } from '@engram/runtime';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 import { askServerForModel, llmFlagsOf, type LlmOptionValues } from '../llm/llm-options.js';
 
 export interface RunOptions extends LlmOptionValues {
@@ -38,13 +40,10 @@ export const runSession = async (options: RunOptions): Promise<number> => {
   try {
     brain = await openBrain(modelBrainOptions(options, { project, ...settings }));
   } catch (err) {
-    if (err instanceof AccProfileError || err instanceof StoreSettingError) {
-      process.stderr.write(`engram run: ${err.message}\n`);
-      return RUN_EXIT.usage;
-    }
-    if (!storeUnreachable(err)) throw err;
-    process.stderr.write(`engram run: ${err instanceof Error ? err.message : String(err)}\n`);
-    return RUN_EXIT.unreachable;
+    // A bad setting, profile or store that cannot be opened: one line, the exit code from the tag (2 or 3).
+    if (!isTagged(err)) throw err;
+    process.stderr.write(`engram run: ${err.message}\n`);
+    return exitCodeOf(err);
   }
   const { headlessTurnNotes, runHeadlessTurn } = await import('@engram/runtime');
   const { result, sessionId, eventLog, lessons, pending, interruptedBy } = await runHeadlessTurn(brain, options.task, options.roundCap === undefined ? {} : { roundCap: options.roundCap }, (text) => process.stderr.write(`engram run: ${text}\n`));

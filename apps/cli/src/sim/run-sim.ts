@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { formatSim, isReservedProfile, renderSimHtml, saveProfile, simulate, SimUsageError, type SimReport } from '@engram/sim';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 
 export interface RunSimOptions {
   readonly turns: number;
@@ -54,7 +55,7 @@ export const runSim = (o: RunSimOptions, io: SimIo): number => {
     if (!(err instanceof SimUsageError)) throw err;
     io.progressDone();
     io.err(`engram sim: ${err.message}\n`);
-    return 2;
+    return exitCodeOf(err);
   }
   if (name !== undefined && file !== undefined && !write(io, `profile ${file}`, () => saveProfile(name, file, report))) return 1;
   const html = o.html;

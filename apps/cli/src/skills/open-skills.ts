@@ -1,6 +1,6 @@
-import { SkillLabelError } from '@engram/hippocampus';
 import { resolveEngramHome } from '@engram/fs';
-import { MemoryUsageError, failureExit, type MemoryIo } from '../memory/open-memory.js';
+import { runCommand } from '../exit/exit-code-of.js';
+import type { MemoryIo } from '../memory/open-memory.js';
 
 /** The flags every skills command takes: the home, and the store (`--store`, `--tenant`). */
 export interface SkillsRootOptions {
@@ -12,15 +12,5 @@ export interface SkillsRootOptions {
 /** The global root as every memory command finds it: `--home`, `$ENGRAM_HOME`, `~/.engram`. */
 export const homeOf = (options: SkillsRootOptions, env: Readonly<Record<string, string | undefined>> = process.env): string => resolveEngramHome(options.home, env);
 
-/**
- * Runs a skills command body: a refused label, bad usage or a bad setting exits 2, a store that
- * cannot be reached 3, any other failure 1, with the message only (never a stack).
- */
-export const runSkillsCommand = async (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => {
-  try {
-    return await body();
-  } catch (err) {
-    io.err(`engram skills ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return failureExit(err, (e) => e instanceof MemoryUsageError || e instanceof SkillLabelError);
-  }
-};
+/** Runs a skills command body: a failure is its message, never a stack, and the exit code read from its tag (`runCommand`). */
+export const runSkillsCommand = (name: string, io: MemoryIo, body: () => Promise<number>): Promise<number> => runCommand(`engram skills ${name}`, io.err, body);

@@ -1,4 +1,3 @@
-import { LlmConfigError } from '@engram/llm';
 import { draftSkill, renderSkillMd, skillDraftToSave } from '@engram/hippocampus';
 import type { AnyEnvelope } from '@engram/events';
 import { readLogFile } from '@engram/store';
@@ -25,20 +24,16 @@ export interface SkillsSaveOptions extends SkillsRootOptions, LlmOptionValues {
 /** The session's events: a log file (`--from`), or a session of the active event log (`--session`). */
 const sourceEvents = async (options: SkillsSaveOptions, io: MemoryIo): Promise<{ readonly name: string; readonly events: readonly AnyEnvelope[] }> => {
   if ((options.from === undefined) === (options.session === undefined))
-    throw new MemoryUsageError('give --from LOG (a session event log, e.g. .engram/events/<session>.jsonl) or --session ID (from the active store), one of them');
+    throw new MemoryUsageError({ reason: 'missing', message: 'give --from LOG (a session event log, e.g. .engram/events/<session>.jsonl) or --session ID (from the active store), one of them' });
   if (options.session !== undefined) {
-    const { sessionEvents, StoreOpenError } = await import('@engram/runtime');
+    const { sessionEvents } = await import('@engram/runtime');
     const found = await sessionEvents(options.session, options);
-    if (found.kind === 'problem') {
-      if (found.exit === 3) throw new StoreOpenError(found.message, 3);
-      if (found.exit === 2) throw new MemoryUsageError(found.message);
-      throw new Error(found.message);
-    }
+    if (found.kind === 'problem') throw found.error;
     if (found.kind === 'postgres') return { name: found.label, events: found.events };
     return { name: found.file, events: readLogFile(found.file).events };
   }
   const file = resolve(options.from ?? '');
-  if (!existsSync(file)) throw new MemoryUsageError(`--from ${options.from ?? ''}: no such file`);
+  if (!existsSync(file)) throw new MemoryUsageError({ reason: 'invalid', message: `--from ${options.from ?? ''}: no such file` });
   const log = readLogFile(file);
   for (const p of log.problems) io.err(`note: ${p.file}:${p.line}: ${p.field}: ${p.problem}\n`);
   return { name: options.from ?? file, events: log.events };
@@ -57,13 +52,8 @@ export const runSkillsSave = (options: SkillsSaveOptions, io: MemoryIo = default
     const source = skillSourceFromEvents(log.events);
     if (source.cells.length === 0 && source.userMessages.length === 0) throw new Error(`${log.name} holds no user messages and no cells to draft a skill from`);
     const home = homeOf(options);
-    let model;
-    try {
-      model = await openCliLlm(options, { projectDir: resolve(options.project ?? process.cwd()), home });
-    } catch (err) {
-      if (err instanceof LlmConfigError) throw new MemoryUsageError(err.message);
-      throw err;
-    }
+    // Settings that cannot work are an LlmConfigError: exit 2 from its tag.
+    const model = await openCliLlm(options, { projectDir: resolve(options.project ?? process.cwd()), home });
     const store = await openActiveSkills(options);
     try {
       const draft = await draftSkill(model, source, options.name === undefined ? {} : { hint: options.name });

@@ -1,6 +1,7 @@
 import { tenantProblem } from '@engram/store-postgres/settings';
 import type { Exit, StoreGrantOptions } from './run-store.js';
 import { adminSettings } from './run-store.js';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 
 /**
  * `engram store grant --tenant NAME`: the tenant's own login role (`grantTenantLogin`) on the
@@ -19,11 +20,11 @@ export const runStoreGrant = async (opts: StoreGrantOptions): Promise<Exit> => {
   const { ENGRAM_TENANT: _tenant, ...env } = process.env;
   const s = adminSettings({ ...(opts.store === undefined ? {} : { store: opts.store }) }, 'no store is configured: give --store postgres://ADMIN@HOST:PORT/DB or set ENGRAM_STORE to an admin connection', env);
   if ('problem' in s) return fail(2, s.problem);
-  const { openActivePostgres, StoreOpenError } = await import('@engram/runtime');
-  const { grantTenantLogin, PasswordFileError, StoreRefusal, storeText } = await import('@engram/store-postgres');
+  const { openActivePostgres } = await import('@engram/runtime');
+  const { grantTenantLogin, storeText } = await import('@engram/store-postgres');
   const open = async () => {
     const opened = await openActivePostgres(s, true, true);
-    if ('exit' in opened) throw new StoreOpenError(opened.message, opened.exit);
+    if ('error' in opened) throw opened.error;
     return opened.db;
   };
   try {
@@ -33,6 +34,6 @@ export const runStoreGrant = async (opts: StoreGrantOptions): Promise<Exit> => {
     return 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return fail(err instanceof StoreOpenError ? err.exit : err instanceof PasswordFileError || err instanceof StoreRefusal ? 2 : 1, message);
+    return fail(exitCodeOf(err), message);
   }
 };

@@ -1,5 +1,6 @@
 import { storeStatus, storeText, type PostgresDb } from '@engram/store-postgres';
 import { openActivePostgres, storeSettings, StoreSettingError, type StoreSettings } from '@engram/runtime';
+import { exitCodeOf } from '../exit/exit-code-of.js';
 
 export interface StoreOptions {
   readonly store?: string;
@@ -35,9 +36,9 @@ const withStore = async (opts: StoreOptions, migrate: boolean, f: (db: PostgresD
     return 2;
   }
   const opened = await openActivePostgres(s, migrate, true);
-  if ('exit' in opened) {
-    process.stderr.write(`engram store: ${opened.message}\n`);
-    return opened.exit;
+  if ('error' in opened) {
+    process.stderr.write(`engram store: ${opened.error.message}\n`);
+    return exitCodeOf(opened.error);
   }
   const { db } = opened;
   try {

@@ -15,6 +15,7 @@ describe('subjectMatcher', () => {
   it('treats regex characters literally and refuses a subject too short to be specific', () => {
     expect(subjectMatcher('a.b(c)').matches('aXb(c)')).toBe(false);
     expect(() => subjectMatcher(' x ')).toThrow(SubjectError);
+    expect(() => subjectMatcher(' x ')).toThrow(expect.objectContaining({ _tag: 'SubjectError', reason: 'too-short' }));
   });
 
   it('redacts strings and keys at any depth and keeps untouched values by reference', () => {

@@ -1,3 +1,5 @@
+import { TaggedError } from '../tagged-error.js';
+
 /**
  * Matching a subject the user asked to forget: case-insensitive, over the normalised text
  * (runs of whitespace count as one space), so "Use  Tabs" in a file matches the subject
@@ -16,16 +18,15 @@ export interface SubjectMatcher {
 /** A subject shorter than this would match inside ordinary words everywhere ("a", "is"): refused. */
 export const MIN_SUBJECT_CHARS = 3;
 
-export class SubjectError extends Error {
-  override name = 'SubjectError';
-}
+/** A subject to forget that would match too much (under `MIN_SUBJECT_CHARS` once trimmed): exit 2 in the CLI. */
+export class SubjectError extends TaggedError('SubjectError')<{ readonly reason: 'too-short'; readonly message: string }> {}
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Builds the matcher; a blank or too short subject is a `SubjectError`. */
 export const subjectMatcher = (raw: string): SubjectMatcher => {
   const subject = raw.replace(/\s+/g, ' ').trim();
-  if (subject.length < MIN_SUBJECT_CHARS) throw new SubjectError(`the subject must have at least ${MIN_SUBJECT_CHARS} characters (after trimming), got ${JSON.stringify(raw)}`);
+  if (subject.length < MIN_SUBJECT_CHARS) throw new SubjectError({ reason: 'too-short', message: `the subject must have at least ${MIN_SUBJECT_CHARS} characters (after trimming), got ${JSON.stringify(raw)}` });
   const source = subject.split(' ').map(escape).join('\\s+');
   const test = new RegExp(source, 'iu');
   return {

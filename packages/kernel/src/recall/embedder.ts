@@ -1,3 +1,5 @@
+import { TaggedError } from '../tagged-error.js';
+
 /**
  * The port to a model that turns texts into vectors (an OpenAI-compatible `/v1/embeddings` server:
  * a local Ollama, llama.cpp or vLLM, or a hosted API). Off unless the user configures one: the
@@ -16,15 +18,8 @@ export interface Embedder {
 export type EmbedderFailure = 'unreachable' | 'timeout' | 'http' | 'bad-response';
 
 /** The one failure of the port; the message names the server and never holds the API key. */
-export class EmbedderError extends Error {
-  readonly _tag = 'EmbedderError';
-  readonly reason: EmbedderFailure;
-  readonly status: number | undefined;
-
+export class EmbedderError extends TaggedError('EmbedderError')<{ readonly reason: EmbedderFailure; readonly message: string; readonly status: number | undefined }> {
   constructor(reason: EmbedderFailure, message: string, status?: number) {
-    super(message);
-    this.name = 'EmbedderError';
-    this.reason = reason;
-    this.status = status;
+    super({ reason, message, status });
   }
 }

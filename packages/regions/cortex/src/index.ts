@@ -50,10 +50,10 @@ export { IdentityFactsSchema, IDENTITY_SYSTEM, IDENTITY_EVERY_TURNS, identityDue
 export * from './contradiction/index.js';
 // Effects: the coordinator, the pending queue, compaction and identity through the LLM port.
 export { Cortex, type CortexOptions, type ProposeRequest, type ProposalResult, type ProposalStatus, type PreCallRequest, type PreCallStrategies } from './effects/cortex.js';
-export { PendingQueue, PendingFileError, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
-export { QuarantineStore, QuarantineFileError, quarantinePathFor, QUARANTINE_FILE_NAME } from './effects/quarantine-store.js';
+export { PendingQueue, pendingPathFor, PENDING_FILE_NAME } from './effects/pending-queue.js';
+export { QuarantineStore, quarantinePathFor, QUARANTINE_FILE_NAME } from './effects/quarantine-store.js';
 export type { HeldStore, PendingStore, QuarantinePort } from './effects/held-store.js';
-export { HeldFileStore, type HeldFileKind } from './effects/held-file-store.js';
+export { HeldFileStore, HeldFileError, type HeldFileKind } from './effects/held-file-store.js';
 export { changeHeld, type HeldItem, type HeldKind, type HeldStep } from './held/held-kind.js';
 export { compactStore, type FileCompaction, type CompactionFile, type CompactOptions } from './effects/compact-store.js';
 export { extractIdentity, type IdentityUpdate } from './effects/extract-identity.js';

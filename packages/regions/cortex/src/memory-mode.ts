@@ -7,9 +7,8 @@ export type MemoryMode = 'autopilot' | 'copilot' | 'off';
 /** Anton's default (anton.md §7): memory works without anyone having to confirm. */
 export const DEFAULT_MEMORY_MODE: MemoryMode = 'autopilot';
 
-/** A mode setting that is not one of the three modes. */
+/** A mode setting that is not one of the three modes: an `EnvChoiceError` (its tag, so the CLI's exit 2) naming the origin. */
 export class MemoryModeError extends EnvChoiceError {
-  override name = 'MemoryModeError';
   constructor(
     value: string,
     readonly origin: string,

@@ -44,7 +44,7 @@ describe('validatePadName', () => {
       validatePadName('');
     } catch (e) {
       expect(e).toBeInstanceOf(PadNameError);
-      expect((e as PadNameError).code).toBe('invalid-pad-name');
+      expect((e as PadNameError).reason).toBe('invalid-pad-name');
     }
   });
 });

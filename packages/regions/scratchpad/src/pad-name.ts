@@ -1,3 +1,5 @@
+import { TaggedError } from '@engram/kernel';
+
 /**
  * Pad names reach file paths, logs and the model's prompt, so they are refused early and
  * clearly rather than escaped: a name is 1 to 64 characters of letters, digits, `_`, `-` and
@@ -10,9 +12,10 @@ export const MAX_PAD_NAME_LENGTH = 64;
 const PAD_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** A refused pad name; `message` says what is wrong and what a good name looks like. */
-export class PadNameError extends Error {
-  override readonly name = 'PadNameError';
-  readonly code = 'invalid-pad-name';
+export class PadNameError extends TaggedError('PadNameError')<{ readonly reason: 'invalid-pad-name'; readonly message: string }> {
+  constructor(message: string) {
+    super({ reason: 'invalid-pad-name', message });
+  }
 }
 
 const HINT = `use 1-${MAX_PAD_NAME_LENGTH} letters, digits, '_', '-' or '.', starting with a letter or digit (e.g. "main" or "sales_2024")`;

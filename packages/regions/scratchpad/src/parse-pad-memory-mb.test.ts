@@ -13,7 +13,7 @@ describe('parsePadMemoryMb', () => {
     'refuses %j with the variable, the allowed form and the value',
     (bad) => {
       expect(() => parsePadMemoryMb(bad)).toThrow(`ENGRAM_PAD_MEMORY_MB must be a whole number of megabytes from 1 to ${MAX_PAD_MEMORY_MB} (digits only, e.g. 2048), got ${JSON.stringify(bad)}`);
-      expect(() => parsePadMemoryMb(bad)).toThrow(expect.objectContaining({ code: 'invalid-limit' }) as Error);
+      expect(() => parsePadMemoryMb(bad)).toThrow(expect.objectContaining({ _tag: 'ScratchpadError', reason: 'invalid-limit' }) as Error);
     },
   );
 

@@ -4,7 +4,7 @@ import { replayJson } from '../replay-json.js';
 import { replayLogFile, type LogFileReplay, type LogFileReplayOptions } from '../replay-log-file.js';
 import type { SessionReplay } from '../replay-session.js';
 import { formatCheck, formatSession } from '../replay-text.js';
-import { readWhatIfParams, WhatIfFileError } from './read-what-if-params.js';
+import { readWhatIfParams } from './read-what-if-params.js';
 
 export interface ReplayLogsOptions {
   readonly check: boolean;
@@ -40,9 +40,8 @@ const loadWhatIf = async (file: string, io: ReplayLogsIo): Promise<WhatIfParams 
   try {
     return await readWhatIfParams(file);
   } catch (err) {
-    if (err instanceof WhatIfFileError) io.err(`engram replay: ${err.message}\n`);
-    else if (err instanceof WhatIfParamsError) io.err(`engram replay: invalid --params:\n${err.message}\n`);
-    else throw err;
+    if (!(err instanceof WhatIfParamsError)) throw err;
+    io.err(err.reason === 'unreadable' ? `engram replay: ${err.message}\n` : `engram replay: invalid --params:\n${err.message}\n`);
     return null;
   }
 };

@@ -51,7 +51,7 @@ describe('brain.memory (the audit over the event logs)', () => {
 });
 
 describe('brain.instincts (the habit loop)', () => {
-  it('analyze reads the logs and writes the instinct files; list and show read them back; an unknown id is a RangeError', async () => {
+  it('analyze reads the logs and writes the instinct files; list and show read them back; an unknown id is an ArgumentError (unknown-instinct)', async () => {
     const { brain, root } = await learnedOnce();
     const run = await brain.instincts.analyze();
     expect(run.instinctsDir).toBe(join(root, 'project', '.engram', 'instincts'));
@@ -60,7 +60,7 @@ describe('brain.instincts (the habit loop)', () => {
     expect(existsSync(run.instinctsDir)).toBe(true);
     expect(new Set((await brain.instincts.list()).instincts.map((i) => i.id))).toEqual(new Set(run.plan.active.map((i) => i.id)));
     expect((await brain.instincts.show('no-such-instinct')).found).toBeNull();
-    await expect(brain.instincts.archive({ id: 'no-such-instinct' })).rejects.toThrow(RangeError);
+    await expect(brain.instincts.archive({ id: 'no-such-instinct' })).rejects.toMatchObject({ _tag: 'ArgumentError', reason: 'unknown-instinct' });
     expect((await brain.instincts.list({ scope: 'global' })).instinctsDir).toBe(join(root, 'home', 'instincts'));
   });
 });

@@ -3,6 +3,7 @@ import type { EncodeRequest, EngramScope, RuleKind, SemanticStore } from '@engra
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { entryRequest } from '../entry-request.js';
+import { ArgumentError } from '../argument-error.js';
 
 const FILES = ['rules.md', 'lessons.md', 'profile.md'] as const;
 
@@ -23,12 +24,12 @@ export const snapshotRequests = (snap: Awaited<ReturnType<SemanticStore['read']>
  * `engram memory export --to DIR`: whatever store is active (files or PostgreSQL) written as
  * Anton's markdown, `DIR/<scope>/{rules,lessons,profile}.md`, by the file store itself, so the
  * human view is exactly what the file backend keeps (and editable). A scope folder that already
- * holds memory files is refused (a RangeError naming the file): an export never merges into one.
+ * holds memory files is refused (an `ArgumentError` naming the file): an export never merges into one.
  */
 export const exportMemory = async (stores: Readonly<Partial<Record<EngramScope, SemanticStore>>>, to: string): Promise<MemoryExport> => {
   const root = resolve(to);
   const scopes = Object.entries(stores) as [EngramScope, SemanticStore][];
-  for (const [scope] of scopes) for (const f of FILES) if (existsSync(join(root, scope, f))) throw new RangeError(`${join(root, scope, f)} exists: export into an empty folder`);
+  for (const [scope] of scopes) for (const f of FILES) if (existsSync(join(root, scope, f))) throw new ArgumentError({ reason: 'target-exists', message: `${join(root, scope, f)} exists: export into an empty folder` });
   const out: Partial<Record<EngramScope, { entries: number; files: string[] }>> = {};
   for (const [scope, store] of scopes) {
     const requests = snapshotRequests(await store.read());

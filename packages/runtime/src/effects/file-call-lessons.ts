@@ -4,6 +4,7 @@ import { mergeCallLesson, type StoredCallLesson } from '@engram/cerebellum';
 import type { EventData } from '@engram/events';
 import { scrubValue } from '@engram/kernel';
 import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, StampedCache, withLock, writeFileAtomic } from '@engram/fs';
+import { TaggedError } from '@engram/kernel';
 
 /** The file a project keeps its call lessons in, inside `<project>/.engram`. */
 const CALL_LESSONS_FILE = 'call-lessons.json';
@@ -32,10 +33,9 @@ export interface CallLessonsRead {
 }
 
 /** Refused write: the file holds something that cannot be read back, and rewriting would lose it. */
-class CallLessonsFileError extends Error {
+class CallLessonsFileError extends TaggedError('CallLessonsFileError')<{ readonly reason: 'unreadable'; readonly problem: string; readonly message: string }> {
   constructor(problem: string) {
-    super(`${problem}; fix or remove it by hand (nothing was written)`);
-    this.name = 'CallLessonsFileError';
+    super({ reason: 'unreadable', problem, message: `${problem}; fix or remove it by hand (nothing was written)` });
   }
 }
 

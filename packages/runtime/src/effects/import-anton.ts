@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { engramPaths } from '../engram-paths.js';
 import { entryRequest } from '../entry-request.js';
+import { ArgumentError } from '../argument-error.js';
 
 export interface AntonImportOptions {
   /** The Anton `.anton` folder, or the folder holding it. */
@@ -59,11 +60,11 @@ const RULE_KINDS: readonly string[] = ['always', 'never', 'when'];
  * - `skills/*` are read with the skill store (legacy layout too), saved through the engram
  *   store's label validation with their `scripts/`/`references/` and their usage counts
  *   (stats.json); a label taken is skipped.
- * A folder that is not there is a `RangeError`.
+ * A folder that is not there is an `ArgumentError`.
  */
 export const importAnton = async (options: AntonImportOptions): Promise<AntonImport> => {
   let from = resolve(options.from);
-  if (!isDir(from)) throw new RangeError(`${options.from}: not a folder`);
+  if (!isDir(from)) throw new ArgumentError({ reason: 'not-a-folder', message: `--from-anton ${options.from}: not a folder` });
   if (!['memory', 'episodes', 'skills'].some((d) => isDir(join(from, d))) && isDir(join(from, '.anton'))) from = join(from, '.anton');
   const paths = engramPaths({ home: options.home, project: options.project }, options.env);
   const project = resolve(options.project);

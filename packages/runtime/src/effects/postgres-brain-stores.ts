@@ -1,6 +1,8 @@
 import type { AnyEnvelope } from '@engram/events';
 import { projectId, type EngramPaths } from '@engram/fs';
 import type { Clock, Embedder } from '@engram/kernel';
+import { StoreOpenError } from '../open/store-open-error.js';
+import { storeUnreachable } from '@engram/store-postgres/settings';
 import {
   appendEvents,
   listSessionLogs,
@@ -83,9 +85,11 @@ const postgresLog = (db: PostgresDb, sessionId: string, project: string | null):
  * only when a store URL is set, so a brain on files never loads `pg`.
  */
 export const postgresBrainStores = async (settings: { readonly url: string; readonly tenant: string; readonly allowUnisolated?: boolean }, paths: EngramPaths, clock: Clock, embedder: Embedder | null = null): Promise<BrainStores> => {
-  // A refused role (a superuser without --allow-unisolated, a tenant role naming another tenant) is a setting to change: exit 2.
+  // A refused role (a superuser without --allow-unisolated, a tenant role naming another tenant) is a setting to change (exit 2);
+  // a server that cannot be reached is `unreachable` (exit 3), any other failure to open `failed`.
   const db = await openPostgres({ url: settings.url, tenant: settings.tenant, allowUnisolated: settings.allowUnisolated === true }).catch((err: unknown) => {
-    throw err instanceof StoreRefusal ? new StoreSettingError(err.message) : err;
+    if (err instanceof StoreRefusal) throw new StoreSettingError({ reason: 'refused-role', setting: 'ENGRAM_STORE', message: err.message });
+    throw new StoreOpenError({ reason: storeUnreachable(err) ? 'unreachable' : 'failed', message: err instanceof Error ? err.message : String(err), cause: err });
   });
   try {
     const project = paths.project === null ? null : await projectId(paths.project);

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { embedderFromEnv } from '@engram/hippocampus';
+import { EmbedderSettingError, embedderFromEnv } from '@engram/hippocampus';
 import { meetsNode, type DoctorCheck } from '../doctor-verdict.js';
 import type { MemoryFlags } from '../open/open-active-brain.js';
 import { openActivePostgres } from '../open/open-active-postgres.js';
@@ -37,7 +37,7 @@ const storeCheck = async (flags: MemoryFlags, env: NodeJS.ProcessEnv): Promise<D
   }
   if (active === null) return { name: 'store', status: 'ok', found: 'the files (no ENGRAM_STORE set)' };
   const opened = await openActivePostgres(active, false);
-  if ('exit' in opened) return { name: 'store', status: 'broken', found: opened.message, fix: 'start the PostgreSQL server or correct ENGRAM_STORE; `engram store status` says more' };
+  if ('error' in opened) return { name: 'store', status: 'broken', found: opened.error.message, fix: 'start the PostgreSQL server or correct ENGRAM_STORE; `engram store status` says more' };
   const where = opened.db.where;
   await opened.db.close();
   return { name: 'store', status: 'ok', found: `PostgreSQL at ${where} (tenant ${active.tenant})` };
@@ -68,7 +68,8 @@ const embedderCheck = async (env: NodeJS.ProcessEnv): Promise<DoctorCheck> => {
   try {
     embedder = embedderFromEnv(env);
   } catch (err) {
-    return { name: 'embedder', status: 'broken', found: (err as Error).message, fix: 'set both ENGRAM_EMBEDDER_URL and ENGRAM_EMBED_MODEL (or --embedder URL --embed-model NAME), or neither' };
+    if (!(err instanceof EmbedderSettingError)) throw err;
+    return { name: 'embedder', status: 'broken', found: err.message, fix: 'set both ENGRAM_EMBEDDER_URL and ENGRAM_EMBED_MODEL (or --embedder URL --embed-model NAME), or neither' };
   }
   if (embedder === null)
     return { name: 'embedder', status: 'ok', found: 'none configured: recall, the memory block and advice rank by words (lexical)' };

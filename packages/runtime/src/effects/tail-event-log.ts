@@ -3,7 +3,8 @@ import type { AnyEnvelope } from '@engram/events';
 import { followLogFile, formatProblem, readLogFile, sessionIdProblem } from '@engram/store';
 import { sessionEvents } from '../open/session-events.js';
 import { openActivePostgres } from '../open/open-active-postgres.js';
-import { StoreSettingError, storeSettings } from '../store-settings.js';
+import { storeSettings } from '../store-settings.js';
+import { SessionLogError } from '../open/session-log-error.js';
 import type { MemoryFlags } from '../open/open-active-brain.js';
 
 export interface TailLogOptions extends MemoryFlags {
@@ -11,8 +12,6 @@ export interface TailLogOptions extends MemoryFlags {
   readonly follow?: boolean;
   /** Each event, in order. */
   readonly print: (e: AnyEnvelope) => void;
-  /** Why the tail cannot run (an unknown file or session, a bad setting), for stderr. */
-  readonly warn: (line: string) => void;
   /** A bad line met while following, named by file and line, for stderr. */
   readonly note: (line: string) => void;
 }
@@ -35,12 +34,9 @@ const untilInterrupted = async (f: (signal: AbortSignal) => Promise<void>): Prom
 };
 
 /** The file log: the last events, then (with --follow) new ones as they land. */
-const tailFile = async (file: string, options: TailLogOptions): Promise<number> => {
+const tailFile = async (file: string, options: TailLogOptions): Promise<void> => {
   const { print } = options;
-  if (!existsSync(file) && options.follow !== true) {
-    options.warn(`${file}: no such file`);
-    return 1;
-  }
+  if (!existsSync(file) && options.follow !== true) throw new SessionLogError({ reason: 'no-file', message: `${file}: no such file` });
   let lastSeq = 0;
   if (existsSync(file)) {
     const ring: AnyEnvelope[] = [];
@@ -53,50 +49,33 @@ const tailFile = async (file: string, options: TailLogOptions): Promise<number> 
     });
     ring.forEach(print);
   }
-  if (options.follow !== true) return 0;
+  if (options.follow !== true) return;
   await untilInterrupted(async (signal) => {
     for await (const e of followLogFile(file, { signal, fromSeq: lastSeq + 1, onProblem: (p) => options.note(formatProblem(p)) })) print(e);
   });
-  return 0;
 };
 
 /**
  * The follow loop of `engram log tail LOG`: the last events, then (with `follow`) new ones as they
  * land, until Ctrl-C. LOG is a log file or a session id of the file store (project, then home), or
  * with a store set a session id of the tenant's event log in PostgreSQL, followed through LISTEN
- * wake-ups (`tailEvents`). Returns the exit code: 2 for a bad setting or session id, 3 for a server
- * that cannot be reached, 1 for an unknown session or file.
+ * wake-ups (`tailEvents`). Why it cannot run is a tagged error (the CLI's exit code comes from its
+ * tag): a `StoreSettingError`, a `StoreOpenError`, a `SessionLogError` (a bad id, an unknown session or file).
  */
-export const tailEventLog = async (log: string, options: TailLogOptions, env: NodeJS.ProcessEnv = process.env): Promise<number> => {
+export const tailEventLog = async (log: string, options: TailLogOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> => {
   const { print } = options;
-  let active;
-  try {
-    active = storeSettings(options, env);
-  } catch (err) {
-    if (!(err instanceof StoreSettingError)) throw err;
-    options.warn(err.message);
-    return 2;
-  }
+  const active = storeSettings(options, env);
   if (active === null) {
     // A session id names its file log (project, then home), as `engram log list` shows it.
     if (existsSync(log) || sessionIdProblem(log) !== null) return tailFile(log, options);
     const found = await sessionEvents(log, options, env);
-    if (found.kind === 'problem') {
-      options.warn(found.message);
-      return found.exit;
-    }
+    if (found.kind === 'problem') throw found.error;
     return tailFile(found.kind === 'file' ? found.file : log, options);
   }
   const bad = sessionIdProblem(log);
-  if (bad !== null) {
-    options.warn(`${log}: ${bad} (with a store set, give a session id)`);
-    return 2;
-  }
+  if (bad !== null) throw new SessionLogError({ reason: 'bad-id', message: `${log}: ${bad} (with a store set, give a session id)` });
   const opened = await openActivePostgres(active);
-  if ('exit' in opened) {
-    options.warn(opened.message);
-    return opened.exit;
-  }
+  if ('error' in opened) throw opened.error;
   const { db } = opened;
   try {
     const { tailEvents } = await import('@engram/store-postgres');
@@ -106,14 +85,12 @@ export const tailEventLog = async (log: string, options: TailLogOptions, env: No
         shown += 1;
         print(e);
       }
-      if (shown > 0) return 0;
-      options.warn(`no events of session ${log} in ${db.where} (tenant ${db.tenant})`);
-      return 1;
+      if (shown === 0) throw new SessionLogError({ reason: 'no-log', message: `no events of session ${log} in ${db.where} (tenant ${db.tenant})` });
+      return;
     }
     await untilInterrupted(async (signal) => {
       for await (const e of tailEvents(db, log, options.lines, signal)) print(e);
     });
-    return 0;
   } finally {
     await db.close();
   }

@@ -5,6 +5,7 @@ import type { EngramPaths } from '../engram-paths.js';
 import { expireOldLogs } from './analysis-state.js';
 import { recordLifecycle } from './record-lifecycle.js';
 import { syncAnalysisState } from '../effects/sync-analysis-state.js';
+import { ArgumentError } from '../argument-error.js';
 
 /**
  * How long a session's end may spend reading logs it has not summarised yet (a backlog after an
@@ -67,7 +68,7 @@ export interface BrainInstincts {
    * or changed logs, and at most `readBudgetMs` of them (default `SETTLE_READ_BUDGET_MS`).
    */
   settle(options?: InstinctOptions & { readonly readBudgetMs?: number }): Promise<InstinctRun>;
-  /** Re-scores tracked instincts and archives decayed or stale ones; with `id`, archives that one by hand (a `RangeError` when it is not tracked). */
+  /** Re-scores tracked instincts and archives decayed or stale ones; with `id`, archives that one by hand (an `ArgumentError` when it is not tracked). */
   archive(options?: InstinctOptions & { readonly id?: string }): Promise<InstinctRun>;
   /** Tracked instincts (with `all`, archived ones too), strongest first. */
   list(options?: InstinctOptions & { readonly all?: boolean }): Promise<StoredInstinctList>;
@@ -119,7 +120,7 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock, stores: () => B
       let complete = true;
       if (synced === null) {
         const target = stored.tracked.find((i) => i.id === o.id);
-        if (target === undefined) throw new RangeError(`no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}`);
+        if (target === undefined) throw new ArgumentError({ reason: 'unknown-instinct', message: `no tracked instinct ${JSON.stringify(o.id)} in ${instinctsDir}` });
         const archived: Instinct = { ...target, status: 'archived', archivedAt: new Date(now).toISOString(), archiveReason: 'manual' };
         plan = { active: stored.tracked.filter((i) => i !== target), archived: [archived], promoted: [], promotable: [] };
       } else {

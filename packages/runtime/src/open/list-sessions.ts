@@ -5,7 +5,6 @@ import { fileSessionSummaries, type FileSessionSummary } from '../effects/file-s
 import { storeSettings } from '../store-settings.js';
 import type { MemoryFlags } from './open-active-brain.js';
 import { openActivePostgres } from './open-active-postgres.js';
-import { StoreOpenError } from './store-open-error.js';
 
 /** The sessions of the active event log, where they are, and what could not be read. */
 export interface SessionList {
@@ -30,7 +29,7 @@ export const listSessions = async (flags: MemoryFlags, env: NodeJS.ProcessEnv = 
     return { store: 'files', where: dirs.join(' and '), sessions: read.sessions, problems: read.problems };
   }
   const opened = await openActivePostgres(settings);
-  if ('exit' in opened) throw new StoreOpenError(opened.message, opened.exit);
+  if ('error' in opened) throw opened.error;
   try {
     const { sessionSummaries } = await import('@engram/store-postgres');
     const sessions = (await sessionSummaries(opened.db)).map((s) => ({ ...s, location: `postgres:${opened.db.tenant}/events/${s.sessionId}` }));

@@ -1,8 +1,9 @@
 import { parseMemoryMode } from '@engram/cortex';
+import { isTagged } from '@engram/kernel';
 import { resolve } from 'node:path';
 import type { Brain } from '../create-brain.js';
 import { openBrain, type OpenBrainOptions } from '../open-brain.js';
-import { StoreSettingError, storeSettings } from '../store-settings.js';
+import { storeSettings } from '../store-settings.js';
 import { StoreOpenError } from './store-open-error.js';
 
 /** The roots and store a command outside a session names: `--home`, `--project`, `--store`, `--tenant`. */
@@ -16,19 +17,19 @@ export interface MemoryFlags {
 /**
  * The brain of a command that works on memory outside a session, on the store `--store`/`--tenant`
  * (or `ENGRAM_STORE`/`ENGRAM_TENANT`) names, opened by `openBrain`. A bad setting is a
- * `StoreSettingError` (exit 2); a server that cannot be reached a `StoreOpenError` with exit 3, a
- * refused role exit 2. Close the brain when done.
+ * `StoreSettingError` (exit 2); a server that cannot be reached a `StoreOpenError` (`unreachable`, exit 3), a
+ * refused role `refused` (exit 2). Close the brain when done.
  */
 export const openActiveBrain = async (options: Omit<OpenBrainOptions, 'env'>, env: NodeJS.ProcessEnv = process.env): Promise<Brain> => {
   const settings = storeSettings(options, env);
   try {
     return await openBrain({ ...options, env });
   } catch (err) {
-    if (settings === null) throw err;
-    // The runtime turns a refused role into a StoreSettingError: a setting to change, exit 2.
-    if (err instanceof StoreSettingError) throw new StoreOpenError(err.message, 2);
+    // A tagged error keeps its tag (the CLI's exit code comes from it): a bad embedder setting, a
+    // refused role (a StoreSettingError), a store that cannot be opened (a StoreOpenError).
+    if (settings === null || isTagged(err)) throw err;
     const { postgresReason } = await import('@engram/store-postgres');
-    throw new StoreOpenError(err instanceof Error ? err.message : String(err), postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 3 : 1);
+    throw new StoreOpenError({ reason: postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 'unreachable' : 'failed', message: err instanceof Error ? err.message : String(err), cause: err });
   }
 };
 

@@ -73,7 +73,7 @@ export const openActiveMemory = async (options: Options, env: NodeJS.ProcessEnv 
   const { semantic, pending, quarantine, histories, location } = brain.stores;
   if (semantic.project === null) {
     await brain.close();
-    throw new StoreSettingError('no project folder: give --project DIR');
+    throw new StoreSettingError({ reason: 'no-project', setting: '--project', message: 'no project folder: give --project DIR' });
   }
   const stores = { global: semantic.global, project: semantic.project };
   const meaning = brain.embedder === null || brain.stores.textVectors === undefined ? {} : { meaning: textMeaning(brain.embedder, brain.stores.textVectors) };

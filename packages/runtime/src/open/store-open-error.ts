@@ -1,20 +1,7 @@
-import { MemoryModeError } from '@engram/cortex';
-import { StoreSettingError } from '../store-settings.js';
+import { TaggedError } from '@engram/kernel';
 
-/** Thrown when the active store cannot be opened; a command exits with `exit` (3: unreachable, 2: the role refused, 1: anything else). */
-export class StoreOpenError extends Error {
-  override name = 'StoreOpenError';
-  constructor(
-    message: string,
-    readonly exit: 1 | 2 | 3,
-  ) {
-    super(message);
-  }
-}
+/** Why the active store could not be opened: the server cannot be reached, the role was refused (a setting to change), anything else. */
+export type StoreOpenReason = 'unreachable' | 'refused' | 'failed';
 
-/**
- * The exit code a failure to open memory asks for: the store's own (`StoreOpenError`), 2 for a
- * setting to change (a bad store, tenant or memory mode), null for anything else (the caller's).
- */
-export const openFailureExit = (err: unknown): 1 | 2 | 3 | null =>
-  err instanceof StoreOpenError ? err.exit : err instanceof StoreSettingError || err instanceof MemoryModeError ? 2 : null;
+/** Thrown when the active store cannot be opened; the CLI's exit code comes from the reason (3 unreachable, 2 refused, 1 failed). */
+export class StoreOpenError extends TaggedError('StoreOpenError')<{ readonly reason: StoreOpenReason; readonly message: string; readonly cause?: unknown }> {}

@@ -3,11 +3,13 @@ import { createConnection } from 'node:net';
 import { ensureDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, withLock, writeFileAtomic } from '@engram/fs';
 import { lstatSocket } from '../client/effects/lstat-socket.js';
 import type { ServePaths } from '../client/serve-paths.js';
+import { TaggedError } from '@engram/kernel';
+
+/** Why `engram serve` will not listen: an unsafe run folder or socket path (a link, not ours, not a socket), or another service already runs. */
+export type ServeRefusedReason = 'unsafe-path' | 'not-owner' | 'already-running';
 
 /** A service cannot start for this home: another one runs, or the socket path is not safe to use. */
-export class ServeRefusedError extends Error {
-  override readonly name = 'ServeRefusedError';
-}
+export class ServeRefusedError extends TaggedError('ServeRefusedError')<{ readonly reason: ServeRefusedReason; readonly message: string }> {}
 
 const uid = (): number | undefined => process.getuid?.();
 
@@ -15,8 +17,8 @@ const uid = (): number | undefined => process.getuid?.();
 const privateRunDir = (paths: ServePaths): void => {
   ensureDir(paths.home, paths.runDir);
   const st = lstatSync(paths.runDir);
-  if (st.isSymbolicLink() || !st.isDirectory()) throw new ServeRefusedError(`${paths.runDir} is not a folder`);
-  if (uid() !== undefined && st.uid !== uid()) throw new ServeRefusedError(`${paths.runDir} belongs to user ${st.uid}, not to this user`);
+  if (st.isSymbolicLink() || !st.isDirectory()) throw new ServeRefusedError({ reason: 'unsafe-path', message: `${paths.runDir} is not a folder` });
+  if (uid() !== undefined && st.uid !== uid()) throw new ServeRefusedError({ reason: 'not-owner', message: `${paths.runDir} belongs to user ${st.uid}, not to this user` });
   if ((st.mode & 0o777) !== PRIVATE_DIR_MODE) chmodSync(paths.runDir, PRIVATE_DIR_MODE);
 };
 
@@ -57,13 +59,13 @@ export const claimHome = (paths: ServePaths, listen: () => Promise<void>): Promi
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
     if (st !== undefined) {
-      if (st.isSymbolicLink()) throw new ServeRefusedError(`${paths.socket} is a symbolic link; refusing to listen there`);
-      if (!st.isSocket()) throw new ServeRefusedError(`${paths.socket} is not a socket; refusing to replace it`);
+      if (st.isSymbolicLink()) throw new ServeRefusedError({ reason: 'unsafe-path', message: `${paths.socket} is a symbolic link; refusing to listen there` });
+      if (!st.isSocket()) throw new ServeRefusedError({ reason: 'unsafe-path', message: `${paths.socket} is not a socket; refusing to replace it` });
       const me = uid();
-      if (me !== undefined && st.uid !== BigInt(me)) throw new ServeRefusedError(`${paths.socket} belongs to user ${st.uid}; refusing to replace it`);
+      if (me !== undefined && st.uid !== BigInt(me)) throw new ServeRefusedError({ reason: 'not-owner', message: `${paths.socket} belongs to user ${st.uid}; refusing to replace it` });
       if (await listening(paths.socket)) {
         const pid = pidIn(paths.pidFile);
-        throw new ServeRefusedError(`another engram serve${pid === null ? '' : ` (pid ${pid})`} runs for ${paths.home}`);
+        throw new ServeRefusedError({ reason: 'already-running', message: `another engram serve${pid === null ? '' : ` (pid ${pid})`} runs for ${paths.home}` });
       }
       unlinkSync(paths.socket);
     }

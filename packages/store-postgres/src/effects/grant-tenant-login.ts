@@ -4,6 +4,7 @@ import { StoreRefusal } from '../store-refusal.js';
 import { redactUrl } from '../tenant-name.js';
 import type { PostgresDb } from './open-postgres.js';
 import { grantTenantRole } from './grant-tenant-role.js';
+import { TaggedError } from '@engram/kernel';
 
 /** Random bytes of a granted role's password (base64url: 43 characters, nothing to escape in pgpass). */
 const PASSWORD_BYTES = 32;
@@ -20,9 +21,7 @@ const roleUrl = (adminUrl: string, role: string): URL => {
 };
 
 /** The password file cannot be made (it exists, or its folder is wrong): a setting to change. */
-export class PasswordFileError extends Error {
-  override name = 'PasswordFileError';
-}
+export class PasswordFileError extends TaggedError('PasswordFileError')<{ readonly reason: 'exists' | 'cannot-write'; readonly file: string; readonly message: string }> {}
 
 /** What `engram store grant` made: the role, how to connect (no password in it), where the password went. */
 export interface TenantLogin {
@@ -49,7 +48,12 @@ export const grantTenantLogin = async (open: () => Promise<PostgresDb>, request:
     try {
       fd = openSync(request.passwordFile, 'wx', 0o600);
     } catch (err) {
-      throw new PasswordFileError(`--password-file ${request.passwordFile}: ${(err as NodeJS.ErrnoException).code === 'EEXIST' ? 'already exists (engram never overwrites a password file)' : err instanceof Error ? err.message : String(err)}`);
+      const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
+      throw new PasswordFileError({
+        reason: exists ? 'exists' : 'cannot-write',
+        file: request.passwordFile,
+        message: `--password-file ${request.passwordFile}: ${exists ? 'already exists (engram never overwrites a password file)' : err instanceof Error ? err.message : String(err)}`,
+      });
     }
   }
   const dropFile = () => {

@@ -64,10 +64,10 @@ export const regrantTenantRoles = async (c: Pick<PoolClient, 'query' | 'escapeId
  */
 export const grantTenantRole = async (db: PostgresDb, request: TenantGrantRequest): Promise<TenantGrant> => {
   const bad = tenantProblem(request.tenant);
-  if (bad !== null) throw new StoreRefusal(`--tenant: ${bad}`);
+  if (bad !== null) throw new StoreRefusal({ reason: 'bad-tenant', message: `--tenant: ${bad}` });
   const role = request.role ?? defaultTenantRole(request.tenant);
-  if (!ROLE_NAME.test(role)) throw new StoreRefusal(`--role ${JSON.stringify(role.slice(0, 80))} is not allowed: use 1-63 of a-z 0-9 _ starting with a letter or _`);
-  if (db.tenantRole) throw new StoreRefusal(`role "${db.role}" is a tenant role: engram store grant needs an admin connection (the tables' owner with CREATEROLE, or a superuser)`);
+  if (!ROLE_NAME.test(role)) throw new StoreRefusal({ reason: 'bad-role', message: `--role ${JSON.stringify(role.slice(0, 80))} is not allowed: use 1-63 of a-z 0-9 _ starting with a letter or _` });
+  if (db.tenantRole) throw new StoreRefusal({ reason: 'needs-admin', message: `role "${db.role}" is a tenant role: engram store grant needs an admin connection (the tables' owner with CREATEROLE, or a superuser)` });
   const c = await db.pool.connect();
   try {
     await c.query('BEGIN');
@@ -78,9 +78,9 @@ export const grantTenantRole = async (db: PostgresDb, request: TenantGrantReques
       const mapped = await c.query<{ tenant: string }>('SELECT tenant FROM engram_tenant_roles WHERE role_name = $1', [role]);
       const owner = mapped.rows[0]?.tenant;
       const found = existing.rows[0];
-      if (found?.bypass === true) throw new StoreRefusal(`role "${role}" bypasses row-level security: it can never be a tenant role; name another with --role`);
-      if (owner !== undefined && owner !== request.tenant) throw new StoreRefusal(`role "${role}" is tenant ${owner}'s: name another with --role`);
-      if (found !== undefined && owner === undefined) throw new StoreRefusal(`role "${role}" already exists and is not a tenant role engram granted: name another with --role`);
+      if (found?.bypass === true) throw new StoreRefusal({ reason: 'bypasses-rls', message: `role "${role}" bypasses row-level security: it can never be a tenant role; name another with --role` });
+      if (owner !== undefined && owner !== request.tenant) throw new StoreRefusal({ reason: 'other-tenant', message: `role "${role}" is tenant ${owner}'s: name another with --role` });
+      if (found !== undefined && owner === undefined) throw new StoreRefusal({ reason: 'foreign-role', message: `role "${role}" already exists and is not a tenant role engram granted: name another with --role` });
       const created = found === undefined;
       if (created) {
         // CREATE ROLE takes no parameters: the password goes as an escaped literal.

@@ -72,9 +72,9 @@ export const openPostgres = async (options: PostgresOptions): Promise<PostgresDb
     const r = await pool.query<{ role: string; super: boolean; bypass: boolean }>('SELECT current_user AS role, rolsuper AS super, rolbypassrls AS bypass FROM pg_roles WHERE rolname = current_user');
     const role = r.rows[0]?.role ?? '';
     const bypassesRls = Boolean(r.rows[0]?.super || r.rows[0]?.bypass);
-    if (bypassesRls && options.allowUnisolated !== true) throw new StoreRefusal(unisolatedRefusal(where, role));
+    if (bypassesRls && options.allowUnisolated !== true) throw new StoreRefusal({ reason: 'bypasses-rls', message: unisolatedRefusal(where, role) });
     const owned = await ownTenantOf(pool);
-    if (owned !== null && owned !== tenant) throw new StoreRefusal(`PostgreSQL store ${where}: role "${role}" belongs to tenant ${owned}, not ${tenant}: set ENGRAM_TENANT=${owned} (or --tenant ${owned}), or connect as tenant ${tenant}'s own role`);
+    if (owned !== null && owned !== tenant) throw new StoreRefusal({ reason: 'other-tenant', message: `PostgreSQL store ${where}: role "${role}" belongs to tenant ${owned}, not ${tenant}: set ENGRAM_TENANT=${owned} (or --tenant ${owned}), or connect as tenant ${tenant}'s own role` });
     const migration = options.migrate === false ? null : await migrate(pool);
     if (bypassesRls) warnOnce(options.warn, where, `engram: UNISOLATED: role "${role}" bypasses row-level security on ${where}; tenant ${tenant} is kept apart only by engram's own queries (--allow-unisolated)`);
     return { pool, tenant, where, migration, bypassesRls, role, tenantRole: owned !== null, close: () => pool.end() };

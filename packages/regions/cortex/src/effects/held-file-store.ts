@@ -1,3 +1,4 @@
+import { TaggedError } from '@engram/kernel';
 import type { z } from 'zod';
 import { JsonItemFile } from './json-item-file.js';
 import type { HeldStore } from './held-store.js';
@@ -9,11 +10,18 @@ interface HeldFile<I> {
   readonly items: readonly I[];
 }
 
-/** How a kind's file is read: its schema, and the error that refuses a file that cannot be read. */
+/** How a kind's file is read: its schema. */
 export interface HeldFileKind<I extends HeldItem> extends HeldKind<I> {
   readonly schema: z.ZodType<HeldFile<I>>;
-  readonly refuse: (file: string, detail: string) => Error;
 }
+
+/** A held-proposal file (pending or quarantine) that cannot be read: reported with its place, and never written over. */
+export class HeldFileError extends TaggedError('HeldFileError')<{
+  readonly reason: 'unreadable';
+  readonly kind: HeldKind<HeldItem>['name'];
+  readonly file: string;
+  readonly message: string;
+}> {}
 
 /**
  * Held proposals in one JSON file (0600, through @engram/fs: atomic replace, no links followed),
@@ -25,7 +33,7 @@ export class HeldFileStore<I extends HeldItem> implements HeldStore<I> {
   private readonly steps: ReturnType<typeof changeHeld<I>>;
 
   constructor(kind: HeldFileKind<I>, file: string, options: { readonly root?: string } = {}) {
-    this.store = new JsonItemFile(file, kind.schema, { version: 1, items: [] }, kind.refuse, options);
+    this.store = new JsonItemFile(file, kind.schema, { version: 1, items: [] }, (at, detail) => new HeldFileError({ reason: 'unreadable', kind: kind.name, file: at, message: `${at}: ${detail}` }), options);
     this.steps = changeHeld(kind);
   }
 

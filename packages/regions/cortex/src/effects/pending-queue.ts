@@ -9,19 +9,8 @@ export const PENDING_FILE_NAME = ENGRAM_FILE_NAMES.pendingMemory;
 /** Where the queue lives: `<project>/.engram/pending-memory.json`, else `$ENGRAM_HOME/pending-memory.json`. */
 export const pendingPathFor = (engramRoot: string): string => join(engramRoot, PENDING_FILE_NAME);
 
-/** A pending file that cannot be read: reported with its place, and never written over. */
-export class PendingFileError extends Error {
-  constructor(
-    readonly file: string,
-    detail: string,
-  ) {
-    super(`${file}: ${detail}`);
-    this.name = 'PendingFileError';
-  }
-}
-
 /** The pending kind of held proposal, as its file is read. */
-const PENDING_FILE_KIND: HeldFileKind<PendingItem> = { ...PENDING_KIND, schema: PendingFileSchema, refuse: (file, detail) => new PendingFileError(file, detail) };
+const PENDING_FILE_KIND: HeldFileKind<PendingItem> = { ...PENDING_KIND, schema: PendingFileSchema };
 
 /**
  * The durable queue of proposals waiting for the user (copilot mode), in

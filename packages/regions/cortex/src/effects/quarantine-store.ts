@@ -9,19 +9,8 @@ export const QUARANTINE_FILE_NAME = ENGRAM_FILE_NAMES.quarantine;
 /** Where the quarantine lives: beside the pending queue. */
 export const quarantinePathFor = (engramRoot: string): string => join(engramRoot, QUARANTINE_FILE_NAME);
 
-/** A quarantine file that cannot be read: reported with its place, and never written over. */
-export class QuarantineFileError extends Error {
-  constructor(
-    readonly file: string,
-    detail: string,
-  ) {
-    super(`${file}: ${detail}`);
-    this.name = 'QuarantineFileError';
-  }
-}
-
 /** The quarantine kind of held proposal, as its file is read. */
-const QUARANTINE_FILE_KIND: HeldFileKind<QuarantineItem> = { ...QUARANTINE_KIND, schema: QuarantineFileSchema, refuse: (file, detail) => new QuarantineFileError(file, detail) };
+const QUARANTINE_FILE_KIND: HeldFileKind<QuarantineItem> = { ...QUARANTINE_KIND, schema: QuarantineFileSchema };
 
 /**
  * The durable quarantine: proposals held because they read as instructions to the agent, in

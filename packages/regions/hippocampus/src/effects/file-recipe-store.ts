@@ -3,6 +3,7 @@ import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, rootForDir, Stampe
 import { join } from 'node:path';
 import { mergeRecipe, type LearnedRecipe, type RecipeSighting } from '../recipes/merge-recipe.js';
 import { parseRecipeFile, renderRecipeFile, type RecipeFileRead } from '../recipes/recipe-file.js';
+import { TaggedError } from '@engram/kernel';
 import type { RecipeProblem, StoredRecipe } from '../recipes/stored-recipe.js';
 import type { RecipeStore } from '../recipes/recipe-store.js';
 
@@ -18,10 +19,9 @@ export interface FileRecipeStoreOptions {
 }
 
 /** Refused write: the file holds something the store cannot read back, and rewriting would lose it. */
-export class RecipeFileError extends Error {
-  constructor(readonly problem: RecipeProblem) {
-    super(`${problem.file}${problem.field === null ? '' : `: ${problem.field}`}: ${problem.reason}; fix or remove it by hand (nothing was written)`);
-    this.name = 'RecipeFileError';
+export class RecipeFileError extends TaggedError('RecipeFileError')<{ readonly reason: 'unreadable'; readonly problem: RecipeProblem; readonly message: string }> {
+  constructor(problem: RecipeProblem) {
+    super({ reason: 'unreadable', problem, message: `${problem.file}${problem.field === null ? '' : `: ${problem.field}`}: ${problem.reason}; fix or remove it by hand (nothing was written)` });
   }
 }
 

@@ -32,6 +32,6 @@ export const realSkillDir = (root: string, name: string): string => {
   } catch {
     return dir; // does not exist yet: nothing to follow
   }
-  if (!strictlyInside(realpathSync(resolve(root)), real)) throw new SkillLabelError(name, 'its folder is a link that leads outside the skills folder');
+  if (!strictlyInside(realpathSync(resolve(root)), real)) throw new SkillLabelError(name, 'its folder is a link that leads outside the skills folder', 'outside-folder');
   return dir;
 };

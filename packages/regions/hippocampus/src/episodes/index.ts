@@ -16,6 +16,7 @@ export { prepareEpisode, type PrepareEpisodeOptions } from './prepare-episode.js
 export type { EpisodeStore, EpisodeRecord, EpisodeRanking } from './episode-store.js';
 export { openAiEmbedder, embeddingsEndpoint, EMBED_BATCH, EMBED_TIMEOUT_MS, type OpenAiEmbedderOptions } from '../embeddings/openai-embedder.js';
 export { embedderFromEnv } from '../embeddings/embedder-from-env.js';
+export { EmbedderSettingError, type EmbedderSettingReason } from '../embeddings/embedder-setting-error.js';
 export { FileEpisodeStore, type FileEpisodeStoreOptions } from '../effects/file-episode-store.js';
 export { textMeaning, textHash, type TextVectorCache } from '../embeddings/text-meaning.js';
 export { SqliteTextVectors } from '../effects/sqlite-text-vectors.js';

@@ -3,7 +3,7 @@ export { FileSkillStore, type FileSkillStoreOptions, type SkillDraft, type Skill
 export type { Skill, SkillSummary, SkillProblem } from './skill.js';
 export type { SkillStore } from './skill-store.js';
 export { findSkillExact, closestLabel, uniqueLabelAmong, skillContent, type SkillContent } from './skill-lookup.js';
-export { SKILL_LABEL_PATTERN, MAX_SKILL_LABEL_LENGTH, MAX_SKILL_LOOKUP_LENGTH, SkillLabelError, assertSkillLabel, skillLabelProblem, lookupProblem } from './skill-label.js';
+export { SKILL_LABEL_PATTERN, MAX_SKILL_LABEL_LENGTH, MAX_SKILL_LOOKUP_LENGTH, SkillLabelError, type SkillLabelReason, assertSkillLabel, skillLabelProblem, lookupProblem } from './skill-label.js';
 export { skillDir, realSkillDir } from '../effects/skill-dir.js';
 export { normalizeSkillName } from './normalize-skill-name.js';
 export { slugifySkillLabel } from './slugify-skill-label.js';

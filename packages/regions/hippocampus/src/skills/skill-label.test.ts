@@ -22,6 +22,7 @@ describe('skill labels', () => {
     ['..', /'\.'/],
   ])('refuses %j with a clear error', (label, reason) => {
     expect(() => assertSkillLabel(label)).toThrow(SkillLabelError);
+    expect(() => assertSkillLabel(label)).toThrow(expect.objectContaining({ _tag: 'SkillLabelError', reason: 'bad-label', input: label }));
     expect(() => assertSkillLabel(label)).toThrow(reason);
   });
   it('lets lookups through with case, spaces and underscores, never paths', () => {

@@ -1,3 +1,5 @@
+import { TaggedError } from '@engram/kernel';
+
 /** A skill label: lower-case letters and digits, single hyphens inside (anton.md §10.2's validator, §15.24's fix). */
 export const SKILL_LABEL_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 /** Anton's validator caps a name at 64 characters; a label is also a folder name. */
@@ -8,14 +10,19 @@ export const MAX_SKILL_LABEL_LENGTH = 64;
  */
 export const MAX_SKILL_LOOKUP_LENGTH = 128;
 
-/** A label refused for a create, recall or remove, with the reason in words. */
-export class SkillLabelError extends Error {
-  constructor(
-    readonly input: string,
-    readonly reason: string,
-  ) {
-    super(`skill label ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)} refused: ${reason}`);
-    this.name = 'SkillLabelError';
+/** Why a label is refused: not a label (empty, too long, characters a label cannot have), or a folder that leads outside the skills folder. */
+export type SkillLabelReason = 'bad-label' | 'outside-folder';
+
+/** A label refused for a create, recall or remove, with the problem in words. */
+export class SkillLabelError extends TaggedError('SkillLabelError')<{
+  readonly reason: SkillLabelReason;
+  readonly input: string;
+  /** What is wrong, in words (`skillLabelProblem`). */
+  readonly problem: string;
+  readonly message: string;
+}> {
+  constructor(input: string, problem: string, reason: SkillLabelReason = 'bad-label') {
+    super({ reason, input, problem, message: `skill label ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)} refused: ${problem}` });
   }
 }
 
