@@ -36,17 +36,19 @@ const agentTurn = async (client: Client, project: string, task: string, attempts
   await call(client, 'start_turn', { message: task });
   const verdicts: string[] = [];
   const advice: string[] = [];
+  const explanations: string[] = [];
   for (let i = 0; i < attempts; i++) {
     const input = { path: 'data/sales.csv' };
     const pre = await call(client, 'pre_call', { tool: 'read_file', input });
     verdicts.push(pre.verdict as string);
     advice.push(pre.advice as string);
+    explanations.push(pre.explanation as string);
     if (pre.verdict === 'block') break;
     const r = readProjectFile(project, input.path);
     await call(client, 'tool_result', { tool: 'read_file', callId: pre.callId, ok: r.ok, output: r.output, error: r.error });
   }
   const learned = await call(client, 'end_turn', { answer: 'data/sales.csv does not exist, so there is nothing to summarise.' });
-  return { context: context as string, verdicts, advice, learned: learned as { lessons: { rule: string }[]; stored: { rule: string }[] } };
+  return { context: context as string, verdicts, advice, explanations, learned: learned as { lessons: { rule: string }[]; stored: { rule: string }[] } };
 };
 
 it('an agent that uses only MCP learns in one session what the next one is told (two engram mcp processes over stdio)', async () => {
@@ -65,8 +67,11 @@ it('an agent that uses only MCP learns in one session what the next one is told 
   const second = await connectStdio(home, project);
   const two = await agentTurn(second.client, project, task, 1).finally(() => second.close());
   for (const rule of stored) expect(two.context).toContain(rule);
-  expect(two.verdicts).toEqual(['allow']);
-  // The detector's rule is told in the memory block; before a call only a lesson about that call is
-  // said (issue 24), and none was learned (the missing file never recovered), so nothing is repeated there.
+  // Before the first call of the next session, the project's record of that call speaks (issue 24:
+  // it failed in every one of its runs here, so the estimate that it fails again passes the gate),
+  // quoting how often it failed and its error line; no lesson was learned (the missing file never
+  // recovered), so no advice repeats the block's rule.
+  expect(two.verdicts).toEqual(['warn']);
+  expect(two.explanations[0]).toMatch(/In this project `read_file[^`]*` failed 3 times in 3 runs, latest with "[^"]*sales\.csv[^"]*"/);
   expect(two.advice.join('\n')).toBe('');
 });

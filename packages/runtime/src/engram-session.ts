@@ -190,7 +190,9 @@ export class EngramSession {
     this.bus.subscribe('call-lessons', (e) => {
       if (e.type === 'cerebellum.call.learned' && this.callLessons !== null) this.background.track(this.callLessons.record(e.data, e.at, e.sessionId));
     });
-    this.callOutcomes = this.callLessons === null ? null : new FileCallOutcomes(options.paths.projectDir ?? '', options.paths.project ?? '');
+    // The record is a file in the project's folder; with a PostgreSQL store nothing learned may live
+    // outside the tenant's rows, and the store has no table for it yet, so it is kept for the turn only.
+    this.callOutcomes = this.callLessons === null || stores.kind !== 'files' ? null : new FileCallOutcomes(options.paths.projectDir ?? '', options.paths.project ?? '');
     // The turn's record of its calls joins the project's at the turn's end (the core keeps it until the next turn starts).
     this.bus.subscribe('call-outcomes', (e) => {
       if (this.callOutcomes !== null && (e.type === 'executive.turn.completed' || e.type === 'executive.turn.failed' || e.type === 'executive.turn.cancelled')) this.background.track(this.callOutcomes.merge(this.brain.state('cerebellum.outcomes').turn));
