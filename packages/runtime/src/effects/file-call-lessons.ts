@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import { mergeCallLesson, type StoredCallLesson } from '@engram/cerebellum';
 import type { EventData } from '@engram/events';
 import { scrubValue } from '@engram/kernel';
-import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, StampedCache, withLock, writeFileAtomic } from '@engram/fs';
-import { TaggedError } from '@engram/kernel';
+import { ProjectJsonFile } from './project-json-file.js';
 
 /** The file a project keeps its call lessons in, inside `<project>/.engram`. */
 const CALL_LESSONS_FILE = 'call-lessons.json';
@@ -30,13 +28,6 @@ export interface CallLessonsRead {
   readonly lessons: readonly StoredCallLesson[];
   /** What could not be read, one line each (file and entry). */
   readonly problems: readonly string[];
-}
-
-/** Refused write: the file holds something that cannot be read back, and rewriting would lose it. */
-class CallLessonsFileError extends TaggedError('CallLessonsFileError')<{ readonly reason: 'unreadable'; readonly problem: string; readonly message: string }> {
-  constructor(problem: string) {
-    super({ reason: 'unreadable', problem, message: `${problem}; fix or remove it by hand (nothing was written)` });
-  }
 }
 
 const parse = (text: string, file: string): CallLessonsRead => {
@@ -68,28 +59,15 @@ const render = (lessons: readonly StoredCallLesson[]): string =>
  * lesson learned again is merged (its evidence counted); its record of use is updated in place.
  */
 export class FileCallLessons {
-  readonly file: string;
-  private readonly cache: StampedCache<CallLessonsRead>;
+  private readonly store: ProjectJsonFile<CallLessonsRead>;
 
-  constructor(
-    private readonly projectDir: string,
-    private readonly root: string,
-  ) {
-    this.file = join(projectDir, CALL_LESSONS_FILE);
-    this.cache = new StampedCache([this.file]);
+  constructor(projectDir: string, root: string) {
+    this.store = new ProjectJsonFile(projectDir, root, { name: CALL_LESSONS_FILE, empty: (problems) => ({ lessons: [], problems }), parse });
   }
 
   list(): CallLessonsRead {
-    try {
-      return this.cache.read(() => {
-        const text = readTextContained(this.root, this.file);
-        return text === null ? { lessons: [], problems: [] } : parse(text, this.file);
-      });
-    } catch (err) {
-      return { lessons: [], problems: [`${this.file}: cannot read: ${(err as Error).message}`] };
-    }
+    return this.store.read();
   }
-
 
   /** Merges a learned lesson (scrubbed) into the file. */
   record(learned: EventData<'cerebellum.call.learned'>, at: string, sessionId: string): Promise<StoredCallLesson> {
@@ -116,18 +94,9 @@ export class FileCallLessons {
   }
 
   private change<T>(fn: (lessons: readonly StoredCallLesson[]) => { lessons: readonly StoredCallLesson[] | null; result: T }): Promise<T> {
-    ensureDir(this.root, this.projectDir);
-    return withLock(this.file, DEFAULT_LOCK_SETTINGS, (assertHeld) => {
-      const text = readTextContained(this.root, this.file);
-      const read = text === null ? { lessons: [], problems: [] } : parse(text, this.file);
-      const [problem] = read.problems;
-      if (problem !== undefined) throw new CallLessonsFileError(problem);
+    return this.store.change((read) => {
       const { lessons, result } = fn(read.lessons);
-      if (lessons !== null) {
-        writeFileAtomic(this.file, render(lessons), { root: this.root, beforeCommit: assertHeld });
-        this.cache.clear();
-      }
-      return result;
+      return { text: lessons === null ? null : render(lessons), result };
     });
   }
 }

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { z } from 'zod';
 import { EMPTY_OUTCOMES, MAX_OUTCOME_KEYS, mergeOutcomes, type OutcomeCounts, type OutcomeTable } from '@engram/cerebellum';
-import { DEFAULT_LOCK_SETTINGS, ensureDir, readTextContained, StampedCache, withLock, writeFileAtomic } from '@engram/fs';
+import { ProjectJsonFile } from './project-json-file.js';
 
 /** The file a project keeps its record of calls in, inside `<project>/.engram`. */
 const CALL_OUTCOMES_FILE = 'call-outcomes.json';
@@ -14,14 +13,6 @@ interface CallOutcomesRead {
   readonly outcomes: OutcomeTable;
   /** What could not be read, one line each (file and key). */
   readonly problems: readonly string[];
-}
-
-/** Refused write: the file holds something that cannot be read back, and rewriting would lose it. */
-class CallOutcomesFileError extends Error {
-  constructor(problem: string) {
-    super(`${problem}; fix or remove it by hand (nothing was written)`);
-    this.name = 'CallOutcomesFileError';
-  }
 }
 
 const parse = (text: string, file: string): CallOutcomesRead => {
@@ -54,39 +45,19 @@ const render = (outcomes: OutcomeTable): string =>
  * recently run dropped first.
  */
 export class FileCallOutcomes {
-  readonly file: string;
-  private readonly cache: StampedCache<CallOutcomesRead>;
+  private readonly store: ProjectJsonFile<CallOutcomesRead>;
 
-  constructor(
-    private readonly projectDir: string,
-    private readonly root: string,
-  ) {
-    this.file = join(projectDir, CALL_OUTCOMES_FILE);
-    this.cache = new StampedCache([this.file]);
+  constructor(projectDir: string, root: string) {
+    this.store = new ProjectJsonFile(projectDir, root, { name: CALL_OUTCOMES_FILE, empty: (problems) => ({ outcomes: EMPTY_OUTCOMES, problems }), parse });
   }
 
   list(): CallOutcomesRead {
-    try {
-      return this.cache.read(() => {
-        const text = readTextContained(this.root, this.file);
-        return text === null ? { outcomes: EMPTY_OUTCOMES, problems: [] } : parse(text, this.file);
-      });
-    } catch (err) {
-      return { outcomes: EMPTY_OUTCOMES, problems: [`${this.file}: cannot read: ${(err as Error).message}`] };
-    }
+    return this.store.read();
   }
 
   /** Adds a turn's record to the file. */
   merge(turn: OutcomeTable): Promise<void> {
     if (turn.size === 0) return Promise.resolve();
-    ensureDir(this.root, this.projectDir);
-    return withLock(this.file, DEFAULT_LOCK_SETTINGS, (assertHeld) => {
-      const text = readTextContained(this.root, this.file);
-      const read = text === null ? { outcomes: EMPTY_OUTCOMES, problems: [] } : parse(text, this.file);
-      const [problem] = read.problems;
-      if (problem !== undefined) throw new CallOutcomesFileError(problem);
-      writeFileAtomic(this.file, render(mergeOutcomes(read.outcomes, turn, MAX_OUTCOME_KEYS)), { root: this.root, beforeCommit: assertHeld });
-      this.cache.clear();
-    });
+    return this.store.change((read) => ({ text: render(mergeOutcomes(read.outcomes, turn, MAX_OUTCOME_KEYS)), result: undefined }));
   }
 }
