@@ -67,25 +67,18 @@ export interface ExecutiveState {
 /** The signature prefix of a warning that says a call lesson (the lesson id follows). */
 export const CALL_LESSON_SIGNATURE = 'call-lesson:';
 
-const fresh = (limits: BreakerParams): ExecutiveState => ({
-  ended: false,
-  inTurn: false,
-  roundOpen: false,
-  toolCallsThisRound: 0,
-  nextToolId: 0,
-  limits,
+/** The fields one turn fills, empty: a new session and each new turn start from them. */
+const emptyTurn = () => ({
   streaks: new Map(),
   calls: new Map(),
   verdicts: new Map(),
-  message: '',
   errors: [],
-  shown: new Set(),
+  shown: new Set<string>(),
   nudges: [],
   lessons: [],
   hints: [],
-  hinted: new Set(),
-  saidLessons: new Set(),
-  lessonCalls: new Map(),
+  hinted: new Set<string>(),
+  lessonCalls: new Map<string, string>(),
 });
 
 /**
@@ -150,22 +143,11 @@ const withoutEntry = <K, V>(m: ReadonlyMap<K, V>, k: K): ReadonlyMap<K, V> => {
 const withMember = <T>(s: ReadonlySet<T>, x: T): ReadonlySet<T> => (s.has(x) ? s : new Set(s).add(x));
 
 /** What a new turn starts from: the session-wide fields carry over, the turn's are emptied. */
-const turnStarted = (s: ExecutiveState, message: string): ExecutiveState =>
-  next(s, {
-  inTurn: true,
-  roundOpen: false,
-  streaks: new Map(),
-  calls: new Map(),
-  verdicts: new Map(),
-  message,
-  errors: [],
-  shown: new Set(),
-  nudges: [],
-  lessons: [],
-  hints: [],
-  hinted: new Set(),
-  lessonCalls: new Map(),
-  });
+const turnStarted = (s: ExecutiveState, message: string): ExecutiveState => next(s, { inTurn: true, roundOpen: false, message, ...emptyTurn() });
+
+/** A session's first state, built through `next` so it has the one shape every state has. */
+const fresh = (limits: BreakerParams): ExecutiveState =>
+  next({ ended: false, inTurn: false, roundOpen: false, toolCallsThisRound: 0, nextToolId: 0, limits, message: '', saidLessons: new Set(), ...emptyTurn() }, {});
 
 const toolCalled = (s: ExecutiveState, d: EventData<'executive.tool.called'>): ExecutiveState => {
   const nextToolId = Math.max(s.nextToolId, madeUpNumber(d.toolUseId));
