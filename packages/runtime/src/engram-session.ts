@@ -351,7 +351,9 @@ export class EngramSession {
     let verdict = this.guard(toolUseId, name, input);
     if (verdict.action === 'block') return { verdict, advice: '' };
     const args = scrubValue(input);
-    const never = verdict.action === 'allow' ? neverRuleFor(await this.memory.cortex.strategyCandidates(), name, args) : null;
+    // Read once a call: the never-rule check and the advice's exclusions look at the same entries.
+    const candidates = await this.memory.cortex.strategyCandidates();
+    const never = verdict.action === 'allow' ? neverRuleFor(candidates, name, args) : null;
     if (never !== null) {
       verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
       this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
@@ -363,7 +365,7 @@ export class EngramSession {
     const call = callPattern(name, args);
     const callText = `${call.pattern} ${call.target ?? ''}`;
     // A detector's fixed sentence says nothing about this call: never before it.
-    const generic = (await this.memory.cortex.strategyCandidates()).filter((c) => isDetectorRuleText(c.text)).map((c) => c.id);
+    const generic = candidates.filter((c) => isDetectorRuleText(c.text)).map((c) => c.id);
     const exclude = generic.length === 0 ? turn.shown : new Set([...turn.shown, ...generic]);
     const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, callText, extra, exclude });
     if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
