@@ -4,10 +4,10 @@ import { ALL_CALLS_KEY, type OutcomeTable } from './outcome-table.js';
 const PATTERN_PREFIX = 'c:';
 
 /** Failing patterns listed: the few a person acts on; the rest is in the file. */
-export const CALL_RECORD_TOP = 5;
+const CALL_RECORD_TOP = 5;
 
 /** One call pattern's line in the summary. */
-export interface CallRecordPattern {
+interface CallRecordPattern {
   /** `Bash python -m pytest`: the tool and the pattern. */
   readonly pattern: string;
   readonly runs: number;

@@ -52,7 +52,7 @@ export interface OutcomeKeys {
 }
 
 /** A new script's size class: the octave of its length in lines (1, 2-3, 4-7, ... 64-127): scripts within a factor of two in length fail alike. */
-export const sizeClass = (lines: number): number => Math.floor(Math.log2(Math.max(1, lines)));
+const sizeClass = (lines: number): number => Math.floor(Math.log2(Math.max(1, lines)));
 
 /**
  * The keys of a call: the tool and program (`p:Bash python`), the pattern (`c:Bash python -m
