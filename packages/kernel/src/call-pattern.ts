@@ -1,5 +1,6 @@
 import { toolTarget } from './tool-target.js';
 import { toolTargetPattern } from './tool-target-pattern.js';
+import { commandHead } from './command-head.js';
 
 /**
  * What a call does, as lessons tell calls apart: the program and its subcommand for a shell
@@ -69,23 +70,6 @@ const words = (segment: string): string[] => {
   const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g;
   for (let m = re.exec(segment); m !== null; m = re.exec(segment)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
   return out;
-};
-
-/** The first line of a command without its heredoc bodies: `cat <<'EOF' > a.py ... EOF` is `cat > a.py`. */
-const commandHead = (command: string): string => {
-  const lines = command.split('\n');
-  const kept: string[] = [];
-  let until: string | null = null;
-  for (const line of lines) {
-    if (until !== null) {
-      if (line.trim() === until) until = null;
-      continue;
-    }
-    kept.push(line);
-    const here = /<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?/.exec(line);
-    if (here?.[1] !== undefined) until = here[1];
-  }
-  return kept.join('\n');
 };
 
 /** A segment's program and the words after it, past variable assignments and prefix words (`sudo`, `env`); null for an empty segment or a comment. */

@@ -40,4 +40,5 @@ export { EmbedderError, type Embedder, type EmbedderFailure } from './recall/emb
 export { spreadToNeighbours } from './recall/spread-to-neighbours.js';
 export { readRecallQuery } from './recall/quoted-query.js';
 export { callPattern, type CallPattern } from './call-pattern.js';
-export { defaultEstimateParams, ESTIMATE_PARAM_REASONS, estimateFailure, worthWarning, type EstimateParams, type OutcomeEvidence } from './failure-estimate.js';
+export { writtenFiles, type WrittenFile } from './written-files.js';
+export { defaultEstimateParams, ESTIMATE_PARAM_REASONS, estimateFailure, weighEvidence, worthWarning, type EstimateParams, type OutcomeEvidence } from './failure-estimate.js';

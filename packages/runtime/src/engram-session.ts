@@ -327,6 +327,7 @@ export class EngramSession {
       stored: this.callOutcomes?.list().outcomes ?? EMPTY_OUTCOMES,
       turn: outcomes.turn,
       latest: outcomes.latest,
+      written: outcomes.written,
       lessons: this.callLessons?.list().lessons ?? [],
     });
     if (warning === null) return null;

@@ -52,7 +52,7 @@ export const memoryText = {
   },
 
   /** `memory stats`: the injection audit, one figure per line. */
-  stats: (logs: number, { stale, callLessons, ranking, ...stats }: Omit<MemoryAudit, 'logs' | 'problems'> & { readonly ranking: RankingStatus }): string =>
+  stats: (logs: number, { stale, callLessons, callRecord, ranking, ...stats }: Omit<MemoryAudit, 'logs' | 'problems'> & { readonly ranking: RankingStatus }): string =>
     [
       `logs ${logs}, sessions ${stats.sessions}, turns ${stats.turns}`,
       rankingLine(ranking),
@@ -65,6 +65,9 @@ export const memoryText = {
         ? `stale (never chosen in ${stale.windowDays} days) ${stale.items.length}${stale.items.map((i) => `\n  ${i.id}: ${i.text}`).join('')}`
         : `stale                    not judged (${stale.injections} injections in ${stale.windowDays} days; too few to tell)`,
       `call lessons             ${callLessons.length}${callLessons.map((l) => `\n  ${l.standing.padEnd(7)} shown ${l.shown}, ignored ${l.ignored}, other error ${l.otherError}, heeded ${l.heeded}; learned ${l.learned}: \`${l.pattern}\` (${l.tool}) "${l.errorLine}"`).join('')}`,
+      callRecord === null
+        ? 'call record              none (no project folder)'
+        : `call record              ${callRecord.patterns} call patterns, ${callRecord.fails} failures in ${callRecord.calls} calls${callRecord.top.map((p) => `\n  failed ${p.fails} of ${p.runs}: \`${p.pattern}\`${p.line === '' ? '' : ` "${p.line}"`}`).join('')}`,
       '',
     ].join('\n'),
 

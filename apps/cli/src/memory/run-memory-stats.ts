@@ -18,9 +18,9 @@ export const runMemoryStats = (options: MemoryStatsOptions): Promise<number> =>
   runMemoryCommand('stats', defaultIo, async () => {
     const nowMs = options.now === undefined ? undefined : Date.parse(options.now);
     if (nowMs !== undefined && Number.isNaN(nowMs)) throw new MemoryUsageError({ reason: 'invalid', message: `--now must be an ISO time, not ${JSON.stringify(options.now)}` });
-    const { logs: files, problems, stale, callLessons, ...stats } = await withAuditBrain(options, async (brain) => ({ ...(await brain.memory.stats(nowMs === undefined ? {} : { now: nowMs })), ranking: await rankingStatus(brain) }));
+    const { logs: files, problems, stale, callLessons, callRecord, ...stats } = await withAuditBrain(options, async (brain) => ({ ...(await brain.memory.stats(nowMs === undefined ? {} : { now: nowMs })), ranking: await rankingStatus(brain) }));
     for (const p of problems) process.stderr.write(`warning: ${p}\n`);
-    if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale, callLessons })}\n`);
-    else process.stdout.write(memoryText.stats(files.length, { ...stats, stale, callLessons }));
+    if (options.json) process.stdout.write(`${JSON.stringify({ logs: files.length, ...stats, stale, callLessons, callRecord })}\n`);
+    else process.stdout.write(memoryText.stats(files.length, { ...stats, stale, callLessons, callRecord }));
     return 0;
   });

@@ -15,8 +15,9 @@ import { supersessionChain, type SupersessionLink } from './supersession-chain.j
 import { MemoryHistory, type MemoryHistoryRecord } from '@engram/hippocampus';
 import { staleEntries, type StaleEntries } from './stale-entries.js';
 import { normalizeEntryText, traceProvenance, type Provenance } from './trace-provenance.js';
-import { callLessonRecord, type CallLessonRecord } from '@engram/cerebellum';
+import { callLessonRecord, callRecordSummary, type CallLessonRecord, type CallRecordSummary } from '@engram/cerebellum';
 import { FileCallLessons } from '../effects/file-call-lessons.js';
+import { FileCallOutcomes } from '../effects/file-call-outcomes.js';
 
 /** `brain.memory.stats()`: the injection audit over every event log, and what ageing out would prune. */
 export interface MemoryAudit extends MemoryStats {
@@ -27,6 +28,8 @@ export interface MemoryAudit extends MemoryStats {
   readonly stale: StaleEntries;
   /** The project's call lessons, each with its record of use and standing (issue 24 item 6); most shown first. */
   readonly callLessons: readonly CallLessonRecord[];
+  /** The project's record of calls (how many patterns, the top failing ones), null without a project folder. */
+  readonly callRecord: CallRecordSummary | null;
 }
 
 export interface FoundEntry extends MemoryEntry {
@@ -112,7 +115,9 @@ export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock, 
       const { read, stale: s } = await stale(options.now);
       const lessons = paths.projectDir === null || paths.project === null ? null : new FileCallLessons(paths.projectDir, paths.project).list();
       const callLessons = (lessons?.lessons ?? []).map((l) => callLessonRecord(l)).sort((a, b) => b.shown - a.shown || b.learned - a.learned);
-      return { logs: read.files, problems: [...read.problems, ...(lessons?.problems ?? [])], ...computeMemoryStats(read.logs), stale: s, callLessons };
+      const outcomes = paths.projectDir === null || paths.project === null ? null : new FileCallOutcomes(paths.projectDir, paths.project).list();
+      const callRecord = outcomes === null ? null : callRecordSummary(outcomes.outcomes);
+      return { logs: read.files, problems: [...read.problems, ...(lessons?.problems ?? []), ...(outcomes?.problems ?? [])], ...computeMemoryStats(read.logs), stale: s, callLessons, callRecord };
     },
     why: async (query) => {
       const m = memory();

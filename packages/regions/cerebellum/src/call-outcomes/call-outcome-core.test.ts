@@ -36,6 +36,20 @@ describe('callOutcomeCore', () => {
     expect(state.latest.get('python repro.py')).toMatchObject({ ok: false, wrote: false });
   });
 
+  // Why (issue 24): a new script's first run fails more often the longer it is, whatever its name;
+  // the record keeps new scripts' first runs by size class so the warning can weigh them.
+  it('given a script written whole in the turn and then run, then its first run is counted under its size class and under all new scripts of its program; a later run and a script not written are not', () => {
+    const body = Array.from({ length: 70 }, (_, i) => `x${i} = ${i}`).join('\n');
+    const { state } = fold(turn([[`cat <<'EOF' > repro.py\n${body}\nEOF`, true], ['python repro.py', false], ['python repro.py', false], ['python other.py', false]]));
+    // 72 lines: the octave 64-127 (class 6).
+    expect(countsOf(state.turn, 'n:6:Bash python')).toMatchObject({ runs: 1, fails: 1 });
+    expect(countsOf(state.turn, 'n:*:Bash python')).toMatchObject({ runs: 1, fails: 1 });
+    expect(state.written.get('repro.py')).toBe(72);
+    const { state: short } = fold(turn([["cat <<'EOF' > t.py\nprint(1)\nEOF\npython t.py", true]]));
+    // 4 lines: the octave 4-7 (class 2).
+    expect(countsOf(short.turn, 'n:2:Bash python')).toMatchObject({ runs: 1, fails: 0 });
+  });
+
   it('counts nothing with memory off, and a new turn starts with an empty record', () => {
     expect(fold(turn([['python repro.py', false]], 'off')).state.turn.size).toBe(0);
     const events = [...turn([['python repro.py', false]]), buildEvent('executive.turn.completed', {}, { seq: 90, causationId: null }) as AnyEnvelope];
@@ -44,12 +58,12 @@ describe('callOutcomeCore', () => {
   });
 
   it('never changes the state it was given (evolve returns a new one)', () => {
-    const events = turn([['python repro.py', false], ['python repro.py', true]]);
+    const events = turn([["cat <<'EOF' > repro.py\nimport x\nEOF", true], ['python repro.py', false], ['python repro.py', true]]);
     let state = callOutcomeCore.initialState(defaultCallOutcomeParams);
     for (const e of events) {
-      const before = JSON.stringify([[...state.calls.keys()], [...state.latest], [...state.turn]]);
+      const before = JSON.stringify([[...state.calls.keys()], [...state.latest], [...state.turn], [...state.written]]);
       const next = callOutcomeCore.evolve(state, e);
-      expect(JSON.stringify([[...state.calls.keys()], [...state.latest], [...state.turn]])).toBe(before);
+      expect(JSON.stringify([[...state.calls.keys()], [...state.latest], [...state.turn], [...state.written]])).toBe(before);
       state = next;
     }
   });

@@ -1,18 +1,21 @@
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { callPattern, scrubSecrets, type CallPattern, type RegionCore } from '@engram/kernel';
+import { callPattern, scrubSecrets, writtenFiles, type CallPattern, type RegionCore } from '@engram/kernel';
 import { failureLine } from '../call-lessons/failure-line.js';
-import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
+import { countRun, EMPTY_OUTCOMES, outcomeKeys, runKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
 
 export interface CallOutcomeParams {
   /** Keys a turn's record keeps (least recently run dropped first). */
   readonly maxTurnKeys: number;
+  /** Files written whole a turn remembers (the oldest dropped first). */
+  readonly maxTurnWritten: number;
 }
 
 export const CALL_OUTCOME_PARAM_REASONS: { readonly [K in keyof CallOutcomeParams]: string } = {
   maxTurnKeys: 'A turn of a few hundred calls has at most a few hundred keys; the bound keeps a runaway turn cheap (the project file has its own cap).',
+  maxTurnWritten: 'A turn writes a few dozen scripts at most; the bound keeps a turn that writes thousands of files cheap.',
 };
 
-export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000 });
+export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000, maxTurnWritten: 200 });
 
 /** The guarded signature of a warning from a call pattern's record (`call-record:<pattern>`). */
 export const CALL_RECORD_SIGNATURE = 'call-record:';
@@ -23,6 +26,15 @@ export interface LatestRun {
   readonly line: string;
   readonly wrote: boolean;
 }
+
+/**
+ * The length in lines of the script a call runs when the turn wrote it whole and has not run its
+ * pattern yet (a new script's first run), else null.
+ */
+export const freshLines = (written: ReadonlyMap<string, number>, call: CallPattern, situation: CallSituation): number | null => {
+  if (situation !== 'first' || call.target === null) return null;
+  return written.get(call.target.replace(/^.*\//, '')) ?? null;
+};
 
 /** Where a call stands in its turn (`CallSituation`), from its pattern's latest run. */
 export const situationOf = (latest: ReadonlyMap<string, LatestRun>, call: CallPattern): CallSituation => {
@@ -46,15 +58,32 @@ export interface CallOutcomeState {
   readonly latest: ReadonlyMap<string, LatestRun>;
   /** The turn's record of runs and failures (`outcomeKeys`), merged into the project's at the turn's end. */
   readonly turn: OutcomeTable;
+  /** Files the turn wrote whole (by name), with their length in lines (`writtenFiles`). */
+  readonly written: ReadonlyMap<string, number>;
 }
 
 const TURN_EDGES = new Set(['executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled']);
 
+const remember = (written: ReadonlyMap<string, number>, tool: string, input: unknown, max: number): ReadonlyMap<string, number> => {
+  const files = writtenFiles(tool, input);
+  if (files.length === 0) return written;
+  const next = new Map(written);
+  for (const f of files) {
+    next.delete(f.name);
+    next.set(f.name, f.lines);
+  }
+  while (next.size > max) next.delete(next.keys().next().value as string);
+  return next;
+};
+
 const called = (s: CallOutcomeState, d: EventData<'executive.tool.called'>): CallOutcomeState => {
   const call = callPattern(d.name, d.input);
+  // A script written and run in one call (`cat <<EOF > x.py ... EOF && python x.py`) is new on that run.
+  const written = remember(s.written, d.name, d.input, s.params.maxTurnWritten);
+  const situation = situationOf(s.latest, call);
   const calls = new Map(s.calls);
-  calls.set(d.toolUseId, { call, keys: outcomeKeys(call, d.input, situationOf(s.latest, call)) });
-  return { ...s, calls };
+  calls.set(d.toolUseId, { call, keys: outcomeKeys(call, d.input, situation, freshLines(written, call, situation)) });
+  return { ...s, calls, written };
 };
 
 const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, at: string): CallOutcomeState => {
@@ -64,7 +93,7 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   calls.delete(d.toolUseId);
   const line = d.ok ? '' : scrubSecrets(failureLine(d.error).line);
   const { keys, call } = pending;
-  const turn = countRun(s.turn, keys === null ? [ALL_CALLS_KEY] : [ALL_CALLS_KEY, keys.program, keys.pattern, keys.exact, keys.situation], d.ok, line, at, s.params.maxTurnKeys);
+  const turn = countRun(s.turn, runKeys(keys), d.ok, line, at, s.params.maxTurnKeys);
   let latest = s.latest;
   // A call that writes changed the files even when what it ran then failed (a heredoc written, then run).
   if (call.writes && latest.size > 0) latest = new Map([...latest].map(([k, r]) => [k, r.wrote ? r : { ...r, wrote: true }]));
@@ -84,12 +113,12 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
 export const callOutcomeCore: RegionCore<CallOutcomeState, CallOutcomeParams, 'cerebellum.outcomes'> = {
   id: 'cerebellum.outcomes',
   source: 'cerebellum',
-  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES }),
+  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map() }),
   evolve: (s, e: AnyEnvelope) => {
     if (e.type === 'executive.session.started') return { ...callOutcomeCore.initialState(s.params), memoryOff: e.data.modes.memory === 'off' };
     // The turn's record stays after its end, for the session to merge; the next turn starts afresh.
-    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES };
-    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 ? s : { ...s, calls: new Map(), latest: new Map() };
+    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map() };
+    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map() };
     if (s.memoryOff) return s;
     if (e.type === 'executive.tool.called') return called(s, e.data);
     if (e.type === 'executive.tool.resulted') return resulted(s, e.data, e.at);

@@ -1,8 +1,8 @@
-import { defaultEstimateParams, estimateFailure, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
+import { defaultEstimateParams, estimateFailure, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
 import { defaultLessonMatchParams, failureShare, isDemoted, lessonWarning, type LessonMatchParams } from '../call-lessons/lesson-for-call.js';
 import { retryWarning } from '../call-lessons/retry-warning.js';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
-import { situationOf, type LatestRun } from './call-outcome-core.js';
+import { freshLines, situationOf, type LatestRun } from './call-outcome-core.js';
 import { addCounts, ALL_CALLS_KEY, countsOf, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
 
 export interface CallWarningParams extends EstimateParams, LessonMatchParams {
@@ -27,6 +27,8 @@ export interface CallWarningInput {
   readonly turn: OutcomeTable;
   /** Each pattern's latest run in the turn (`callOutcomeCore`). */
   readonly latest: ReadonlyMap<string, LatestRun>;
+  /** Files the turn wrote whole, with their length in lines (`callOutcomeCore`); none when absent. */
+  readonly written?: ReadonlyMap<string, number>;
   readonly lessons: readonly StoredCallLesson[];
 }
 
@@ -35,6 +37,8 @@ export type CallWarning =
   | { readonly kind: 'retry'; readonly estimate: number; readonly text: string }
   | { readonly kind: 'lesson'; readonly estimate: number; readonly text: string; readonly lesson: StoredCallLesson }
   | { readonly kind: 'record'; readonly estimate: number; readonly text: string };
+
+const NONE_WRITTEN: ReadonlyMap<string, number> = new Map();
 
 const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
 
@@ -51,7 +55,9 @@ const recordText = (pattern: string, c: OutcomeCounts): string => {
  * Whether to warn before a call, and with what (issue 24: a warning should be right more often
  * than not). The chance that the call fails is estimated from the project's own record
  * (`estimateFailure`: all its calls, then the program, the pattern, the exact command and the
- * pattern in its situation in the turn, each a Beta shrunk toward the coarser one). A lesson's
+ * pattern in its situation in the turn, each a Beta shrunk toward the coarser one; for the first
+ * run of a script the turn wrote whole, weighed by how the project's new scripts of its size
+ * fared: `weighEvidence`). A lesson's
  * own record (the calls it was shown before) is not a further level: those calls are runs of its
  * pattern, counted already; it decides whether the lesson's words are said (not demoted, and still
  * predicting its calls: `failureShare`), else the record speaks. A call is warned about only when the
@@ -64,7 +70,7 @@ const recordText = (pattern: string, c: OutcomeCounts): string => {
 export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultCallWarningParams): CallWarning | null => {
   const situation = situationOf(w.latest, w.call);
   if (situation === 'worked') return null;
-  const keys = outcomeKeys(w.call, w.input, situation);
+  const keys = outcomeKeys(w.call, w.input, situation, freshLines(w.written ?? NONE_WRITTEN, w.call, situation));
   if (keys === null) return null;
   const of = (key: string): OutcomeCounts => addCounts(countsOf(w.stored, key), countsOf(w.turn, key));
   const pattern = of(keys.pattern);
@@ -73,7 +79,9 @@ export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultC
   // A lesson's words are used while its own record (the calls it was shown before) still says it predicts them.
   const mine = w.lessons.filter((l) => l.failed.tool === w.call.tool && l.failed.pattern === w.call.pattern && !isDemoted(l, p) && failureShare(l) >= p.minFailureShare);
   const lesson = situation === 'retry' ? null : latestLesson(mine);
-  const estimate = estimateFailure(of(ALL_CALLS_KEY), levels, p);
+  const recorded = estimateFailure(of(ALL_CALLS_KEY), levels, p);
+  // A new script's first run: how the project's new scripts of its size fared against all its new scripts.
+  const estimate = keys.fresh === null ? recorded : weighEvidence(recorded, of(keys.fresh.size), of(keys.fresh.any), p);
   if (!worthWarning(estimate, p)) return null;
   if (situation === 'retry') {
     const last = w.latest.get(w.call.pattern);

@@ -43,19 +43,35 @@ export interface OutcomeKeys {
   readonly pattern: string;
   readonly exact: string;
   readonly situation: string;
+  /**
+   * For the first run of a script written whole in this turn: its program's new scripts of this
+   * size class (`size`, `n:<class>:<tool> <program>`) and of any size (`any`, `n:*:...`); else null.
+   * A new script's first run fails more often the longer it is, whatever its name.
+   */
+  readonly fresh: { readonly size: string; readonly any: string } | null;
 }
+
+/** A new script's size class: the octave of its length in lines (1, 2-3, 4-7, ... 64-127): scripts within a factor of two in length fail alike. */
+const sizeClass = (lines: number): number => Math.floor(Math.log2(Math.max(1, lines)));
 
 /**
  * The keys of a call: the tool and program (`p:Bash python`), the pattern (`c:Bash python -m
  * pytest`), the exact input, white space folded and hashed (`x:...`), and the pattern in its
- * situation in the turn (`s:first:Bash python x.py`). A call naming nothing
+ * situation in the turn (`s:first:Bash python x.py`), and for a new script's first run its size
+ * class (`fresh`). A call naming nothing
  * to key on (`pattern` '') is counted in the project's total only.
  */
-export const outcomeKeys = (call: CallPattern, input: unknown, situation: CallSituation): OutcomeKeys | null => {
+export const outcomeKeys = (call: CallPattern, input: unknown, situation: CallSituation, freshLines: number | null = null): OutcomeKeys | null => {
   if (call.pattern === '') return null;
   const exact = createHash('sha256').update(`${call.tool}\u0000${inputText(input).replace(/\s+/g, ' ').trim()}`).digest('hex').slice(0, EXACT_HEX);
-  return { program: `p:${call.tool} ${call.program}`, pattern: `c:${call.tool} ${call.pattern}`, exact: `x:${exact}`, situation: `s:${situation}:${call.tool} ${call.pattern}` };
+  const program = `${call.tool} ${call.program}`;
+  const fresh = situation === 'first' && freshLines !== null ? { size: `n:${sizeClass(freshLines)}:${program}`, any: `n:*:${program}` } : null;
+  return { program: `p:${program}`, pattern: `c:${call.tool} ${call.pattern}`, exact: `x:${exact}`, situation: `s:${situation}:${call.tool} ${call.pattern}`, fresh };
 };
+
+/** Every key a call's run is counted under, the project's total first. */
+export const runKeys = (keys: OutcomeKeys | null): readonly string[] =>
+  keys === null ? [ALL_CALLS_KEY] : [ALL_CALLS_KEY, keys.program, keys.pattern, keys.exact, keys.situation, ...(keys.fresh === null ? [] : [keys.fresh.size, keys.fresh.any])];
 
 const ZERO: OutcomeCounts = Object.freeze({ runs: 0, fails: 0, line: '', at: '' });
 
