@@ -56,7 +56,8 @@ const EXTERNAL = new Set(['better-sqlite3', 'pg']);
  * The default export of an EXTERNAL package as the bundle sees it: a stand-in that requires the
  * package the first time it is used (`new Database(...)`, `pg.Pool`, `instanceof`), so that a
  * command that never opens SQLite or PostgreSQL does not load them (better-sqlite3's native
- * module costs a hook a tenth of its start-up). engram uses each through its default export only.
+ * module took a hook 20-30 ms of a loaded machine). engram uses each through its default export only; a
+ * package that cannot load now fails where it is first used, not when the bundle starts.
  */
 const NATIVE_ON_FIRST_USE = `const __engramOnFirstUse = (load) => {
   let loaded;
