@@ -8,8 +8,8 @@ import { loadFixtures } from '../support/load-fixtures.js';
 import { BIN, ROOT } from './run-cli.js';
 
 /**
- * The hooks and `engram memory show/add/context` start from bundles (apps/cli/scripts/bundle-cli.mjs,
- * run by bin/engram.js); `ENGRAM_BUNDLE=0` runs the same command lines from dist/, module by
+ * The hooks, `engram memory show/add/context`, `recall` and (bundle `main`) every other command
+ * start from bundles (apps/cli/scripts/bundle-cli.mjs, run by bin/engram.js); `ENGRAM_BUNDLE=0` runs the same command lines from dist/, module by
  * module, as before the bundles. Each command line here runs both ways in two fresh worlds and
  * must print the same (paths, ids and times aside) and exit the same, and each way must really
  * be the one it claims: every process records the modules it imports (tests/runtime-lazy's
@@ -145,6 +145,26 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
     expect(all).toContain('tool_input');
     expect(all).toContain('"query":"npm"');
     expect(all).toMatch(/\$ engram recall {5}--home[^\n]*\nexit 2\n/);
+  }, TEST_TIMEOUT_MS);
+
+  it('every other command, from the main bundle: help, stats, logs, skills, why, errors', () => {
+    const printed = bothWays([
+      { args: (w) => ['memory', 'add', 'Run the tests before committing.', ...roots(w)] },
+      { args: () => ['log', '--help'] },
+      { args: () => ['hook', '--help'] },
+      { args: (w) => ['memory', 'stats', ...roots(w)] },
+      { args: (w) => ['memory', 'stats', '--json', ...roots(w)] },
+      { args: (w) => ['memory', 'why', 'Run the tests', ...roots(w)] },
+      { args: (w) => ['memory', 'pending', ...roots(w)] },
+      { args: (w) => ['log', 'list', ...roots(w)] },
+      { args: (w) => ['log', 'stats', join(w.root, 'no-such-log.jsonl')] },
+      { args: (w) => ['skills', 'list', ...roots(w)] },
+      { args: () => ['log', '--no-such-flag'] },
+      { args: (w) => ['memory', 'stats', ...roots(w)], env: { ENGRAM_MEMORY_MODE: 'sometimes' } },
+    ]);
+    expect(printed.bundle).toEqual(printed.dist);
+    const all = printed.dist.join('\n');
+    for (const seen of ['Usage: engram log', 'Usage: engram hook', 'lessons', 'exit 1', 'exit 2', 'ENGRAM_MEMORY_MODE="sometimes"']) expect(all).toContain(seen);
   }, TEST_TIMEOUT_MS);
 });
 

@@ -28,15 +28,15 @@ const served = () => {
 };
 
 /**
- * The bundle (apps/cli/scripts/bundle-cli.mjs, one per hot command) that starts this command
- * line, or null: every other command runs from dist/, module by module.
+ * The bundle (apps/cli/scripts/bundle-cli.mjs) that starts this command line: one per hot
+ * command, `main` (the whole CLI) for every other; null for a hook served by `engram serve`.
  */
 const bundleName = () => {
   if (argv[0] === 'hook') return served() ? null : 'hook';
   if (argv[0] === 'recall') return 'recall';
-  if (argv[0] !== 'memory') return null;
+  if (argv[0] !== 'memory') return 'main';
   if (argv[1] === 'show' || argv[1] === 'list') return 'memory-show';
-  return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : null;
+  return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : 'main';
 };
 
 /**
@@ -105,14 +105,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const name = bundleName();
   const dir = name === null ? null : bundles();
-  const entry = (unbundled) => (dir === null || name === null ? import(unbundled.href) : loadBundle(dir, name));
+  const entry = (unbundled, bundle) => (dir === null || bundle === null ? import(unbundled.href) : loadBundle(dir, bundle));
   // `engram hook <name>` runs once or twice per tool call: it goes straight to the small hook client
   // (no commander, no runtime) unless its arguments are not a plain hook call.
-  const fast = argv[0] === 'hook' ? await (await entry(new URL('../dist/hook/hook-fast-path.js', import.meta.url))).hookFastPath(argv.slice(1)) : null;
+  const fast = argv[0] === 'hook' ? await (await entry(new URL('../dist/hook/hook-fast-path.js', import.meta.url), name)).hookFastPath(argv.slice(1)) : null;
   if (fast !== null) process.exitCode = fast;
   else {
-    // The hook bundle holds only the fast path: anything else (`engram hook --help`) runs from dist/.
-    const { run } = argv[0] === 'hook' ? await import(main.href) : await entry(main);
+    // The hook bundle holds only the fast path: anything else (`engram hook --help`) runs from `main`.
+    const { run } = await entry(main, argv[0] === 'hook' ? (name === null ? null : 'main') : name);
     process.exitCode = await run(argv);
   }
 }

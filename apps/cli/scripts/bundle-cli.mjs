@@ -35,6 +35,11 @@ const BUNDLES = {
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
   recall: { entry: 'main.js', hot: ['recall/run-recall.js'] },
+  // Every other command (`log`, `memory stats`, `skills`, `view`, `serve`, `chat`...): the whole CLI
+  // in one file, each command's implementation and everything it imports (the model stack too)
+  // initialised only when its dynamic import runs, so no module is loaded twice (a second copy
+  // from dist/ would have classes of its own).
+  main: { entry: 'main.js', hot: 'all' },
 };
 
 /**
@@ -46,6 +51,27 @@ const LAZY = new Set(['@engram/llm']);
 
 /** Packages loaded from where they are installed, never bundled: native code, or a driver with optional native parts. */
 const EXTERNAL = new Set(['better-sqlite3', 'pg']);
+
+/**
+ * The default export of an EXTERNAL package as the bundle sees it: a stand-in that requires the
+ * package the first time it is used (`new Database(...)`, `pg.Pool`, `instanceof`), so that a
+ * command that never opens SQLite or PostgreSQL does not load them (better-sqlite3's native
+ * module took a hook 20-30 ms of a loaded machine). engram uses each through its default export only; a
+ * package that cannot load now fails where it is first used, not when the bundle starts.
+ */
+const NATIVE_ON_FIRST_USE = `const __engramOnFirstUse = (load) => {
+  let loaded;
+  const real = () => (loaded ??= load());
+  const stand = new Proxy(function () {}, {
+    get: (_t, key) => Reflect.get(real(), key),
+    has: (_t, key) => Reflect.has(real(), key),
+    set: (_t, key, value) => Reflect.set(real(), key, value),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+    apply: (_t, self, args) => Reflect.apply(real(), self, args),
+    construct: (_t, args, newTarget) => Reflect.construct(real(), args, newTarget === stand ? real() : newTarget),
+  });
+  return stand;
+};`;
 
 const toPosix = (p) => p.split(sep).join('/');
 
@@ -150,21 +176,23 @@ const hotPath = (out, hot) => ({
     // command's registration imports by package name when it runs (apps/cli/dist/commands/).
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import' || !args.importer.startsWith(DIST)) return undefined;
-      if (!/^\.\.?\//.test(args.path)) return args.importer.startsWith(join(DIST, 'commands')) ? { path: args.path, external: true } : undefined;
+      if (!/^\.\.?\//.test(args.path)) return hot !== 'all' && args.importer.startsWith(join(DIST, 'commands')) ? { path: args.path, external: true } : undefined;
       const target = join(dirname(args.importer), args.path);
-      if (hot.includes(toPosix(relative(DIST, target)))) return undefined;
+      if (hot === 'all' || hot.includes(toPosix(relative(DIST, target)))) return undefined;
       return { path: toPosix(relative(out, target)), external: true };
     });
 
-    b.onResolve({ filter: /^@engram\// }, (args) => (args.kind === 'dynamic-import' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
+    b.onResolve({ filter: /^@engram\// }, (args) => (hot !== 'all' && args.kind === 'dynamic-import' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
 
-    // better-sqlite3, pg: required from the package that imports them, where they are installed.
+    // better-sqlite3, pg: required from the package that imports them, where they are installed,
+    // when first used (NATIVE_ON_FIRST_USE): a hook that never opens the episode index does not
+    // load SQLite's native module.
     b.onResolve({ filter: /.*/ }, (args) => {
       if (!EXTERNAL.has(args.path) || args.namespace === 'engram-native') return undefined;
       return { path: args.importer, namespace: 'engram-native', pluginData: { name: args.path } };
     });
     b.onLoad({ filter: /.*/, namespace: 'engram-native' }, (args) => ({
-      contents: `import { createRequire } from 'node:module';\nimport { __engramOrigin } from 'engram-origin';\nexport default createRequire(${originOf(args.path, out)})(${JSON.stringify(args.pluginData.name)});\n`,
+      contents: `import { createRequire } from 'node:module';\nimport { __engramOrigin } from 'engram-origin';\n${NATIVE_ON_FIRST_USE}\nexport default __engramOnFirstUse(() => createRequire(${originOf(args.path, out)})(${JSON.stringify(args.pluginData.name)}));\n`,
       loader: 'js',
       resolveDir: out,
     }));
@@ -188,7 +216,7 @@ const hotPath = (out, hot) => ({
     // at every start.
     b.onLoad({ filter: /\.js$/ }, async (args) => {
       const original = readFileSync(args.path, 'utf8');
-      const cold = args.path.startsWith(ROOT) && !args.path.startsWith(DIST) && !args.path.includes(`${sep}node_modules${sep}`) ? await coldImports(b, args.path, original, out) : [];
+      const cold = hot !== 'all' && args.path.startsWith(ROOT) && !args.path.startsWith(DIST) && !args.path.includes(`${sep}node_modules${sep}`) ? await coldImports(b, args.path, original, out) : [];
       const source = cold.reduce((text, [literal, url]) => text.replaceAll(literal, `import(${url})`), original);
       if (cold.length === 0 && !/import\.meta\.(url|dirname|filename)/.test(source)) return undefined;
       const url = originOf(args.path, out);

@@ -23,15 +23,22 @@ export interface AccProfile {
   readonly params: AccParams;
 }
 
-const profileFile = z
-  .object({
-    name: z.string().min(1),
-    basedOn: z.string().optional(),
-    // A hand-written profile may set only some thresholds; the others keep Anton's (the default).
-    params: AccParamsSchema.partial(),
-    evidence: z.unknown().optional(),
-  })
-  .strict();
+/**
+ * The profile file's schema, built on first use: `.partial()` of the thresholds' schema costs a
+ * hook's start-up several milliseconds, and most runs read no profile (docs/cli-startup.md).
+ */
+const buildProfileFile = () =>
+  z
+    .object({
+      name: z.string().min(1),
+      basedOn: z.string().optional(),
+      // A hand-written profile may set only some thresholds; the others keep Anton's (the default).
+      params: AccParamsSchema.partial(),
+      evidence: z.unknown().optional(),
+    })
+    .strict();
+let profileSchema: ReturnType<typeof buildProfileFile> | undefined;
+const profileFile = () => (profileSchema ??= buildProfileFile());
 
 /**
  * Parses a detector profile (`{ name, basedOn?, params, evidence? }`, as `engram sim
@@ -40,7 +47,7 @@ const profileFile = z
  */
 export const parseAccProfile = (text: string, file: string): AccProfile => {
   try {
-    const raw = parseInput(profileFile, parseJsonInput(text, file), file);
+    const raw = parseInput(profileFile(), parseJsonInput(text, file), file);
     const params = Object.fromEntries(Object.entries(raw.params).filter(([, v]) => v !== undefined));
     return { name: raw.name, params: { ...defaultAccParams, ...params } };
   } catch (err) {
