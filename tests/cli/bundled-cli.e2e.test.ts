@@ -8,8 +8,9 @@ import { loadFixtures } from '../support/load-fixtures.js';
 import { BIN, ROOT } from './run-cli.js';
 
 /**
- * The hooks and `engram memory show/add/context` start from bundles (apps/cli/scripts/bundle-cli.mjs,
- * run by bin/engram.js); `ENGRAM_BUNDLE=0` runs the same command lines from dist/, module by
+ * The hooks, `engram memory show/add/context` and `recall` start from bundles of their own, every
+ * other command from the whole-CLI bundle `main` (apps/cli/scripts/bundle-cli.mjs, run by
+ * bin/engram.js); `ENGRAM_BUNDLE=0` runs the same command lines from dist/, module by
  * module, as before the bundles. Each command line here runs both ways in two fresh worlds and
  * must print the same (paths, ids and times aside) and exit the same, and each way must really
  * be the one it claims: every process records the modules it imports (tests/runtime-lazy's
@@ -145,6 +146,21 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
     expect(all).toContain('tool_input');
     expect(all).toContain('"query":"npm"');
     expect(all).toMatch(/\$ engram recall {5}--home[^\n]*\nexit 2\n/);
+  }, TEST_TIMEOUT_MS);
+
+  it('every other command, from the whole-CLI bundle: stats, why, the log, skills, help and a usage error', () => {
+    const printed = bothWays([
+      { args: (w) => ['memory', 'add', 'Run the tests before committing.', ...roots(w)] },
+      { args: (w) => ['memory', 'stats', '--json', ...roots(w)] },
+      { args: (w) => ['memory', 'why', 'Run the tests', ...roots(w)] },
+      { args: (w) => ['log', 'list', '--json', ...roots(w)] },
+      { args: (w) => ['skills', 'list', '--home', w.home] },
+      { args: () => ['log', '--help'] },
+      { args: () => ['log', 'stats', '--no-such-flag'] },
+    ]);
+    expect(printed.bundle).toEqual(printed.dist);
+    const all = printed.dist.join('\n');
+    for (const seen of ['"logs":0', 'Run the tests before committing.', 'Usage: engram log', "unknown option '--no-such-flag'"]) expect(all).toContain(seen);
   }, TEST_TIMEOUT_MS);
 });
 

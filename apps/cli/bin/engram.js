@@ -28,15 +28,16 @@ const served = () => {
 };
 
 /**
- * The bundle (apps/cli/scripts/bundle-cli.mjs, one per hot command) that starts this command
- * line, or null: every other command runs from dist/, module by module.
+ * The bundle (apps/cli/scripts/bundle-cli.mjs) that starts this command line: one per hot command
+ * (each tree-shaken for it alone), and `main`, the whole CLI, for every other command. A hook with
+ * a service running is the small client in dist/ (null).
  */
 const bundleName = () => {
   if (argv[0] === 'hook') return served() ? null : 'hook';
   if (argv[0] === 'recall') return 'recall';
-  if (argv[0] !== 'memory') return null;
+  if (argv[0] !== 'memory') return 'main';
   if (argv[1] === 'show' || argv[1] === 'list') return 'memory-show';
-  return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : null;
+  return argv[1] === 'add' || argv[1] === 'context' ? `memory-${argv[1]}` : 'main';
 };
 
 /**
@@ -111,8 +112,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const fast = argv[0] === 'hook' ? await (await entry(new URL('../dist/hook/hook-fast-path.js', import.meta.url))).hookFastPath(argv.slice(1)) : null;
   if (fast !== null) process.exitCode = fast;
   else {
-    // The hook bundle holds only the fast path: anything else (`engram hook --help`) runs from dist/.
-    const { run } = argv[0] === 'hook' ? await import(main.href) : await entry(main);
+    // The hook bundle holds only the fast path: anything else (`engram hook --help`) runs from main.
+    const whole = bundles();
+    const { run } = argv[0] === 'hook' ? await (whole === null ? import(main.href) : loadBundle(whole, 'main')) : await entry(main);
     process.exitCode = await run(argv);
   }
 }

@@ -35,6 +35,10 @@ const BUNDLES = {
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
   recall: { entry: 'main.js', hot: ['recall/run-recall.js'] },
+  // Every other command: the whole CLI in one file, each command and every package module behind
+  // a dynamic import left unevaluated until it runs (esbuild's CommonJS output), so a command
+  // reads one file instead of resolving hundreds of modules.
+  main: { entry: 'main.js', hot: 'all' },
 };
 
 /**
@@ -149,14 +153,14 @@ const hotPath = (out, hot) => ({
     // A cold command implementation: imported from its own file in dist/, as before; and what a
     // command's registration imports by package name when it runs (apps/cli/dist/commands/).
     b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(DIST)) return undefined;
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(DIST) || hot === 'all') return undefined;
       if (!/^\.\.?\//.test(args.path)) return args.importer.startsWith(join(DIST, 'commands')) ? { path: args.path, external: true } : undefined;
       const target = join(dirname(args.importer), args.path);
       if (hot.includes(toPosix(relative(DIST, target)))) return undefined;
       return { path: toPosix(relative(out, target)), external: true };
     });
 
-    b.onResolve({ filter: /^@engram\// }, (args) => (args.kind === 'dynamic-import' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
+    b.onResolve({ filter: /^@engram\// }, (args) => (args.kind === 'dynamic-import' && hot !== 'all' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
 
     // better-sqlite3, pg: required from the package that imports them, where they are installed.
     b.onResolve({ filter: /.*/ }, (args) => {
@@ -188,7 +192,7 @@ const hotPath = (out, hot) => ({
     // at every start.
     b.onLoad({ filter: /\.js$/ }, async (args) => {
       const original = readFileSync(args.path, 'utf8');
-      const cold = args.path.startsWith(ROOT) && !args.path.startsWith(DIST) && !args.path.includes(`${sep}node_modules${sep}`) ? await coldImports(b, args.path, original, out) : [];
+      const cold = hot !== 'all' && args.path.startsWith(ROOT) && !args.path.startsWith(DIST) && !args.path.includes(`${sep}node_modules${sep}`) ? await coldImports(b, args.path, original, out) : [];
       const source = cold.reduce((text, [literal, url]) => text.replaceAll(literal, `import(${url})`), original);
       if (cold.length === 0 && !/import\.meta\.(url|dirname|filename)/.test(source)) return undefined;
       const url = originOf(args.path, out);
