@@ -18,13 +18,14 @@ const turbo = (task) => ['npx', ['-y', 'pnpm@10.34.9', 'exec', 'turbo', 'run', t
  * then the CLI's start-up bundles.
  */
 const build = ['build', 'npm', ['run', '--silent', 'build']];
-// None of these reads the build (they read the sources through the `@engram/source` condition).
+// These read the sources (through the `@engram/source` condition), not the build, so they start with it.
 const statics = [
   ['type-check', ...turbo('check-types')],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['unused code (knip)', bin('knip'), ['--no-progress']],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'tests']],
 ];
+// knip follows the launcher's imports of `dist/` (apps/cli/bin) to the sources they were built from: it needs the build.
+const afterBuild = [['unused code (knip)', bin('knip'), ['--no-progress']]];
 /**
  * The static checks run at a lower priority than the tests: they only need the CPU the suites
  * leave while they wait on the processes they spawn, and the suites' own deadlines (a cell kill,
@@ -85,11 +86,12 @@ const vitest = (name, projects, file, extraEnv = {}) =>
 const extra = process.argv.slice(2).filter((a) => a !== '--tests-only');
 const reports = ['.vitest-report.json', '.vitest-unit-report.json'];
 for (const r of reports) rmSync(r, { force: true });
-// The static checks read the sources, not the build: they start with it, at a lower priority.
-const checks = only ? [] : statics.map(([name, cmd, args]) => run(name, cmd, args, { quiet: true, nice: true }).then((r) => count(name, r.ok)));
+const check = ([name, cmd, args]) => run(name, cmd, args, { quiet: true, nice: true }).then((r) => count(name, r.ok));
+const checks = only ? [] : statics.map(check);
 const split = !only && extra.length === 0;
 const unit = split ? vitest('unit tests (beside the build)', ['packages'], reports[1], { ENGRAM_TEST_WORKERS: UNIT_WORKERS }) : null;
 if (!only) count(build[0], (await run(...build, { quiet: split })).ok);
+if (!only) checks.push(...afterBuild.map(check));
 const runs = [await vitest('tests', split ? ['tests', 'alone'] : [], reports[0])];
 if (unit !== null) runs.push(await unit);
 await Promise.all(checks);
