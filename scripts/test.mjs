@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: build, then every vitest suite with the static checks (type-check, lint, unused
-// code, dependency rules) running beside it. Each static check counts as one test in the closing
+// `npm test`: the build with the unit tests and the static checks (type-check, lint, unused code,
+// dependency rules) beside it, then the suites that spawn the built CLI. Each static check counts as one test in the closing
 // line `N passed, N failed`, so a type, lint or dependency failure fails the run; no test run at
 // all fails it too.
 import { Buffer } from 'node:buffer';
@@ -18,13 +18,14 @@ const turbo = (task) => ['npx', ['-y', 'pnpm@10.34.9', 'exec', 'turbo', 'run', t
  * then the CLI's start-up bundles.
  */
 const build = ['build', 'npm', ['run', '--silent', 'build']];
-// None of these reads the build (they read the sources through the `@engram/source` condition).
+// These read the sources (through the `@engram/source` condition), not the build, so they start with it.
 const statics = [
   ['type-check', ...turbo('check-types')],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['unused code (knip)', bin('knip'), ['--no-progress']],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'tests']],
 ];
+// knip follows the launcher's imports of `dist/` (apps/cli/bin) to the sources they were built from: it needs the build.
+const afterBuild = [['unused code (knip)', bin('knip'), ['--no-progress']]];
 /**
  * The static checks run at a lower priority than the tests: they only need the CPU the suites
  * leave while they wait on the processes they spawn, and the suites' own deadlines (a cell kill,
@@ -71,26 +72,44 @@ const run = (name, cmd, args, { quiet = false, nice = false, env: extraEnv = {} 
     child.once('close', (code, signal) => done(code ?? 1, signal ? `killed by ${signal}` : ''));
   });
 
-if (!only) count(build[0], (await run(...build)).ok);
-
-const report = '.vitest-report.json';
-rmSync(report, { force: true });
+/**
+ * Two vitest runs. The unit project (`packages`: the tests beside the code, on the sources) needs
+ * no build, so it runs beside it, on one worker: `tsc -b` keeps one core busy and left the other
+ * idle for its whole run. The suites that spawn the built CLI (`tests`, then `alone`) follow the
+ * build on every core. A path or option given to `npm test` runs one vitest run after the build.
+ */
+const UNIT_WORKERS = '1';
+const vitest = (name, projects, file, extraEnv = {}) =>
+  run(name, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra], {
+    env: { ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1', ...extraEnv },
+  });
 const extra = process.argv.slice(2).filter((a) => a !== '--tests-only');
-const checks = only ? [] : statics.map(([name, cmd, args]) => run(name, cmd, args, { quiet: true, nice: true }).then((r) => count(name, r.ok)));
-const vitest = await run('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
-  env: { ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1' },
-});
+const reports = ['.vitest-report.json', '.vitest-unit-report.json'];
+for (const r of reports) rmSync(r, { force: true });
+const check = ([name, cmd, args]) => run(name, cmd, args, { quiet: true, nice: true }).then((r) => count(name, r.ok));
+const checks = only ? [] : statics.map(check);
+const split = !only && extra.length === 0;
+const unit = split ? vitest('unit tests (beside the build)', ['packages'], reports[1], { ENGRAM_TEST_WORKERS: UNIT_WORKERS }) : null;
+if (!only) count(build[0], (await run(...build, { quiet: split })).ok);
+if (!only) checks.push(...afterBuild.map(check));
+const runs = [await vitest('tests', split ? ['tests', 'alone'] : [], reports[0])];
+if (unit !== null) runs.push(await unit);
 await Promise.all(checks);
 
 let ran = 0;
 let skipped = 0;
 const skippedSuites = new Set();
-if (existsSync(report)) {
+for (const report of reports.slice(0, runs.length)) {
+  if (!existsSync(report)) {
+    failed++;
+    failures.push(`vitest wrote no report ${report}`);
+    continue;
+  }
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests ?? 0;
   failed += json.numFailedTests ?? 0;
-  ran = json.numTotalTests ?? 0;
-  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  ran += json.numTotalTests ?? 0;
+  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   // A file that fails to load has no test results of its own, and one whose beforeAll failed
   // reports its tests as skipped: either way no test failed, so count the file as one failure.
   for (const file of json.testResults ?? []) {
@@ -108,16 +127,14 @@ if (existsSync(report)) {
       if (t.status === 'pending' || t.status === 'skipped' || t.status === 'todo') skippedSuites.add(suite.includes('skipped') ? suite : t.fullName);
     }
   }
-} else {
-  failed++;
-  failures.push('vitest wrote no report');
 }
 if (ran === 0) failures.push('no test ran');
 // vitest also fails a run for errors no test owns (an uncaught exception, an unhandled rejection:
 // in engram's code, a process crash); those are in no test's result, so count them here.
-if (!vitest.ok && failed === 0 && ran > 0) {
+for (const r of runs) {
+  if (r.ok || failed > 0 || ran === 0) continue;
   failed++;
-  failures.push(`vitest exited with status ${vitest.code}: errors outside any test (printed above as "Unhandled Errors")`);
+  failures.push(`vitest exited with status ${r.code}: errors outside any test (printed above as "Unhandled Errors")`);
 }
 if (failures.length) process.stdout.write(`\nFailures:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 // Skips are counted and named just above the closing line, so a suite that could not run never

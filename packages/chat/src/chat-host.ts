@@ -14,8 +14,8 @@ export interface ChatIo {
 
 /**
  * What the program that starts the chat lends it: the memory commands behind `/memory`,
- * `/skills`, `/why` and `/forget` (so they print exactly what those commands print), and how a
- * command it prints as advice names this install (`node /abs/.../engram.js`, never `npx engram`).
+ * `/skills`, `/why` and `/forget` (so they print exactly what those commands print), its exit
+ * codes, and how a command it prints as advice names this install (`node /abs/.../engram.js`, never `npx engram`).
  * The chat sits above the runtime and never imports the program that runs it.
  */
 export interface ChatHost {
@@ -25,4 +25,6 @@ export interface ChatHost {
   readonly explain: (text: string, roots: ChatRoots, io: ChatIo) => Promise<unknown>;
   /** Only the preview: forgetting rewrites event logs, and the chat's own log is open (docs/forget.md). */
   readonly previewForget: (subject: string, roots: ChatRoots, io: ChatIo) => Promise<unknown>;
+  /** The exit code of a failure to open the chat, read from the error's tag by the program's one table of exit codes (docs/errors.md). */
+  readonly exitCodeOf: (err: unknown) => number;
 }

@@ -1,14 +1,11 @@
 import { join, resolve } from 'node:path';
-import { isSessionId } from '@engram/kernel';
+import { isSessionId, isTagged } from '@engram/kernel';
 import type { ResolvedLlmConfig } from '@engram/llm';
 import {
-  AccProfileError,
   modelBrainOptions,
   openBrain,
   readModelSettings,
-  StoreSettingError,
   storeSettings,
-  storeUnreachable,
   type Brain,
   type EngramSession,
   type MemoryMode,
@@ -40,7 +37,7 @@ const modeOf = (flag: string): MemoryMode => {
  * names (the runtime's `openBrain`, as `engram run` and the MCP server), and the session, new or
  * resumed from its log and held for this chat alone.
  */
-export const openChatSession = async (options: ChatOptions): Promise<OpenedChat | number> => {
+export const openChatSession = async (options: ChatOptions, exitCodeOf: (err: unknown) => number): Promise<OpenedChat | number> => {
   const project = resolve(options.project ?? process.cwd());
   const fail = (message: string): number => {
     process.stderr.write(`engram chat: ${message}\n`);
@@ -61,12 +58,12 @@ export const openChatSession = async (options: ChatOptions): Promise<OpenedChat 
     // The runtime's one way to open a brain on the store `--store`/`ENGRAM_STORE` names, as `engram run` and the MCP server do.
     brain = await openBrain(modelBrainOptions(options, { project, ...settings }));
   } catch (err) {
-    if (err instanceof AccProfileError || err instanceof StoreSettingError) return fail(err.message);
-    const storeNamed = storeSettings({ store: options.store, tenant: options.tenant }) !== null;
-    if (!storeNamed) throw err;
-    // A PostgreSQL store that cannot be reached exits 3 (as an unreachable model); any other failure to open it, 1.
+    // A tagged error (a bad setting, a refused role, a store that cannot be reached: exit 2 or 3)
+    // or any failure to open a named store is one line and the exit code its tag gives; anything
+    // else on the files is a defect, thrown with its stack.
+    if (!isTagged(err) && storeSettings({ store: options.store, tenant: options.tenant }) === null) throw err;
     process.stderr.write(`engram chat: ${err instanceof Error ? err.message : String(err)}\n`);
-    return storeUnreachable(err) ? CHAT_EXIT.unreachable : CHAT_EXIT.failed;
+    return exitCodeOf(err);
   }
   const problems: string[] = [];
   let session: EngramSession;

@@ -37,7 +37,7 @@ const CONFIRM_PROMPT = 'Save to memory? (y/n/pick numbers) ';
  * turn proposed are offered for confirmation right after its answer. Reads a pipe line by line.
  */
 export const runChat = async (options: ChatOptions, host: ChatHost): Promise<number> => {
-  const opened = await openChatSession(options);
+  const opened = await openChatSession(options, host.exitCodeOf);
   if (typeof opened === 'number') return opened;
   const { project, config, memoryMode, brain, session, lease, problems } = opened;
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;

@@ -16,6 +16,7 @@ export { readAnalysisState, writeAnalysisState } from './effects/postgres-analys
 export { sessionSummaries, type SessionSummary } from './effects/session-summaries.js';
 export { tailEvents } from './effects/tail-events.js';
 export { PostgresError, postgresReason, type PostgresErrorReason } from './postgres-error.js';
+export { PostgresOpenError, type PostgresOpenReason } from './postgres-open-error.js';
 export { tenantProblem, redactUrl } from './tenant-name.js';
 export { changeChannel } from './change-channel.js';
 export { withReconnect } from './effects/with-reconnect.js';

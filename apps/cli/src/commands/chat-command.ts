@@ -18,7 +18,7 @@ export const chatCommand: CommandSpec = {
     '\nIn the chat: /memory, /skills, /why TEXT, /forget SUBJECT, /help, /exit. Ctrl-C cancels the running turn; Ctrl-C twice at an empty prompt, Ctrl-D or /exit leaves.\nExit codes: 0 left normally; 1 the session could not be stored, or (input not a terminal) a turn failed; 2 usage or configuration error; 3 the store cannot be reached, or (input not a terminal) the model could not be.',
   run: async (o: LlmOptionValues & { project?: string; home?: string; resume?: string; mode?: string; roundCap?: number; store?: string; tenant?: string }) => {
     const { llm: _llm, planningModel: _p, codingModel: _c, record: _r, timeout: _t, ...rest } = o;
-    const [{ runChat }, { engramCommand }] = await Promise.all([import('@engram/chat'), import('../output/engram-command.js')]);
+    const [{ runChat }, { engramCommand }, { exitCodeOf }] = await Promise.all([import('@engram/chat'), import('../output/engram-command.js'), import('../exit/exit-code-of.js')]);
     // The slash commands print what these commands print: the chat borrows them.
     return runChat({ ...rest, llm: llmFlagsOf(o) }, {
       engram: engramCommand(),
@@ -26,6 +26,7 @@ export const chatCommand: CommandSpec = {
       listSkills: async (roots, io) => (await import('../skills/run-skills-list.js')).runSkillsList(roots, io),
       explain: async (text, roots, io) => (await import('../memory/run-memory-why.js')).runMemoryWhy(text, roots, io),
       previewForget: async (subject, roots, io) => (await import('../memory/run-memory-forget.js')).runMemoryForget(subject, roots, io),
+      exitCodeOf,
     });
   },
 };

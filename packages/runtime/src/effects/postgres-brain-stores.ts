@@ -2,11 +2,11 @@ import type { AnyEnvelope } from '@engram/events';
 import { projectId, type EngramPaths } from '@engram/fs';
 import type { Clock, Embedder } from '@engram/kernel';
 import { StoreOpenError } from '../open/store-open-error.js';
-import { storeUnreachable } from '@engram/store-postgres/settings';
 import {
   appendEvents,
   listSessionLogs,
   openPostgres,
+  PostgresOpenError,
   readAnalysisState,
   writeAnalysisState,
   PostgresEpisodeStore,
@@ -89,7 +89,7 @@ export const postgresBrainStores = async (settings: { readonly url: string; read
   // a server that cannot be reached is `unreachable` (exit 3), any other failure to open `failed`.
   const db = await openPostgres({ url: settings.url, tenant: settings.tenant, allowUnisolated: settings.allowUnisolated === true }).catch((err: unknown) => {
     if (err instanceof StoreRefusal) throw new StoreSettingError({ reason: 'refused-role', setting: 'ENGRAM_STORE', message: err.message });
-    throw new StoreOpenError({ reason: storeUnreachable(err) ? 'unreachable' : 'failed', message: err instanceof Error ? err.message : String(err), cause: err });
+    throw new StoreOpenError({ reason: err instanceof PostgresOpenError ? err.reason : 'failed', message: err instanceof Error ? err.message : String(err), cause: err });
   });
   try {
     const project = paths.project === null ? null : await projectId(paths.project);

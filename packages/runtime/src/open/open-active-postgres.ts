@@ -11,7 +11,7 @@ import { StoreOpenError } from './store-open-error.js';
  */
 export const openActivePostgres = async (store: NonNullable<StoreSettings>, migrate = true, admin = false): Promise<{ readonly db: PostgresDb } | { readonly error: StoreOpenError }> => {
   // Loaded only now: a command on the files never loads `pg`.
-  const { openPostgres, postgresReason, StoreRefusal } = await import('@engram/store-postgres');
+  const { openPostgres, PostgresOpenError, StoreRefusal } = await import('@engram/store-postgres');
   // An admin command (store migrate, status, grant) reads or writes no tenant's rows through the policies: a superuser is its usual role, and status reports the isolation itself.
   const unisolated = admin ? { allowUnisolated: true, warn: () => undefined } : { allowUnisolated: store.allowUnisolated === true };
   try {
@@ -19,6 +19,6 @@ export const openActivePostgres = async (store: NonNullable<StoreSettings>, migr
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof StoreRefusal) return { error: new StoreOpenError({ reason: 'refused', message, cause: err }) };
-    return { error: new StoreOpenError({ reason: postgresReason(err instanceof Error ? err.cause : err) === 'unreachable' ? 'unreachable' : 'failed', message, cause: err }) };
+    return { error: new StoreOpenError({ reason: err instanceof PostgresOpenError ? err.reason : 'failed', message, cause: err }) };
   }
 };

@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { PostgresOpenError } from '../postgres-open-error.js';
 import { StoreRefusal } from '../store-refusal.js';
+import { storeUnreachable } from '../unreachable-code.js';
 import { redactUrl, tenantProblem } from '../tenant-name.js';
 import { migrate, type MigrationRun } from './migrate.js';
 
@@ -48,12 +50,14 @@ export interface PostgresDb {
 /**
  * Opens a pool whose every connection carries the tenant (`engram.tenant`, read by the row-level
  * security policies) and a statement timeout, checks the server answers, and migrates when the
- * schema is behind. Throws an Error naming the (password-free) URL when the server is unreachable.
+ * schema is behind. Throws a `StoreRefusal` for a tenant or role engram will not use as asked, and
+ * a `PostgresOpenError` naming the (password-free) URL for anything else (`unreachable` when the
+ * server cannot be reached).
  */
 export const openPostgres = async (options: PostgresOptions): Promise<PostgresDb> => {
   const tenant = options.tenant ?? 'default';
   const problem = tenantProblem(tenant);
-  if (problem !== null) throw new Error(problem);
+  if (problem !== null) throw new StoreRefusal({ reason: 'bad-tenant', message: problem });
   const where = redactUrl(options.url);
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -82,7 +86,7 @@ export const openPostgres = async (options: PostgresOptions): Promise<PostgresDb
     await pool.end().catch(() => undefined);
     if (err instanceof StoreRefusal) throw err;
     const why = err instanceof Error ? err.message : String(err);
-    throw new Error(`PostgreSQL store ${where}: ${why}`, { cause: err });
+    throw new PostgresOpenError({ reason: storeUnreachable(err) ? 'unreachable' : 'failed', message: `PostgreSQL store ${where}: ${why}`, cause: err });
   }
 };
 
