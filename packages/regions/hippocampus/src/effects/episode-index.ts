@@ -8,10 +8,10 @@ import { episodeMatcher } from '../episodes/episode-matcher.js';
 import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
 import { parseEpisodeLine } from '../episodes/parse-episode-line.js';
 import type { ScoredEpisode } from '../episodes/search-episodes.js';
-import { episodeFields, rankedMatchQuery } from '../episodes/episode-fields.js';
+import { episodeFields, rankedMatchQuery, rankedWords } from '../episodes/episode-fields.js';
 
 /** Bump when the schema changes: an index of another version is dropped and rebuilt from the JSONL files. */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 /** FTS5's trigram tokenizer indexes 3-character grams, so shorter queries cannot use it. */
 export const MIN_INDEXED_QUERY = 3;
 /** Bytes read per chunk while catching up a file: large enough for few syscalls, small enough to bound memory on a huge file. */
@@ -20,6 +20,14 @@ const READ_CHUNK = 4 * 2 ** 20;
 const TAIL_CHECK_BYTES = 64;
 /** Matches fetched per round trip while the matcher re-checks FTS candidates. */
 const PAGE = 64;
+/**
+ * Rows FTS5 scores for one ranked question, at most (about): it scores every row that shares a
+ * word with the question, 3-5 microseconds each on a shared 2-core machine, so 2,000 rows keep a
+ * question near 10 ms however large the project. Past this the most common words (the lowest
+ * weight in BM25) are left out of the match, the rarest kept first and always the rarest one; a
+ * conversation of hundreds of turns (LoCoMo's) stays under it and is ranked on every word.
+ */
+export const MAX_SCORED_ROWS = 2000;
 
 /** What one catch-up or rebuild did. */
 export interface SyncReport {
@@ -63,7 +71,6 @@ CREATE TABLE IF NOT EXISTS episodes (id INTEGER PRIMARY KEY, file TEXT NOT NULL,
 CREATE INDEX IF NOT EXISTS episodes_turn ON episodes (file, session, turn);
 CREATE TABLE IF NOT EXISTS problems (file TEXT NOT NULL, line INTEGER NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (file, line));
 CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts USING fts5 (content, content='episodes', content_rowid='id', tokenize='trigram case_sensitive 0');
-CREATE TRIGGER IF NOT EXISTS episodes_ai AFTER INSERT ON episodes BEGIN INSERT INTO episodes_fts (rowid, content) VALUES (new.id, new.content); END;
 CREATE TRIGGER IF NOT EXISTS episodes_ad AFTER DELETE ON episodes BEGIN INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', old.id, old.content); END;
 CREATE VIRTUAL TABLE IF NOT EXISTS episodes_terms USING fts5 (body, who, tags, day, tokenize='porter unicode61 remove_diacritics 2');
 INSERT INTO episodes_terms (episodes_terms, rank) VALUES ('rank', 'bm25(${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date})');
@@ -111,6 +118,7 @@ export class EpisodeIndex {
   /** Statements of the read paths, prepared once per open database (a reindex keeps the tables' names). */
   private rankedStmt: Database.Statement | null = null;
   private turnStmt: Database.Statement | null = null;
+  private vocabStmt: Database.Statement | null = null;
   /** Problems found while opening (a corrupt index that was rebuilt), reported by the next sync. */
   private pending: EpisodeProblem[] = [];
 
@@ -173,6 +181,7 @@ export class EpisodeIndex {
   reindex(): SyncReport {
     this.rankedStmt = null;
     this.turnStmt = null;
+    this.vocabStmt = null;
     this.db.transaction(() => {
       this.db.exec(DROP);
       this.db.exec(SCHEMA);
@@ -216,13 +225,34 @@ export class EpisodeIndex {
    * FTS5's bm25() with the ranking core's field weights (text, who, tags, the date as words).
    */
   ranked(query: string, options: MatchOptions): ScoredEpisode[] {
-    const match = rankedMatchQuery(query);
+    const match = rankedMatchQuery(this.capWords(rankedWords(query)));
     if (options.limit <= 0 || match === null) return [];
     const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
     // The rank is computed inside FTS5 (its `rank` column, set to the weighted bm25 in the schema), so the episodes table is read for the winners only.
     this.rankedStmt ??= this.db.prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`);
     const rows = this.rankedStmt.all(match, since, options.limit) as (EpisodeRow & { score: number })[];
     return rows.map((row) => ({ episode: toStored(row), score: row.score }));
+  }
+
+  /**
+   * The question's words, the most common left out while the rows they match together pass
+   * `MAX_SCORED_ROWS` (each word's row count from FTS5's vocabulary; a word it does not list as
+   * typed, e.g. stemmed differently, counts as rare and is kept).
+   */
+  private capWords(words: readonly string[]): string[] {
+    if (words.length <= 1) return [...words];
+    this.vocabStmt ??= this.db.prepare('SELECT doc FROM temp.episodes_terms_vocab WHERE term = ?');
+    const rows = words.map((w) => ({ w, n: (this.vocabStmt?.get(w) as { doc: number } | undefined)?.doc ?? 0 }));
+    if (rows.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return [...words];
+    rows.sort((a, b) => a.n - b.n || (a.w < b.w ? -1 : 1));
+    const kept: string[] = [];
+    let total = 0;
+    for (const r of rows) {
+      if (kept.length > 0 && total + r.n > MAX_SCORED_ROWS) break;
+      kept.push(r.w);
+      total += r.n;
+    }
+    return kept;
   }
 
   /** Episodes with no vector of `model` (none yet, or one of another model), newest first from below `beforeId`, at most `limit`. */
@@ -302,6 +332,8 @@ export class EpisodeIndex {
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }
       db.exec(SCHEMA);
+      // Each word's row count, read by `capWords` (a view of the index, per connection).
+      db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.episodes_terms_vocab USING fts5vocab(main, episodes_terms, 'row')");
       db.function('engram_scan_match', { deterministic: false }, (content: unknown) => (typeof content === 'string' && this.scanMatch(content) ? 1 : 0));
       return db;
     } catch (err) {
@@ -342,6 +374,9 @@ export class EpisodeIndex {
       let line = row?.lines ?? 0;
       const fallbackMs = sessionFileTime(name) ?? 0;
       const insert = this.db.prepare('INSERT OR IGNORE INTO episodes (id, file, line, ts, session, turn, role, content, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      // The trigram index is written here, not by an AFTER INSERT trigger: FTS5 flushes its pending
+      // terms at every statement savepoint a trigger opens, which made a catch-up four times slower.
+      const literal = this.db.prepare('INSERT INTO episodes_fts (rowid, content) VALUES (?, ?)');
       const terms = this.db.prepare('INSERT INTO episodes_terms (rowid, body, who, tags, day) VALUES (?, ?, ?, ?, ?)');
       const report = this.db.prepare('INSERT OR REPLACE INTO problems (file, line, reason) VALUES (?, ?, ?)');
       let added = 0;
@@ -369,6 +404,7 @@ export class EpisodeIndex {
           let key = episodeKey(parseEpisodeTs(ep.ts) ?? fallbackMs, line);
           // Two records of one millisecond whose lines share a slot: take the next free key.
           while (insert.run(key, name, line, ep.ts, ep.session, ep.turn, ep.role, ep.content, JSON.stringify(ep.meta)).changes === 0) key++;
+          literal.run(key, ep.content);
           const f = episodeFields(ep);
           terms.run(key, f.body, f.who, f.tags, f.day);
           added++;
