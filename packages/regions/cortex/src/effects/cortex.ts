@@ -12,6 +12,7 @@ import {
   type SemanticStore,
   type SupersedeReason,
   type Awaitable,
+  type EntryMeaning,
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
 import { judgeContradictions } from './judge-contradictions.js';
@@ -61,10 +62,12 @@ export interface CortexOptions {
   readonly clock?: Clock;
   readonly budgets?: ContextBudgets;
   /**
-   * Meaning beside words in the memory block (an embedder is configured): each entry's similarity
-   * to the message by text. A failure leaves the block ranked by words (`memoryNotes` says why).
+   * Meaning beside words (an embedder is configured): an entry written through the cortex is
+   * embedded once its write is done, and the memory block and pre-call advice fuse each entry's
+   * similarity to the message with the words' ranking. A failure never fails a write and leaves
+   * the ranking by words (`memoryNotes` says why).
    */
-  readonly meaning?: (message: string, entries: readonly MemoryEntry[]) => Promise<ReadonlyMap<string, number>>;
+  readonly meaning?: EntryMeaning;
   /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
   readonly strategies?: StrategyParams;
   /** Where each scope's retired (superseded) entries are kept; without one an entry is retired with no history. */
@@ -310,13 +313,28 @@ export class Cortex {
     return buildMemoryContext({ global, project, message, budgets: this.budgets, ...(meaning === null ? {} : { meaning }) });
   }
 
+  /**
+   * Embeds a text just written, after the write (so the write stands whatever the embedder does):
+   * a session's writes run as background work, so this is off the turn's path; a one-shot command
+   * waits one bounded request. A failure is said by the next `memoryNotes`, and the entry is
+   * embedded when a block first ranks it.
+   */
+  private async embedWritten(text: string): Promise<void> {
+    if (this.options.meaning === undefined) return;
+    try {
+      await this.options.meaning.embed([text]);
+    } catch (err) {
+      this.meaningProblem = `the embedder failed, an entry was stored without a vector (ranked by words until a block embeds it): ${(err as Error).message}`;
+    }
+  }
+
   /** Why the last memory block was ranked by words only although an embedder is configured; null when it was not. */
   private meaningProblem: string | null = null;
 
   private async meaningOf(message: string, scopes: readonly (ScopeMemory | null)[]): Promise<ReadonlyMap<string, number> | null> {
     if (this.options.meaning === undefined || message.trim() === '') return null;
     try {
-      const meaning = await this.options.meaning(message, scopes.flatMap((m) => (m === null ? [] : [...m.lessons, ...m.rules.filter((r) => r.kind === 'when')])));
+      const meaning = await this.options.meaning.rank(message, scopes.flatMap((m) => (m === null ? [] : [...m.lessons, ...m.rules.filter((r) => r.kind === 'when')])));
       this.meaningProblem = null;
       return meaning;
     } catch (err) {
@@ -462,6 +480,7 @@ export class Cortex {
       if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope: plan.scope }, file: result.location, outcome: 'empty' }, {});
       return { ...base, status: 'refused', entry: null, location: result?.location ?? null, replaced, reason: 'nothing left to store after removing secrets and markup' };
     }
+    await this.embedWritten(result.entry.text);
     const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;
     const { text, kind, confidence, topic, source } = result.entry;
     this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope: plan.scope, confidence, topic, source }, file: result.location, outcome }, {});

@@ -18,6 +18,12 @@ export const MIN_INDEXED_QUERY = 3;
 const READ_CHUNK = 4 * 2 ** 20;
 /** Bytes kept from just before a file's indexed end, to notice a file rewritten in place (Anton's `del_episode_entry`). */
 const TAIL_CHECK_BYTES = 64;
+/**
+ * SQLite's page cache for the index, in KiB (its default is 2 MiB): a ranked question reads each
+ * scored row's length and its words' row lists, which over a large project (a million episodes is
+ * about a gigabyte of index) miss a small cache on almost every row; the cache only grows as used.
+ */
+const CACHE_KIB = 64 * 1024;
 /** Matches fetched per round trip while the matcher re-checks FTS candidates. */
 const PAGE = 64;
 /**
@@ -118,7 +124,7 @@ export class EpisodeIndex {
   /** Statements of the read paths, prepared once per open database (a reindex keeps the tables' names). */
   private rankedStmt: Database.Statement | null = null;
   private turnStmt: Database.Statement | null = null;
-  private vocabStmt: Database.Statement | null = null;
+  private countStmt: Database.Statement | null = null;
   /** Problems found while opening (a corrupt index that was rebuilt), reported by the next sync. */
   private pending: EpisodeProblem[] = [];
 
@@ -181,7 +187,7 @@ export class EpisodeIndex {
   reindex(): SyncReport {
     this.rankedStmt = null;
     this.turnStmt = null;
-    this.vocabStmt = null;
+    this.countStmt = null;
     this.db.transaction(() => {
       this.db.exec(DROP);
       this.db.exec(SCHEMA);
@@ -236,13 +242,13 @@ export class EpisodeIndex {
 
   /**
    * The question's words, the most common left out while the rows they match together pass
-   * `MAX_SCORED_ROWS` (each word's row count from FTS5's vocabulary; a word it does not list as
-   * typed, e.g. stemmed differently, counts as rare and is kept).
+   * `MAX_SCORED_ROWS`. Each word's rows are counted by FTS5 up to just past the cap (reading its
+   * row list without scoring, so a word in half a million rows costs what one in 2,001 does).
    */
   private capWords(words: readonly string[]): string[] {
     if (words.length <= 1) return [...words];
-    this.vocabStmt ??= this.db.prepare('SELECT doc FROM temp.episodes_terms_vocab WHERE term = ?');
-    const rows = words.map((w) => ({ w, n: (this.vocabStmt?.get(w) as { doc: number } | undefined)?.doc ?? 0 }));
+    this.countStmt ??= this.db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? LIMIT ?)');
+    const rows = words.map((w) => ({ w, n: (this.countStmt?.get(`"${w}"`, MAX_SCORED_ROWS + 1) as { n: number }).n }));
     if (rows.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return [...words];
     rows.sort((a, b) => a.n - b.n || (a.w < b.w ? -1 : 1));
     const kept: string[] = [];
@@ -326,14 +332,13 @@ export class EpisodeIndex {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
+      db.pragma(`cache_size = -${CACHE_KIB}`);
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version !== SCHEMA_VERSION) {
         db.exec(DROP);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }
       db.exec(SCHEMA);
-      // Each word's row count, read by `capWords` (a view of the index, per connection).
-      db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.episodes_terms_vocab USING fts5vocab(main, episodes_terms, 'row')");
       db.function('engram_scan_match', { deterministic: false }, (content: unknown) => (typeof content === 'string' && this.scanMatch(content) ? 1 : 0));
       return db;
     } catch (err) {
