@@ -90,4 +90,29 @@ describe('memory entries embedded when written (a real embeddings server on 127.
     expect(server.texts() - asked).toBe(2); // the message and the entry the failed write left without a vector
     expect((await status(f, env)).entries).toEqual({ stored: 1, stale: 0, items: 1 });
   });
+
+  it('ranks pre-call advice with the stored vectors (one embed of the call) and by words alone when the embedder fails', async () => {
+    const f = folders();
+    const env = envFor('test-d');
+    await add(f, 'Before running pytest, activate the virtualenv of the repository', env);
+    await add(f, 'pytest needs the database container: start it with docker compose up db', env);
+    const m = await openActiveMemory(f, env);
+    try {
+      const call = { tool: 'bash', turnText: 'the tests fail', args: { command: 'pytest tests/' }, callText: 'pytest tests/' };
+      const asked = server.texts();
+      const advice = await m.cortex.preCallStrategies(call);
+      expect(server.texts() - asked).toBe(1); // the call's query; both entries were embedded when written
+      expect(advice.ranking.chosen).toHaveLength(2);
+      server.failing = true;
+      try {
+        const words = await m.cortex.preCallStrategies(call);
+        expect(words.ranking.chosen.map((c) => c.item.text).sort()).toEqual(advice.ranking.chosen.map((c) => c.item.text).sort());
+        expect((await m.cortex.memoryNotes()).join('\n')).toMatch(/pre-call advice is ranked by words only/);
+      } finally {
+        server.failing = false;
+      }
+    } finally {
+      await m.close();
+    }
+  });
 });

@@ -15,6 +15,13 @@ import {
   type EntryMeaning,
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
+import { flattenArgs } from '../strategies/strategy-query.js';
+
+/**
+ * Characters of the turn (and of the call's arguments) an advice query sends to the embedder: the
+ * turn's start says what is being done; a task's prompt runs to pages, past an embedding model's input.
+ */
+const ADVICE_QUERY_CHARS = 2000;
 import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
@@ -380,6 +387,7 @@ export class Cortex {
     const exclude = request.exclude;
     const all = [...(await this.strategyCandidates()), ...(request.extra ?? [])];
     const items = exclude === undefined || exclude.size === 0 ? all : all.filter((i) => !exclude.has(i.id));
+    const meaning = await this.adviceMeaning(request, items);
     const ranking = rankStrategies(items, {
       tool: request.tool,
       turnText: request.turnText,
@@ -388,8 +396,26 @@ export class Cortex {
       nowMs: this.clock.now(),
       budgetTokens: request.budgetTokens ?? DEFAULT_STRATEGY_BUDGET,
       ...(this.options.strategies === undefined ? {} : { params: this.options.strategies }),
+      ...(meaning === null ? {} : { meaning }),
     });
     return { text: formatStrategies(ranking.chosen, request.tool), injection: strategyInjection(ranking, request.tool, request.target ?? 'pre-call'), ranking };
+  }
+
+  /**
+   * With an embedder: each candidate's similarity in meaning to the call (the turn's start, the
+   * tool and what the call is), from the stored vectors, for `rankStrategies` to fuse with the
+   * words' order. Null without one, with nothing to rank, or when the embedder fails (advice is
+   * then ranked by words, and `memoryNotes` says why).
+   */
+  private async adviceMeaning(request: PreCallRequest, items: readonly StrategyItem[]): Promise<ReadonlyMap<string, number> | null> {
+    if (this.options.meaning === undefined || items.length === 0) return null;
+    const query = `${request.turnText.slice(0, ADVICE_QUERY_CHARS)}\n${request.tool}\n${request.callText ?? flattenArgs(request.args, ADVICE_QUERY_CHARS)}`;
+    try {
+      return await this.options.meaning.rank(query, items);
+    } catch (err) {
+      this.meaningProblem = `the embedder failed, pre-call advice is ranked by words only: ${(err as Error).message}`;
+      return null;
+    }
   }
 
   /** Compaction of both scopes (global first) through the LLM port. */
