@@ -152,8 +152,9 @@ describe('EpisodeIndex', () => {
     index.sync();
     // Over it: "weather" (in every other row) is left out, and the rare word's episode alone is scored.
     expect(index.ranked('glacier weather', { limit: 100 }).map((r) => r.episode.content)).toEqual(['the glacier melted']);
-    // A question of one word is never cut, however common.
+    // A question of one word keeps it however common, and only its newest MAX_SCORED_ROWS rows are scored.
     expect(index.ranked('weather', { limit: 5 })).toHaveLength(5);
+    expect(index.ranked('weather', { limit: 10_000 })).toHaveLength(MAX_SCORED_ROWS);
     index.close();
   });
 });

@@ -125,6 +125,13 @@ export class EpisodeIndex {
   private rankedStmt: Database.Statement | null = null;
   private turnStmt: Database.Statement | null = null;
   private countStmt: Database.Statement | null = null;
+  private newestStmt: Database.Statement | null = null;
+  /**
+   * The files table as last read, and the database's `data_version` then: a sync re-reads the
+   * table only when another connection has committed since (a catch-up or reindex elsewhere), so
+   * a question over thousands of session files does not read them all from SQLite each time.
+   */
+  private files: { readonly version: number; readonly rows: Map<string, FileRow> } | null = null;
   /** Problems found while opening (a corrupt index that was rebuilt), reported by the next sync. */
   private pending: EpisodeProblem[] = [];
 
@@ -155,7 +162,8 @@ export class EpisodeIndex {
     }
     let filesRead = 0;
     let episodesAdded = 0;
-    const known = new Map((this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files').all() as FileRow[]).map((r) => [r.name, r]));
+    const cached = this.knownFiles();
+    const known = new Map(cached);
     for (const name of names) {
       const path = join(this.episodesDir, name);
       let st;
@@ -172,6 +180,9 @@ export class EpisodeIndex {
       known.delete(name);
       if (row !== undefined && unchanged(row, st)) continue;
       const added = this.db.transaction(() => this.catchUp(name, path, problems)).immediate();
+      const now = this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files WHERE name = ?').get(name) as FileRow | undefined;
+      if (now === undefined) cached.delete(name);
+      else cached.set(name, now);
       if (added !== null) {
         filesRead++;
         episodesAdded += added;
@@ -180,7 +191,20 @@ export class EpisodeIndex {
     if (known.size > 0) this.db.transaction(() => {
       for (const name of known.keys()) this.forget(name);
     }).immediate();
+    for (const name of known.keys()) cached.delete(name);
+    // What this connection wrote is in the cache already: only another connection's commit makes it stale.
+    this.files = { version: this.dataVersion(), rows: cached };
     return { filesScanned: names.length, filesRead, episodesAdded, problems };
+  }
+
+  private dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  /** The files table: the cached copy while no other connection has committed since it was read. */
+  private knownFiles(): Map<string, FileRow> {
+    if (this.files !== null && this.files.version === this.dataVersion()) return this.files.rows;
+    return new Map((this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files').all() as FileRow[]).map((r) => [r.name, r]));
   }
 
   /** Drops everything and indexes every file again (`engram memory reindex`). */
@@ -188,6 +212,8 @@ export class EpisodeIndex {
     this.rankedStmt = null;
     this.turnStmt = null;
     this.countStmt = null;
+    this.newestStmt = null;
+    this.files = null;
     this.db.transaction(() => {
       this.db.exec(DROP);
       this.db.exec(SCHEMA);
@@ -231,11 +257,18 @@ export class EpisodeIndex {
    * FTS5's bm25() with the ranking core's field weights (text, who, tags, the date as words).
    */
   ranked(query: string, options: MatchOptions): ScoredEpisode[] {
-    const match = rankedMatchQuery(this.capWords(rankedWords(query)));
+    const capped = this.capWords(rankedWords(query));
+    const match = rankedMatchQuery(capped.words);
     if (options.limit <= 0 || match === null) return [];
-    const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
-    // The rank is computed inside FTS5 (its `rank` column, set to the weighted bm25 in the schema), so the episodes table is read for the winners only.
-    this.rankedStmt ??= this.db.prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`);
+    // Even the rarest word is in more rows than the cap: only its newest MAX_SCORED_ROWS rows are scored.
+    this.newestStmt ??= this.db.prepare('SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
+    const newest = capped.over ? ((this.newestStmt.get(match, MAX_SCORED_ROWS - 1) as { rowid: number } | undefined)?.rowid ?? 0) : 0;
+    const since = Math.max(newest, options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs));
+    // The weighted bm25 is computed inside FTS5, so the episodes table is read for the winners only. Called as bm25() rather
+    // than through the `rank` column: FTS5's ORDER BY rank scores every match before it applies the rowid bound.
+    this.rankedStmt ??= this.db.prepare(
+      `SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date}) AS rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`,
+    );
     const rows = this.rankedStmt.all(match, since, options.limit) as (EpisodeRow & { score: number })[];
     return rows.map((row) => ({ episode: toStored(row), score: row.score }));
   }
@@ -244,12 +277,13 @@ export class EpisodeIndex {
    * The question's words, the most common left out while the rows they match together pass
    * `MAX_SCORED_ROWS`. Each word's rows are counted by FTS5 up to just past the cap (reading its
    * row list without scoring, so a word in half a million rows costs what one in 2,001 does).
+   * `over`: even the rarest word alone passes the cap.
    */
-  private capWords(words: readonly string[]): string[] {
-    if (words.length <= 1) return [...words];
+  private capWords(words: readonly string[]): { readonly words: string[]; readonly over: boolean } {
+    if (words.length === 0) return { words: [], over: false };
     this.countStmt ??= this.db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? LIMIT ?)');
     const rows = words.map((w) => ({ w, n: (this.countStmt?.get(`"${w}"`, MAX_SCORED_ROWS + 1) as { n: number }).n }));
-    if (rows.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return [...words];
+    if (rows.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return { words: [...words], over: false };
     rows.sort((a, b) => a.n - b.n || (a.w < b.w ? -1 : 1));
     const kept: string[] = [];
     let total = 0;
@@ -258,7 +292,7 @@ export class EpisodeIndex {
       kept.push(r.w);
       total += r.n;
     }
-    return kept;
+    return { words: kept, over: total > MAX_SCORED_ROWS };
   }
 
   /** Episodes with no vector of `model` (none yet, or one of another model), newest first from below `beforeId`, at most `limit`. */
