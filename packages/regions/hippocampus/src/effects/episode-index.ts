@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorBytes } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
@@ -165,7 +165,8 @@ export class EpisodeIndex {
     const cached = this.knownFiles();
     const known = new Map(cached);
     for (const name of names) {
-      const path = join(this.episodesDir, name);
+      // Not path.join: its normalising costs milliseconds a question over thousands of files; the folder is already normal and `name` a plain entry.
+      const path = `${this.episodesDir}${sep}${name}`;
       let st;
       try {
         st = lstatSync(path);
