@@ -81,7 +81,7 @@ describe('meaning beside words, through the built CLI and MCP, against a real em
     expect(words.stdout).toMatch(/^ranking +lexical \(words only/m);
     const both = await engram(['memory', 'stats', '--json', '--home', p.home, '--project', p.project, '--embedder', server.url, '--embed-model', 'test-ngram-64']);
     expect(both.code).toBe(0);
-    expect((JSON.parse(both.stdout) as { ranking: unknown }).ranking).toEqual({ ranking: 'lexical+embeddings', model: 'test-ngram-64', embedder: `${server.url}/embeddings`, episodes: { embedded: 4, items: 4 }, entries: 0 });
+    expect((JSON.parse(both.stdout) as { ranking: unknown }).ranking).toEqual({ ranking: 'lexical+embeddings', model: 'test-ngram-64', embedder: `${server.url}/embeddings`, episodes: { embedded: 4, items: 4 }, entries: { stored: 0, stale: 0, items: 0 } });
   }, 120_000);
 
   it('memory context ranks a lesson that shares no word with the message first only with the embedder', async () => {

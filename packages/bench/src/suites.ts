@@ -17,6 +17,7 @@ export const benchSuites: Record<string, () => Promise<(opts: BenchOptions) => P
   scrub: async () => (await import('./scrub-bench.js')).scrubBench,
   instincts: async () => (await import('./instincts-bench.js')).instinctsBench,
   recall: async () => (await import('./recall/recall-bench.js')).recallBench,
+  'recall-scale': async () => (await import('./recall/recall-scale-bench.js')).recallScaleBench,
   postgres: async () => (await import('./postgres-bench.js')).postgresBench,
   trajectories: async () => (await import('./trajectories-bench.js')).trajectoriesBench,
 };

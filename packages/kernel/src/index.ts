@@ -36,7 +36,7 @@ export { orderRecall, fitRecallBudget, RECENCY_WEIGHT, RECENCY_HALF_LIFE_MS, typ
 export { rankRecall } from './recall/rank-recall.js';
 export { fuseRankings, RRF_K } from './recall/fuse-rankings.js';
 export { cosine, nearestVectors, vectorBytes, bytesVector } from './recall/nearest-vectors.js';
-export { EmbedderError, type Embedder, type EmbedderFailure } from './recall/embedder.js';
+export { EmbedderError, type Embedder, type EmbedderFailure, type EntryMeaning } from './recall/embedder.js';
 export { spreadToNeighbours } from './recall/spread-to-neighbours.js';
 export { readRecallQuery } from './recall/quoted-query.js';
 export { callPattern, type CallPattern } from './call-pattern.js';

@@ -262,7 +262,7 @@ export class ViewSource {
     let meaning: ReadonlyMap<string, number> | undefined;
     if (embedder !== null && stores.textVectors !== undefined && !q.literal && q.text.trim() !== '' && stored.length > 0) {
       try {
-        meaning = await textMeaning(embedder, stores.textVectors)(q.text, stored.map((e) => e.entry));
+        meaning = await textMeaning(embedder, stores.textVectors).rank(q.text, stored.map((e) => e.entry));
       } catch (e) {
         problems.push(`meaning not used (words only): ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -82,7 +82,7 @@ const memoryContext = (dir: string, embedder: Embedder | null): SurfaceRun => {
       const requests: EncodeRequest[] = turns.map((t) => ({ text: turnText(t), kind: 'lesson', source: 'user', ...(t.sessionMs === null ? {} : { at: new Date(t.sessionMs).toISOString() }) }));
       await project.encode(requests);
       // With an embedder the entries are embedded now, in batches (as a write would), not by the first question.
-      if (meaning !== null) await meaning('', (await project.read()).lessons);
+      if (meaning !== null) await meaning.embed((await project.read()).lessons.map((l) => l.text));
     },
     async ask(question) {
       const block = (await cortex.memoryContext(question)).text.replace(/\s+/g, ' ').toLowerCase();

@@ -23,3 +23,15 @@ export class EmbedderError extends TaggedError('EmbedderError')<{ readonly reaso
     super({ reason, message, status });
   }
 }
+
+/**
+ * Meaning for memory entries (rules, lessons, when-rules): their vectors made when they are
+ * written and kept beside them, and each entry's similarity to a message when a block or advice is
+ * ranked. Implemented over an `Embedder` and a vector store (`textMeaning` in @engram/hippocampus).
+ */
+export interface EntryMeaning {
+  /** Each entry's text -> its cosine to `message` (entries still without a vector are embedded first, in batches). */
+  rank(message: string, entries: readonly { readonly text: string }[]): Promise<ReadonlyMap<string, number>>;
+  /** Embeds and keeps the texts that have no vector of the model yet (write time, in batches); returns how many were embedded. */
+  embed(texts: readonly string[]): Promise<number>;
+}

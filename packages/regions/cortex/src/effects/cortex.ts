@@ -12,8 +12,16 @@ import {
   type SemanticStore,
   type SupersedeReason,
   type Awaitable,
+  type EntryMeaning,
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
+import { flattenArgs } from '../strategies/strategy-query.js';
+
+/**
+ * Characters of the turn (and of the call's arguments) an advice query sends to the embedder: the
+ * turn's start says what is being done; a task's prompt runs to pages, past an embedding model's input.
+ */
+const ADVICE_QUERY_CHARS = 2000;
 import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
@@ -61,10 +69,12 @@ export interface CortexOptions {
   readonly clock?: Clock;
   readonly budgets?: ContextBudgets;
   /**
-   * Meaning beside words in the memory block (an embedder is configured): each entry's similarity
-   * to the message by text. A failure leaves the block ranked by words (`memoryNotes` says why).
+   * Meaning beside words (an embedder is configured): an entry written through the cortex is
+   * embedded once its write is done, and the memory block and pre-call advice fuse each entry's
+   * similarity to the message with the words' ranking. A failure never fails a write and leaves
+   * the ranking by words (`memoryNotes` says why).
    */
-  readonly meaning?: (message: string, entries: readonly MemoryEntry[]) => Promise<ReadonlyMap<string, number>>;
+  readonly meaning?: EntryMeaning;
   /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
   readonly strategies?: StrategyParams;
   /** Where each scope's retired (superseded) entries are kept; without one an entry is retired with no history. */
@@ -310,13 +320,28 @@ export class Cortex {
     return buildMemoryContext({ global, project, message, budgets: this.budgets, ...(meaning === null ? {} : { meaning }) });
   }
 
+  /**
+   * Embeds a text just written, after the write (so the write stands whatever the embedder does):
+   * a session's writes run as background work, so this is off the turn's path; a one-shot command
+   * waits one bounded request. A failure is said by the next `memoryNotes`, and the entry is
+   * embedded when a block first ranks it.
+   */
+  private async embedWritten(text: string): Promise<void> {
+    if (this.options.meaning === undefined) return;
+    try {
+      await this.options.meaning.embed([text]);
+    } catch (err) {
+      this.meaningProblem = `the embedder failed, an entry was stored without a vector (ranked by words until a block embeds it): ${(err as Error).message}`;
+    }
+  }
+
   /** Why the last memory block was ranked by words only although an embedder is configured; null when it was not. */
   private meaningProblem: string | null = null;
 
   private async meaningOf(message: string, scopes: readonly (ScopeMemory | null)[]): Promise<ReadonlyMap<string, number> | null> {
     if (this.options.meaning === undefined || message.trim() === '') return null;
     try {
-      const meaning = await this.options.meaning(message, scopes.flatMap((m) => (m === null ? [] : [...m.lessons, ...m.rules.filter((r) => r.kind === 'when')])));
+      const meaning = await this.options.meaning.rank(message, scopes.flatMap((m) => (m === null ? [] : [...m.lessons, ...m.rules.filter((r) => r.kind === 'when')])));
       this.meaningProblem = null;
       return meaning;
     } catch (err) {
@@ -362,6 +387,7 @@ export class Cortex {
     const exclude = request.exclude;
     const all = [...(await this.strategyCandidates()), ...(request.extra ?? [])];
     const items = exclude === undefined || exclude.size === 0 ? all : all.filter((i) => !exclude.has(i.id));
+    const meaning = await this.adviceMeaning(request, items);
     const ranking = rankStrategies(items, {
       tool: request.tool,
       turnText: request.turnText,
@@ -370,8 +396,26 @@ export class Cortex {
       nowMs: this.clock.now(),
       budgetTokens: request.budgetTokens ?? DEFAULT_STRATEGY_BUDGET,
       ...(this.options.strategies === undefined ? {} : { params: this.options.strategies }),
+      ...(meaning === null ? {} : { meaning }),
     });
     return { text: formatStrategies(ranking.chosen, request.tool), injection: strategyInjection(ranking, request.tool, request.target ?? 'pre-call'), ranking };
+  }
+
+  /**
+   * With an embedder: each candidate's similarity in meaning to the call (the turn's start, the
+   * tool and what the call is), from the stored vectors, for `rankStrategies` to fuse with the
+   * words' order. Null without one, with nothing to rank, or when the embedder fails (advice is
+   * then ranked by words, and `memoryNotes` says why).
+   */
+  private async adviceMeaning(request: PreCallRequest, items: readonly StrategyItem[]): Promise<ReadonlyMap<string, number> | null> {
+    if (this.options.meaning === undefined || items.length === 0) return null;
+    const query = `${request.turnText.slice(0, ADVICE_QUERY_CHARS)}\n${request.tool}\n${request.callText ?? flattenArgs(request.args, ADVICE_QUERY_CHARS)}`;
+    try {
+      return await this.options.meaning.rank(query, items);
+    } catch (err) {
+      this.meaningProblem = `the embedder failed, pre-call advice is ranked by words only: ${(err as Error).message}`;
+      return null;
+    }
   }
 
   /** Compaction of both scopes (global first) through the LLM port. */
@@ -462,6 +506,7 @@ export class Cortex {
       if (result !== undefined) this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { ...engram, scope: plan.scope }, file: result.location, outcome: 'empty' }, {});
       return { ...base, status: 'refused', entry: null, location: result?.location ?? null, replaced, reason: 'nothing left to store after removing secrets and markup' };
     }
+    await this.embedWritten(result.entry.text);
     const outcome = result.outcome === 'added' && replaced > 0 ? 'superseded' : result.outcome;
     const { text, kind, confidence, topic, source } = result.entry;
     this.sink.publish('hippocampus.engram.encoded', { proposalId, engram: { text, kind, scope: plan.scope, confidence, topic, source }, file: result.location, outcome }, {});

@@ -130,4 +130,23 @@ describe('rankStrategies', () => {
     expect(c?.score).toBeCloseTo(defaultStrategyParams.recencyFloor, 9);
     expect(c?.why).toContain('age unknown');
   });
+
+  it('with meaning, orders the word-eligible items by words and meaning fused, and still shows nothing the words rule out', () => {
+    const items = [
+      item('words', 'Detect the encoding of cbl files, cbl files in legacy folders, before reading cbl'),
+      item('meant', 'Legacy cbl sources are in EBCDIC; convert them first'),
+      item('only-meaning', 'Mainframe sources need a code page conversion'),
+    ];
+    expect(ids(items)).toEqual(['words', 'meant']);
+    const meaning = new Map([
+      ['Legacy cbl sources are in EBCDIC; convert them first', 0.9],
+      ['Mainframe sources need a code page conversion', 0.95],
+      ['Detect the encoding of cbl files, cbl files in legacy folders, before reading cbl', -0.1],
+    ]);
+    expect(ids(items, { meaning })).toEqual(['meant', 'words']);
+    // Deterministic: the same message and vectors give the same advice (replay re-derives it).
+    expect(rankStrategies(items, request({ meaning }))).toEqual(rankStrategies(items, request({ meaning })));
+    // No meaning above 0: the words' order.
+    expect(ids(items, { meaning: new Map() })).toEqual(['words', 'meant']);
+  });
 });

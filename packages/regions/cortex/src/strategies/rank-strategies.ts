@@ -1,4 +1,4 @@
-import { bm25IndexOfTokens, bm25Tokens, CHARS_PER_TOKEN, estimateTokens } from '@engram/kernel';
+import { bm25IndexOfTokens, bm25Tokens, CHARS_PER_TOKEN, estimateTokens, fuseRankings } from '@engram/kernel';
 import { fitLines } from '../fit-lines.js';
 import { confidenceLabel } from './confidence-label.js';
 import { formatStrategies, strategyFrameLength, strategyLine } from './format-strategies.js';
@@ -26,6 +26,12 @@ export interface RankRequest {
   /** Tokens the emitted block may take, heading included. */
   readonly budgetTokens: number;
   readonly params?: StrategyParams;
+  /**
+   * With an embedder: each item's text -> its similarity in meaning to the call (cosine; from the
+   * stored vectors and the query's). The order is then the words' and the meaning's fused by
+   * reciprocal rank; which items may be shown is still decided by their words (below).
+   */
+  readonly meaning?: ReadonlyMap<string, number>;
 }
 
 export interface RankedStrategy {
@@ -77,6 +83,23 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
   b.score - a.score || (b.item.seenAt ?? -Infinity) - (a.item.seenAt ?? -Infinity) || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0);
 
 /**
+ * Each item's relevance from the words' order (BM25 above 0) and the meaning's (cosine above 0)
+ * fused by reciprocal rank (`fuseRankings`, ties by index so the order is deterministic), scaled so
+ * the best item is 1 as the words' relevance is.
+ */
+const fusedRelevance = (raw: readonly number[], items: readonly StrategyItem[], meaning: ReadonlyMap<string, number>): number[] => {
+  const order = (score: (i: number) => number): number[] =>
+    items
+      .map((_, i) => ({ i, s: score(i) }))
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s || a.i - b.i)
+      .map((x) => x.i);
+  const fused = fuseRankings([order((i) => raw[i] ?? 0), order((i) => meaning.get(items[i]?.text ?? '') ?? 0)]);
+  const top = Math.max(0, ...fused.values());
+  return items.map((_, i) => (top > 0 ? (fused.get(i) ?? 0) / top : 0));
+};
+
+/**
  * Chooses what to put in front of the model before one tool call (Anton's unbuilt "Layer 3":
  * rules chosen by relevance). Each item is scored
  *
@@ -87,7 +110,8 @@ const byRank = (a: RankedStrategy, b: RankedStrategy): number =>
  * that does not name the tool and matches no query term, or matches less than `minRelevance` of
  * the best match, or (before a call: `args` given) matches none of the call's own terms, is never
  * chosen, however fresh or confident: nothing irrelevant is injected. The same text stored twice (both scopes) is offered
- * once. Items are then taken best first while the exact printed block fits the budget (a long
+ * once. With `meaning` (an embedder), the bm25 term is the words' and the meaning's orders fused
+ * (`fusedRelevance`); the filters above stay on words. Items are then taken best first while the exact printed block fits the budget (a long
  * one that does not fit is skipped, shorter ones may still fit), up to `maxItems`. Pure and
  * deterministic: ties go to the most recently seen, then to the smaller id.
  */
@@ -104,13 +128,14 @@ export const rankStrategies = (items: readonly StrategyItem[], request: RankRequ
   // a rule that matches the task text alone would be shown at whatever call comes first.
   const callTerms = request.args === undefined ? null : new Set(request.callText === undefined ? ownTerms : bm25Tokens(request.callText));
 
+  const fused = request.meaning === undefined ? null : fusedRelevance(raw, items, request.meaning);
   const relevant: RankedStrategy[] = [];
   items.forEach((item, i) => {
     const relevance = best > 0 ? (raw[i] ?? 0) / best : 0;
     const aboutTool = (item.tools ?? []).some((t) => t.toLowerCase() === tool);
     if (!aboutTool && !(relevance > 0 && relevance >= p.minRelevance)) return;
     if (!aboutTool && callTerms !== null && !(matches[i] ?? []).some((c) => callTerms.has(c.term))) return;
-    const base = relevance + (aboutTool ? p.toolMatchBoost : 0);
+    const base = (fused === null ? relevance : (fused[i] ?? 0)) + (aboutTool ? p.toolMatchBoost : 0);
     if (!(base > 0)) return;
     const label = confidenceLabel(item.confidence, p);
     const ageMs = item.seenAt === null ? null : request.nowMs - item.seenAt;

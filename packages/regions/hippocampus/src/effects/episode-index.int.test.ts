@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../episodes/episode.js';
-import { EpisodeIndex } from './episode-index.js';
+import { EpisodeIndex, MAX_SCORED_ROWS } from './episode-index.js';
 import { serializeEpisode } from '../episodes/serialize-episode.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-episode-index-'));
@@ -138,6 +138,23 @@ describe('EpisodeIndex', () => {
     const index = new EpisodeIndex(paths);
     expect(index.sync().filesScanned).toBe(0);
     expect(contents(index, 'x')).toEqual([]);
+    index.close();
+  });
+  it('ranks on every word of a small project, and leaves the most common words out of the match once they would score more than MAX_SCORED_ROWS rows', () => {
+    const paths = setup();
+    const many = (count: number) => Array.from({ length: count }, (_, i) => ep(i % 60, i + 1, 'user', `ordinary weather report ${i}`));
+    write(paths.episodesDir, 'small.jsonl', [...many(10), ep(59, 999, 'user', 'the glacier melted')]);
+    const index = new EpisodeIndex(paths);
+    index.sync();
+    // Under the cap: the question's common word matches too, so every episode sharing a word is a candidate.
+    expect(index.ranked('glacier weather', { limit: 100 }).map((r) => r.episode.content)).toHaveLength(11);
+    write(paths.episodesDir, 'large.jsonl', many(MAX_SCORED_ROWS + 100));
+    index.sync();
+    // Over it: "weather" (in every other row) is left out, and the rare word's episode alone is scored.
+    expect(index.ranked('glacier weather', { limit: 100 }).map((r) => r.episode.content)).toEqual(['the glacier melted']);
+    // A question of one word keeps it however common, and only its newest MAX_SCORED_ROWS rows are scored.
+    expect(index.ranked('weather', { limit: 5 })).toHaveLength(5);
+    expect(index.ranked('weather', { limit: 10_000 })).toHaveLength(MAX_SCORED_ROWS);
     index.close();
   });
 });

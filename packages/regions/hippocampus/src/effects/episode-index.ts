@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorBytes } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
@@ -8,18 +8,32 @@ import { episodeMatcher } from '../episodes/episode-matcher.js';
 import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
 import { parseEpisodeLine } from '../episodes/parse-episode-line.js';
 import type { ScoredEpisode } from '../episodes/search-episodes.js';
-import { episodeFields, rankedMatchQuery } from '../episodes/episode-fields.js';
+import { episodeFields, rankedMatchQuery, rankedWords } from '../episodes/episode-fields.js';
 
 /** Bump when the schema changes: an index of another version is dropped and rebuilt from the JSONL files. */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 /** FTS5's trigram tokenizer indexes 3-character grams, so shorter queries cannot use it. */
 export const MIN_INDEXED_QUERY = 3;
 /** Bytes read per chunk while catching up a file: large enough for few syscalls, small enough to bound memory on a huge file. */
 const READ_CHUNK = 4 * 2 ** 20;
 /** Bytes kept from just before a file's indexed end, to notice a file rewritten in place (Anton's `del_episode_entry`). */
 const TAIL_CHECK_BYTES = 64;
+/**
+ * SQLite's page cache for the index, in KiB (its default is 2 MiB): a ranked question reads each
+ * scored row's length and its words' row lists, which over a large project (a million episodes is
+ * about a gigabyte of index) miss a small cache on almost every row; the cache only grows as used.
+ */
+const CACHE_KIB = 64 * 1024;
 /** Matches fetched per round trip while the matcher re-checks FTS candidates. */
 const PAGE = 64;
+/**
+ * Rows FTS5 scores for one ranked question, at most (about): it scores every row that shares a
+ * word with the question, 3-5 microseconds each on a shared 2-core machine, so 2,000 rows keep a
+ * question near 10 ms however large the project. Past this the most common words (the lowest
+ * weight in BM25) are left out of the match, the rarest kept first and always the rarest one; a
+ * conversation of hundreds of turns (LoCoMo's) stays under it and is ranked on every word.
+ */
+export const MAX_SCORED_ROWS = 2000;
 
 /** What one catch-up or rebuild did. */
 export interface SyncReport {
@@ -63,7 +77,6 @@ CREATE TABLE IF NOT EXISTS episodes (id INTEGER PRIMARY KEY, file TEXT NOT NULL,
 CREATE INDEX IF NOT EXISTS episodes_turn ON episodes (file, session, turn);
 CREATE TABLE IF NOT EXISTS problems (file TEXT NOT NULL, line INTEGER NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (file, line));
 CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts USING fts5 (content, content='episodes', content_rowid='id', tokenize='trigram case_sensitive 0');
-CREATE TRIGGER IF NOT EXISTS episodes_ai AFTER INSERT ON episodes BEGIN INSERT INTO episodes_fts (rowid, content) VALUES (new.id, new.content); END;
 CREATE TRIGGER IF NOT EXISTS episodes_ad AFTER DELETE ON episodes BEGIN INSERT INTO episodes_fts (episodes_fts, rowid, content) VALUES ('delete', old.id, old.content); END;
 CREATE VIRTUAL TABLE IF NOT EXISTS episodes_terms USING fts5 (body, who, tags, day, tokenize='porter unicode61 remove_diacritics 2');
 INSERT INTO episodes_terms (episodes_terms, rank) VALUES ('rank', 'bm25(${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date})');
@@ -111,6 +124,14 @@ export class EpisodeIndex {
   /** Statements of the read paths, prepared once per open database (a reindex keeps the tables' names). */
   private rankedStmt: Database.Statement | null = null;
   private turnStmt: Database.Statement | null = null;
+  private countStmt: Database.Statement | null = null;
+  private newestStmt: Database.Statement | null = null;
+  /**
+   * The files table as last read, and the database's `data_version` then: a sync re-reads the
+   * table only when another connection has committed since (a catch-up or reindex elsewhere), so
+   * a question over thousands of session files does not read them all from SQLite each time.
+   */
+  private files: { readonly version: number; readonly rows: Map<string, FileRow> } | null = null;
   /** Problems found while opening (a corrupt index that was rebuilt), reported by the next sync. */
   private pending: EpisodeProblem[] = [];
 
@@ -141,9 +162,11 @@ export class EpisodeIndex {
     }
     let filesRead = 0;
     let episodesAdded = 0;
-    const known = new Map((this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files').all() as FileRow[]).map((r) => [r.name, r]));
+    const cached = this.knownFiles();
+    const known = new Map(cached);
     for (const name of names) {
-      const path = join(this.episodesDir, name);
+      // Not path.join: its normalising costs milliseconds a question over thousands of files; the folder is already normal and `name` a plain entry.
+      const path = `${this.episodesDir}${sep}${name}`;
       let st;
       try {
         st = lstatSync(path);
@@ -158,6 +181,9 @@ export class EpisodeIndex {
       known.delete(name);
       if (row !== undefined && unchanged(row, st)) continue;
       const added = this.db.transaction(() => this.catchUp(name, path, problems)).immediate();
+      const now = this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files WHERE name = ?').get(name) as FileRow | undefined;
+      if (now === undefined) cached.delete(name);
+      else cached.set(name, now);
       if (added !== null) {
         filesRead++;
         episodesAdded += added;
@@ -166,13 +192,29 @@ export class EpisodeIndex {
     if (known.size > 0) this.db.transaction(() => {
       for (const name of known.keys()) this.forget(name);
     }).immediate();
+    for (const name of known.keys()) cached.delete(name);
+    // What this connection wrote is in the cache already: only another connection's commit makes it stale.
+    this.files = { version: this.dataVersion(), rows: cached };
     return { filesScanned: names.length, filesRead, episodesAdded, problems };
+  }
+
+  private dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  /** The files table: the cached copy while no other connection has committed since it was read. */
+  private knownFiles(): Map<string, FileRow> {
+    if (this.files !== null && this.files.version === this.dataVersion()) return this.files.rows;
+    return new Map((this.db.prepare('SELECT name, ino, mtime, offset, lines, tail FROM files').all() as FileRow[]).map((r) => [r.name, r]));
   }
 
   /** Drops everything and indexes every file again (`engram memory reindex`). */
   reindex(): SyncReport {
     this.rankedStmt = null;
     this.turnStmt = null;
+    this.countStmt = null;
+    this.newestStmt = null;
+    this.files = null;
     this.db.transaction(() => {
       this.db.exec(DROP);
       this.db.exec(SCHEMA);
@@ -216,13 +258,42 @@ export class EpisodeIndex {
    * FTS5's bm25() with the ranking core's field weights (text, who, tags, the date as words).
    */
   ranked(query: string, options: MatchOptions): ScoredEpisode[] {
-    const match = rankedMatchQuery(query);
+    const capped = this.capWords(rankedWords(query));
+    const match = rankedMatchQuery(capped.words);
     if (options.limit <= 0 || match === null) return [];
-    const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
-    // The rank is computed inside FTS5 (its `rank` column, set to the weighted bm25 in the schema), so the episodes table is read for the winners only.
-    this.rankedStmt ??= this.db.prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`);
+    // Even the rarest word is in more rows than the cap: only its newest MAX_SCORED_ROWS rows are scored.
+    this.newestStmt ??= this.db.prepare('SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
+    const newest = capped.over ? ((this.newestStmt.get(match, MAX_SCORED_ROWS - 1) as { rowid: number } | undefined)?.rowid ?? 0) : 0;
+    const since = Math.max(newest, options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs));
+    // The weighted bm25 is computed inside FTS5, so the episodes table is read for the winners only. Called as bm25() rather
+    // than through the `rank` column: FTS5's ORDER BY rank scores every match before it applies the rowid bound.
+    this.rankedStmt ??= this.db.prepare(
+      `SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date}) AS rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`,
+    );
     const rows = this.rankedStmt.all(match, since, options.limit) as (EpisodeRow & { score: number })[];
     return rows.map((row) => ({ episode: toStored(row), score: row.score }));
+  }
+
+  /**
+   * The question's words, the most common left out while the rows they match together pass
+   * `MAX_SCORED_ROWS`. Each word's rows are counted by FTS5 up to just past the cap (reading its
+   * row list without scoring, so a word in half a million rows costs what one in 2,001 does).
+   * `over`: even the rarest word alone passes the cap.
+   */
+  private capWords(words: readonly string[]): { readonly words: string[]; readonly over: boolean } {
+    if (words.length === 0) return { words: [], over: false };
+    this.countStmt ??= this.db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? LIMIT ?)');
+    const rows = words.map((w) => ({ w, n: (this.countStmt?.get(`"${w}"`, MAX_SCORED_ROWS + 1) as { n: number }).n }));
+    if (rows.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return { words: [...words], over: false };
+    rows.sort((a, b) => a.n - b.n || (a.w < b.w ? -1 : 1));
+    const kept: string[] = [];
+    let total = 0;
+    for (const r of rows) {
+      if (kept.length > 0 && total + r.n > MAX_SCORED_ROWS) break;
+      kept.push(r.w);
+      total += r.n;
+    }
+    return { words: kept, over: total > MAX_SCORED_ROWS };
   }
 
   /** Episodes with no vector of `model` (none yet, or one of another model), newest first from below `beforeId`, at most `limit`. */
@@ -296,6 +367,7 @@ export class EpisodeIndex {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
+      db.pragma(`cache_size = -${CACHE_KIB}`);
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version !== SCHEMA_VERSION) {
         db.exec(DROP);
@@ -342,6 +414,9 @@ export class EpisodeIndex {
       let line = row?.lines ?? 0;
       const fallbackMs = sessionFileTime(name) ?? 0;
       const insert = this.db.prepare('INSERT OR IGNORE INTO episodes (id, file, line, ts, session, turn, role, content, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      // The trigram index is written here, not by an AFTER INSERT trigger: FTS5 flushes its pending
+      // terms at every statement savepoint a trigger opens, which made a catch-up four times slower.
+      const literal = this.db.prepare('INSERT INTO episodes_fts (rowid, content) VALUES (?, ?)');
       const terms = this.db.prepare('INSERT INTO episodes_terms (rowid, body, who, tags, day) VALUES (?, ?, ?, ?, ?)');
       const report = this.db.prepare('INSERT OR REPLACE INTO problems (file, line, reason) VALUES (?, ?, ?)');
       let added = 0;
@@ -369,6 +444,7 @@ export class EpisodeIndex {
           let key = episodeKey(parseEpisodeTs(ep.ts) ?? fallbackMs, line);
           // Two records of one millisecond whose lines share a slot: take the next free key.
           while (insert.run(key, name, line, ep.ts, ep.session, ep.turn, ep.role, ep.content, JSON.stringify(ep.meta)).changes === 0) key++;
+          literal.run(key, ep.content);
           const f = episodeFields(ep);
           terms.run(key, f.body, f.who, f.tags, f.day);
           added++;

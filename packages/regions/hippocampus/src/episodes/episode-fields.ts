@@ -28,14 +28,11 @@ export const episodeFields = (e: Episode): EpisodeFields => {
   };
 };
 
-/**
- * A question as an FTS5 query: its words (the ranking's tokens: stop words and words under three
- * letters dropped), each quoted, any of them matching. Null when no word is left.
- */
-export const rankedMatchQuery = (query: string): string | null => {
-  const words = [...new Set(bm25Tokens(query))];
-  return words.length === 0 ? null : words.map((w) => `"${w}"`).join(' OR ');
-};
+/** A question's words (`rankedWords`) as an FTS5 query: each quoted, any of them matching. Null when no word is left. */
+export const rankedMatchQuery = (words: readonly string[]): string | null => (words.length === 0 ? null : words.map((w) => `"${w}"`).join(' OR '));
+
+/** A question's words as the ranked engines match them: the ranking's tokens (stop words and words under three letters dropped), once each. */
+export const rankedWords = (query: string): string[] => [...new Set(bm25Tokens(query))];
 
 /** A question for PostgreSQL's `websearch_to_tsquery`: its words joined by `or` (any may match). Null when no word is left. */
 export const rankedWebQuery = (query: string): string | null => {
