@@ -79,6 +79,13 @@ const run = (name, cmd, args, { quiet = false, nice = false, env: extraEnv = {} 
  * build on every core. A path or option given to `npm test` runs one vitest run after the build.
  */
 const UNIT_WORKERS = '1';
+/**
+ * The CLI suites spend most of their time waiting on the processes they spawn (the CLI, its
+ * fsyncs, PostgreSQL, Chromium, tmux): with one worker per core the 2-core machine sat 28% idle
+ * over a whole `npm test`. A third worker keeps it busy; the CPU-bound property suites that a
+ * third worker pushed past their hang guard are in the unit project, which keeps its one.
+ */
+const CLI_SUITE_WORKERS = process.env.ENGRAM_TEST_WORKERS ?? '3';
 const vitest = (name, projects, file, extraEnv = {}) =>
   run(name, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra], {
     env: { ENGRAM_VALIDATE: process.env.ENGRAM_VALIDATE ?? '1', ...extraEnv },
@@ -92,7 +99,7 @@ const split = !only && extra.length === 0;
 const unit = split ? vitest('unit tests (beside the build)', ['packages'], reports[1], { ENGRAM_TEST_WORKERS: UNIT_WORKERS }) : null;
 if (!only) count(build[0], (await run(...build, { quiet: split })).ok);
 if (!only) checks.push(...afterBuild.map(check));
-const runs = [await vitest('tests', split ? ['tests', 'alone'] : [], reports[0])];
+const runs = [await vitest('tests', split ? ['tests', 'alone'] : [], reports[0], split ? { ENGRAM_TEST_WORKERS: CLI_SUITE_WORKERS } : {})];
 if (unit !== null) runs.push(await unit);
 await Promise.all(checks);
 
