@@ -12,7 +12,8 @@ const source = { resolve: { conditions: ['@engram/source'] }, ssr: { resolve: { 
  * Workers: one per core (vitest's default, one fewer than the cores, is a single worker on 2
  * cores), since the suites spend much of their time waiting on the CLI, PostgreSQL, Chromium and
  * tmux they spawn. A third worker on 2 cores made the CPU-bound property suites run past their
- * 30 s hang guard. ENGRAM_TEST_WORKERS overrides it.
+ * 30 s hang guard. ENGRAM_TEST_WORKERS overrides it (`npm test` gives the CLI suites three, in
+ * a vitest run of their own: scripts/test.mjs).
  */
 const WORKERS = Number(process.env['ENGRAM_TEST_WORKERS'] ?? '') || availableParallelism();
 
