@@ -16,12 +16,6 @@ import {
 } from '@engram/kernel';
 import { DEFAULT_CONTRADICTION_PARAMS, type ContradictionParams } from '../contradiction/contradiction-params.js';
 import { flattenArgs } from '../strategies/strategy-query.js';
-
-/**
- * Characters of the turn (and of the call's arguments) an advice query sends to the embedder: the
- * turn's start says what is being done; a task's prompt runs to pages, past an embedding model's input.
- */
-const ADVICE_QUERY_CHARS = 2000;
 import { judgeContradictions } from './judge-contradictions.js';
 import type { ContextBudgets } from '../context-budgets.js';
 import { DEFAULT_CONTEXT_BUDGETS } from '../context-budgets.js';
@@ -54,6 +48,12 @@ import { QuarantineStore, quarantinePathFor } from './quarantine-store.js';
 import { quarantineIdFor, type QuarantineItem } from '../quarantine/quarantine-item.js';
 import { screenText } from '../quarantine/screen-text.js';
 import type { StructuredModel } from './structured-model.js';
+
+/**
+ * Characters of the turn (and of the call's arguments) an advice query sends to the embedder: the
+ * turn's start says what is being done; a task's prompt runs to pages, past an embedding model's input.
+ */
+const ADVICE_QUERY_CHARS = 2000;
 
 export interface CortexOptions {
   readonly global: SemanticStore;
