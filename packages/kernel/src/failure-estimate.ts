@@ -47,6 +47,10 @@ export const estimateFailure = (project: OutcomeEvidence, levels: readonly Outco
   return estimate;
 };
 
+/** What the broad record of like calls is shrunk toward, and by how many pseudo-runs: a coin flip, held lightly, so a few first runs of new scripts already speak for themselves. */
+const BROAD_PRIOR = 0.5;
+const BROAD_PRIOR_STRENGTH = 2;
+
 /** The smallest and largest chance an estimate is taken at: odds stay finite. */
 const EDGE = 1e-6;
 const odds = (q: number): number => {
@@ -65,7 +69,7 @@ const odds = (q: number): number => {
  */
 export const weighEvidence = (estimate: number, narrow: OutcomeEvidence, broad: OutcomeEvidence, p: EstimateParams = defaultEstimateParams): number => {
   if (broad.runs <= 0) return estimate;
-  const broadRate = shrink(broad, 0.5, 2);
+  const broadRate = shrink(broad, BROAD_PRIOR, BROAD_PRIOR_STRENGTH);
   const narrowRate = shrink(narrow, broadRate, p.evidenceStrength);
   const o = (odds(estimate) * odds(narrowRate)) / odds(broadRate);
   return Math.min(1, Math.max(0, o / (1 + o)));
