@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import typeCheck from './eslint/type-check-rule.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '**/*.cjs', '**/*.tmp.ts', 'tests/fixtures/deps-violation/**'] },
@@ -13,7 +14,9 @@ export default tseslint.config(
       // findings (264 s against 117 s of user time, side by side on this 2-core machine).
       parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { engram: { rules: { 'type-check': typeCheck } } },
     rules: {
+      'engram/type-check': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',

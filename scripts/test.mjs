@@ -8,9 +8,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
-// turbo needs the pnpm binary on PATH, so it runs through the pinned pnpm; its cache (.turbo/)
-// skips a check whose inputs did not change.
-const turbo = (task) => ['npx', ['-y', 'pnpm@10.34.9', 'exec', 'turbo', 'run', task, '--output-logs=errors-only']];
 /**
  * The build (`npm run build`) is one `tsc -b` over every package's project: one process parses the
  * shared declarations once, a third of the CPU of a `tsc -b` per package (82 s against 262 s,
@@ -18,10 +15,13 @@ const turbo = (task) => ['npx', ['-y', 'pnpm@10.34.9', 'exec', 'turbo', 'run', t
  * then the CLI's start-up bundles.
  */
 const build = ['build', 'npm', ['run', '--silent', 'build']];
-// These read the sources (through the `@engram/source` condition), not the build, so they start with it.
+/**
+ * These read the sources (through the `@engram/source` condition), not the build, so they start
+ * with it. The lint reports the compiler's errors too (eslint/type-check-rule.js): it builds the
+ * program of tsconfig.json for its type-aware rules, and a separate `tsc --noEmit` built it again.
+ */
 const statics = [
-  ['type-check', ...turbo('check-types')],
-  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['lint and type-check', bin('eslint'), ['.', '--max-warnings', '0']],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'packages', 'apps', 'tests']],
 ];
 // knip follows the launcher's imports of `dist/` (apps/cli/bin) to the sources they were built from: it needs the build.
