@@ -12,6 +12,9 @@ import { hookRunner } from './hook-runner.js';
  * session makes it, through the built CLI's hooks (a build that fails on a missing tool, twice,
  * and a listing that works).
  */
+/** A hang guard for eleven CLI processes in a row: 53 s in a clean-clone run at full load, past the 60 s default at a load of 14. */
+const ELEVEN_PROCESSES_MS = 300_000;
+
 describe('the call record in `engram memory stats` (built CLI, recorded payloads)', () => {
   const root = mkdtempSync(join(tmpdir(), 'engram-call-record-stats-'));
   const project = join(root, 'project');
@@ -23,7 +26,7 @@ describe('the call record in `engram memory stats` (built CLI, recorded payloads
     mkdirSync(project, { recursive: true });
   });
 
-  it('given two failed builds and a listing recorded through the hooks, when `memory stats` runs, then it shows the patterns and the failing one with its error line (text and JSON)', () => {
+  it('given two failed builds and a listing recorded through the hooks, when `memory stats` runs, then it shows the patterns and the failing one with its error line (text and JSON)', { timeout: ELEVEN_PROCESSES_MS }, () => {
     const session = { session_id: '33333333-aaaa-4bbb-8ccc-000000000003' };
     hook('session-start', 'session-start', session);
     hook('user-prompt-submit', 'user-prompt-submit', session);
