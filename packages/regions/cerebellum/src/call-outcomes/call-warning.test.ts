@@ -106,6 +106,11 @@ describe('callWarning', () => {
     const had = new Map([...mentions, ['other.py', script(5, ['reproduce_app'], true)]]);
     expect(callWarning(input('python repro.py', { stored: missing, written: had }))).toBeNull();
     // Named in the command itself.
+    // A lesson about another error does not speak for the missing name; one about the same absence does.
+    const other = { ...lesson, failed: { tool: 'Bash', pattern: 'python repro.py' }, errorLine: 'IndentationError: unexpected indent' };
+    expect(callWarning(input('python repro.py', { stored: missing, written: mentions, lessons: [other] }))?.kind).toBe('missing');
+    const same = { ...other, errorLine: "ModuleNotFoundError: No module named 'reproduce_app'" };
+    expect(callWarning(input('python repro.py', { stored: missing, written: mentions, lessons: [same] }))?.kind).toBe('lesson');
     const inline = countRun(record('python -c "print(1)"', 10, 3), ['m:reproduce_app'], false, ERR, AT);
     expect(callWarning(input('python -c "import reproduce_app"', { stored: inline }))?.kind).toBe('missing');
     expect(callWarning(input('python -c "import os"', { stored: inline }))).toBeNull();

@@ -1,4 +1,4 @@
-import { codeWords, defaultEstimateParams, estimateFailure, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
+import { codeWords, defaultEstimateParams, estimateFailure, missingName, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
 import { defaultLessonMatchParams, failureShare, isDemoted, lessonWarning, type LessonMatchParams } from '../call-lessons/lesson-for-call.js';
 import { retryWarning } from '../call-lessons/retry-warning.js';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
@@ -109,9 +109,9 @@ const missingText = (pattern: string, name: string, line: string): string =>
  * estimate reaches `warnAt`, and only on evidence: an unchanged retry (the turn's failure), or
  * `minRecordRuns` runs of its pattern. Never after its pattern worked in this turn: the turn's
  * own run is fresher than any record. The words: for an unchanged retry, the turn's error line;
- * else the project's lesson for the pattern (what failed, and what worked instead); else the
- * missing name and the line that said so; else the record (how often, and the latest error
- * line). Pure: the same inputs give the same answer.
+ * else, when the call reaches for a missing name, the project's lesson if it is about that very
+ * absence (what failed, and what worked instead), else the name and the line that said so; else
+ * the lesson for the pattern; else the record (how often, and the latest error line). Pure: the same inputs give the same answer.
  */
 export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultCallWarningParams): CallWarning | null => {
   const situation = situationOf(w.latest, w.call);
@@ -137,8 +137,8 @@ export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultC
     const text = retryWarning(new Map([[w.call.pattern, { line: last?.line ?? '', wrote: false }]]), w.call);
     if (text !== null) return { kind: 'retry', estimate, text };
   }
-  // A lesson says what worked instead; else the missing name, else the record.
-  if (lesson !== null) return { kind: 'lesson', estimate, text: lessonWarning(lesson), lesson };
+  // The missing name, unless the lesson is about that very absence (it also says what worked instead); else the lesson, else the record.
+  if (lesson !== null && (missing === null || missingName(lesson.errorLine) === missing.name)) return { kind: 'lesson', estimate, text: lessonWarning(lesson), lesson };
   if (missing !== null) return { kind: 'missing', estimate, text: missingText(w.call.pattern, missing.name, missing.line), name: missing.name };
   return { kind: 'record', estimate, text: recordText(w.call.pattern, pattern) };
 };
