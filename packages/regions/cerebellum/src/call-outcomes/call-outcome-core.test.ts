@@ -44,10 +44,22 @@ describe('callOutcomeCore', () => {
     // 72 lines: the octave 64-127 (class 6).
     expect(countsOf(state.turn, 'n:6:Bash python')).toMatchObject({ runs: 1, fails: 1 });
     expect(countsOf(state.turn, 'n:*:Bash python')).toMatchObject({ runs: 1, fails: 1 });
-    expect(state.written.get('repro.py')).toBe(72);
+    expect(state.written.get('repro.py')).toMatchObject({ lines: 72, worked: false });
     const { state: short } = fold(turn([["cat <<'EOF' > t.py\nprint(1)\nEOF\npython t.py", true]]));
     // 4 lines: the octave 4-7 (class 2).
     expect(countsOf(short.turn, 'n:2:Bash python')).toMatchObject({ runs: 1, fails: 0 });
+  });
+
+  // Why (issue 24): "in one repository a module the agent reaches for is not available" and it
+  // reaches for it again in later sessions: the record keeps the names failures said were missing.
+  it('given a failure whose error line names a missing module, then the name is counted with the line; a run of a written script that worked marks the script, a heredoc that only writes it does not', () => {
+    const { state } = fold(turn([["cat <<'EOF' > repro.py\nimport psycopg2\nEOF", true], ['python repro.py', false], ['ls', true]]));
+    expect(countsOf(state.turn, 'm:psycopg2')).toMatchObject({ runs: 1, fails: 1, line: "ModuleNotFoundError: No module named 'psycopg2'" });
+    expect(state.written.get('repro.py')?.worked).toBe(false);
+    expect(state.written.get('repro.py')?.words).toContain('psycopg2');
+    const { state: worked } = fold(turn([["cat <<'EOF' > repro.py\nimport psycopg2\nEOF", true], ['python repro.py', true]]));
+    expect(worked.written.get('repro.py')?.worked).toBe(true);
+    expect(countsOf(worked.turn, 'm:psycopg2').runs).toBe(0);
   });
 
   it('counts nothing with memory off, and a new turn starts with an empty record', () => {

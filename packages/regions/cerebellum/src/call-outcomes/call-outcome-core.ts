@@ -1,7 +1,7 @@
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { callPattern, scrubSecrets, writtenFiles, type CallPattern, type RegionCore } from '@engram/kernel';
+import { callPattern, codeWords, missingName, scrubSecrets, writtenFiles, type CallPattern, type RegionCore } from '@engram/kernel';
 import { failureLine } from '../call-lessons/failure-line.js';
-import { countRun, EMPTY_OUTCOMES, outcomeKeys, runKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
+import { countRun, EMPTY_OUTCOMES, missingKey, outcomeKeys, runKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
 
 export interface CallOutcomeParams {
   /** Keys a turn's record keeps (least recently run dropped first). */
@@ -27,13 +27,26 @@ export interface LatestRun {
   readonly wrote: boolean;
 }
 
+/** A file the turn wrote whole: its length in lines, the names it mentions, and whether a run of it has worked since. */
+export interface WrittenScript {
+  readonly lines: number;
+  /** The names the writing call mentions (`codeWords`): what the script will reach for when run. */
+  readonly words: readonly string[];
+  /** A call that runs it worked after it was written: whatever it mentions was there. */
+  readonly worked: boolean;
+}
+
+/** The file a call runs by its name, when the turn wrote it whole, else undefined. */
+export const scriptOf = (written: ReadonlyMap<string, WrittenScript>, call: CallPattern): WrittenScript | undefined =>
+  call.target === null ? undefined : written.get(call.target.replace(/^.*\//, ''));
+
 /**
  * The length in lines of the script a call runs when the turn wrote it whole and has not run its
  * pattern yet (a new script's first run), else null.
  */
-export const freshLines = (written: ReadonlyMap<string, number>, call: CallPattern, situation: CallSituation): number | null => {
-  if (situation !== 'first' || call.target === null) return null;
-  return written.get(call.target.replace(/^.*\//, '')) ?? null;
+export const freshLines = (written: ReadonlyMap<string, WrittenScript>, call: CallPattern, situation: CallSituation): number | null => {
+  if (situation !== 'first') return null;
+  return scriptOf(written, call)?.lines ?? null;
 };
 
 /** Where a call stands in its turn (`CallSituation`), from its pattern's latest run. */
@@ -58,19 +71,27 @@ export interface CallOutcomeState {
   readonly latest: ReadonlyMap<string, LatestRun>;
   /** The turn's record of runs and failures (`outcomeKeys`), merged into the project's at the turn's end. */
   readonly turn: OutcomeTable;
-  /** Files the turn wrote whole (by name), with their length in lines (`writtenFiles`). */
-  readonly written: ReadonlyMap<string, number>;
+  /** Files the turn wrote whole (by name): their length in lines, the names they mention, whether a run of them worked (`writtenFiles`). */
+  readonly written: ReadonlyMap<string, WrittenScript>;
 }
 
 const TURN_EDGES = new Set(['executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled']);
 
-const remember = (written: ReadonlyMap<string, number>, tool: string, input: unknown, max: number): ReadonlyMap<string, number> => {
+/** The text a call writes a file from: a shell command (its heredoc), else a Write's content. */
+const writingText = (input: unknown): string => {
+  const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const text = fields['command'] ?? fields['content'];
+  return typeof text === 'string' ? text : '';
+};
+
+const remember = (written: ReadonlyMap<string, WrittenScript>, tool: string, input: unknown, max: number): ReadonlyMap<string, WrittenScript> => {
   const files = writtenFiles(tool, input);
   if (files.length === 0) return written;
   const next = new Map(written);
+  const words = codeWords(writingText(input));
   for (const f of files) {
     next.delete(f.name);
-    next.set(f.name, f.lines);
+    next.set(f.name, { lines: f.lines, words, worked: false });
   }
   while (next.size > max) next.delete(next.keys().next().value as string);
   return next;
@@ -93,12 +114,20 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   calls.delete(d.toolUseId);
   const line = d.ok ? '' : scrubSecrets(failureLine(d.error).line);
   const { keys, call } = pending;
-  const turn = countRun(s.turn, runKeys(keys), d.ok, line, at, s.params.maxTurnKeys);
+  let turn = countRun(s.turn, runKeys(keys), d.ok, line, at, s.params.maxTurnKeys);
+  // What the failure said is missing: a name later calls that mention it will miss too (`callWarning`).
+  const missing = d.ok ? null : missingName(line);
+  if (missing !== null) turn = countRun(turn, [missingKey(missing)], false, line, at, s.params.maxTurnKeys);
+  // A script that ran and worked had whatever it mentions.
+  const name = call.target?.replace(/^.*\//, '') ?? '';
+  // The pattern names the script when the call runs it (`python x.py`), not when it only writes it (`cat <<EOF > x.py`).
+  const script = d.ok && name !== '' && call.pattern.endsWith(name) ? s.written.get(name) : undefined;
+  const written = script === undefined || script.worked ? s.written : new Map(s.written).set(name, { ...script, worked: true });
   let latest = s.latest;
   // A call that writes changed the files even when what it ran then failed (a heredoc written, then run).
   if (call.writes && latest.size > 0) latest = new Map([...latest].map(([k, r]) => [k, r.wrote ? r : { ...r, wrote: true }]));
   if (call.pattern !== '') latest = new Map(latest).set(call.pattern, { ok: d.ok, line, wrote: false });
-  return { ...s, calls, turn, latest };
+  return { ...s, calls, turn, latest, written };
 };
 
 /**

@@ -1,7 +1,7 @@
 import { callPattern } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
-import type { LatestRun } from './call-outcome-core.js';
+import type { LatestRun, WrittenScript } from './call-outcome-core.js';
 import { callWarning, type CallWarningInput } from './call-warning.js';
 import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, type CallSituation, type OutcomeTable } from './outcome-table.js';
 
@@ -17,6 +17,9 @@ const record = (command: string, runs: number, fails: number, situation: CallSit
   for (let i = 0; i < runs; i++) t = countRun(t, [ALL_CALLS_KEY, keys.program, keys.pattern, keys.exact, keys.situation], i >= fails, i < fails ? ERR : '', AT);
   return t;
 };
+
+/** A script the turn wrote whole, of `lines` lines, mentioning `words`. */
+const script = (lines: number, words: readonly string[] = [], worked = false): WrittenScript => ({ lines, words, worked });
 
 const input = (command: string, over: Partial<CallWarningInput> = {}): CallWarningInput => ({
   call: callPattern('Bash', { command }),
@@ -82,12 +85,35 @@ describe('callWarning', () => {
       return t;
     };
     const stored = sized(sized(record('python repro.py', 40, 18), 6, 20, 18), 3, 20, 2);
-    const long = callWarning(input('python repro.py', { stored, written: new Map([['repro.py', 90]]) }));
-    const short = callWarning(input('python repro.py', { stored, written: new Map([['repro.py', 10]]) }));
+    const long = callWarning(input('python repro.py', { stored, written: new Map([['repro.py', script(90)]]) }));
+    const short = callWarning(input('python repro.py', { stored, written: new Map([['repro.py', script(10)]]) }));
     const unknown = callWarning(input('python repro.py', { stored }));
     expect(long?.estimate).toBeGreaterThan(0.6);
     expect(short).toBeNull();
     expect(unknown?.estimate ?? 0).toBeLessThan(long?.estimate ?? 0);
+  });
+
+  // Why (issue 24): the typical mistake is a module or program that is not there, reached for again
+  // in most later sessions; a new script's first run is a coin flip on its record alone, but one
+  // that mentions a name the project found missing fails about two times in three.
+  it('given a name the project found missing, when a script that mentions it is run, then the warning names it and the line that said so; a script without it, or after a script with it worked in the turn, is not warned', () => {
+    const missing = countRun(record('python repro.py', 20, 8), ['m:reproduce_app'], false, "ModuleNotFoundError: No module named 'reproduce_app'", AT);
+    const mentions = new Map([['repro.py', script(30, ['INSTALLED_APPS', 'reproduce_app'])]]);
+    const w = callWarning(input('python repro.py', { stored: missing, written: mentions }));
+    expect(w).toMatchObject({ kind: 'missing', name: 'reproduce_app' });
+    expect(w?.text).toBe("`python repro.py` reaches for `reproduce_app`, which this project found missing (\"ModuleNotFoundError: No module named 'reproduce_app'\"). Provide it first, or do the job without it.");
+    expect(callWarning(input('python repro.py', { stored: missing, written: new Map([['repro.py', script(30, ['INSTALLED_APPS'])]]) }))).toBeNull();
+    const had = new Map([...mentions, ['other.py', script(5, ['reproduce_app'], true)]]);
+    expect(callWarning(input('python repro.py', { stored: missing, written: had }))).toBeNull();
+    // Named in the command itself.
+    // A lesson about another error does not speak for the missing name; one about the same absence does.
+    const other = { ...lesson, failed: { tool: 'Bash', pattern: 'python repro.py' }, errorLine: 'IndentationError: unexpected indent' };
+    expect(callWarning(input('python repro.py', { stored: missing, written: mentions, lessons: [other] }))?.kind).toBe('missing');
+    const same = { ...other, errorLine: "ModuleNotFoundError: No module named 'reproduce_app'" };
+    expect(callWarning(input('python repro.py', { stored: missing, written: mentions, lessons: [same] }))?.kind).toBe('lesson');
+    const inline = countRun(record('python -c "print(1)"', 10, 3), ['m:reproduce_app'], false, ERR, AT);
+    expect(callWarning(input('python -c "import reproduce_app"', { stored: inline }))?.kind).toBe('missing');
+    expect(callWarning(input('python -c "import os"', { stored: inline }))).toBeNull();
   });
 
   it('given a call naming nothing to key on, then nothing is said', () => {

@@ -1,20 +1,26 @@
-import { defaultEstimateParams, estimateFailure, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
+import { codeWords, defaultEstimateParams, estimateFailure, missingName, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
 import { defaultLessonMatchParams, failureShare, isDemoted, lessonWarning, type LessonMatchParams } from '../call-lessons/lesson-for-call.js';
 import { retryWarning } from '../call-lessons/retry-warning.js';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
-import { freshLines, situationOf, type LatestRun } from './call-outcome-core.js';
-import { addCounts, ALL_CALLS_KEY, countsOf, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
+import { freshLines, scriptOf, situationOf, type LatestRun, type WrittenScript } from './call-outcome-core.js';
+import { addCounts, ALL_CALLS_KEY, countsOf, MISSING_PREFIX, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
 
 export interface CallWarningParams extends EstimateParams, LessonMatchParams {
   /** Runs of a pattern the project must have recorded before its record is said (an unchanged retry needs none: the turn's failure is the evidence). */
   readonly minRecordRuns: number;
+  /** How many times the odds of failing a call has that mentions a name the project found missing, against what its record alone says. */
+  readonly missingNameOdds: number;
 }
 
-export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns'>]: string } = {
+export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns' | 'missingNameOdds' | 'warnAt'>]: string } = {
+  warnAt:
+    "0.5, above the shared gate's 0.4 (the breaker's, on a turn's own evidence): a warning from the project's record should be right more often than not; on the tuning half of the trajectories bench, calls the record put at 0.5 or more failed about 3 times in 5, those between 0.4 and 0.5 about 1 time in 2 or less.",
   minRecordRuns: 'Three runs: two failures of three is a pattern; one or two runs are an anecdote.',
+  missingNameOdds:
+    'Three: on the tuning half of the trajectories bench, calls of like estimate that mentioned a name the project had found missing failed at about three times the odds of those that did not (about 2 in 3 against 1 in 3); an absence persists until something provides the name.',
 };
 
-export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3 });
+export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3, missingNameOdds: 3, warnAt: 0.5 });
 
 /** What the decision reads: the call, the project's record (stored and this turn's), the turn's runs so far, and the project's lessons. */
 export interface CallWarningInput {
@@ -27,8 +33,8 @@ export interface CallWarningInput {
   readonly turn: OutcomeTable;
   /** Each pattern's latest run in the turn (`callOutcomeCore`). */
   readonly latest: ReadonlyMap<string, LatestRun>;
-  /** Files the turn wrote whole, with their length in lines (`callOutcomeCore`); none when absent. */
-  readonly written?: ReadonlyMap<string, number>;
+  /** Files the turn wrote whole: their length in lines, the names they mention, whether a run of them worked (`callOutcomeCore`); none when absent. */
+  readonly written?: ReadonlyMap<string, WrittenScript>;
   readonly lessons: readonly StoredCallLesson[];
 }
 
@@ -36,9 +42,10 @@ export interface CallWarningInput {
 export type CallWarning =
   | { readonly kind: 'retry'; readonly estimate: number; readonly text: string }
   | { readonly kind: 'lesson'; readonly estimate: number; readonly text: string; readonly lesson: StoredCallLesson }
-  | { readonly kind: 'record'; readonly estimate: number; readonly text: string };
+  | { readonly kind: 'record'; readonly estimate: number; readonly text: string }
+  | { readonly kind: 'missing'; readonly estimate: number; readonly text: string; readonly name: string };
 
-const NONE_WRITTEN: ReadonlyMap<string, number> = new Map();
+const NONE_WRITTEN: ReadonlyMap<string, WrittenScript> = new Map();
 
 const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
 
@@ -51,21 +58,60 @@ const recordText = (pattern: string, c: OutcomeCounts): string => {
   return `In this project \`${pattern}\` failed ${times(c.fails)} in ${c.runs} runs${line}. Check the cause before running it, or do the job another way.`;
 };
 
+/** The input as typed: a shell command's text, else the input as JSON. */
+const inputText = (input: unknown): string => {
+  const command = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)['command'] : undefined;
+  return typeof command === 'string' ? command : JSON.stringify(input ?? null);
+};
+
+/**
+ * The first name the call reaches for that the project's record says is missing (keys `m:`, the
+ * latest error line that said so), or null. What the call reaches for: the names its input
+ * mentions and those of the script it runs when the turn wrote it. A name is no longer missing
+ * in this turn once a script of the turn that mentions it ran and worked: it was there.
+ */
+const missingNameIn = (w: CallWarningInput, written: ReadonlyMap<string, WrittenScript>): { readonly name: string; readonly line: string } | null => {
+  const known = new Map<string, string>();
+  for (const table of [w.stored, w.turn]) for (const [key, c] of table) if (key.startsWith(MISSING_PREFIX) && c.fails > 0) known.set(key.slice(MISSING_PREFIX.length), c.line);
+  if (known.size === 0) return null;
+  const had = new Set<string>();
+  for (const script of written.values()) if (script.worked) for (const word of script.words) had.add(word);
+  const script = scriptOf(written, w.call);
+  for (const word of [...codeWords(inputText(w.input)), ...(script?.words ?? [])]) {
+    const line = known.get(word);
+    if (line !== undefined && !had.has(word)) return { name: word, line };
+  }
+  return null;
+};
+
+/** An estimate's odds multiplied by `factor`, back as a chance. */
+const withOdds = (estimate: number, factor: number): number => {
+  if (estimate >= 1) return 1;
+  const o = (estimate / (1 - estimate)) * factor;
+  return o / (1 + o);
+};
+
+/** A warning that names what is missing: the name, the error line that said so, and what to do. */
+const missingText = (pattern: string, name: string, line: string): string =>
+  `\`${pattern}\` reaches for \`${name}\`, which this project found missing${line === '' ? '' : ` ("${line}")`}. Provide it first, or do the job without it.`;
+
 /**
  * Whether to warn before a call, and with what (issue 24: a warning should be right more often
  * than not). The chance that the call fails is estimated from the project's own record
  * (`estimateFailure`: all its calls, then the program, the pattern, the exact command and the
  * pattern in its situation in the turn, each a Beta shrunk toward the coarser one; for the first
  * run of a script the turn wrote whole, weighed by how the project's new scripts of its size
- * fared: `weighEvidence`). A lesson's
+ * fared: `weighEvidence`; when the call reaches for a name a failure in the project said was
+ * missing, its odds multiplied by `missingNameOdds`: `missingNameIn`). A lesson's
  * own record (the calls it was shown before) is not a further level: those calls are runs of its
  * pattern, counted already; it decides whether the lesson's words are said (not demoted, and still
  * predicting its calls: `failureShare`), else the record speaks. A call is warned about only when the
  * estimate reaches `warnAt`, and only on evidence: an unchanged retry (the turn's failure), or
  * `minRecordRuns` runs of its pattern. Never after its pattern worked in this turn: the turn's
  * own run is fresher than any record. The words: for an unchanged retry, the turn's error line;
- * else the project's lesson for the pattern (what failed, and what worked instead); else the
- * record (how often, and the latest error line). Pure: the same inputs give the same answer.
+ * else, when the call reaches for a missing name, the project's lesson if it is about that very
+ * absence (what failed, and what worked instead), else the name and the line that said so; else
+ * the lesson for the pattern; else the record (how often, and the latest error line). Pure: the same inputs give the same answer.
  */
 export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultCallWarningParams): CallWarning | null => {
   const situation = situationOf(w.latest, w.call);
@@ -81,13 +127,18 @@ export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultC
   const lesson = situation === 'retry' ? null : latestLesson(mine);
   const recorded = estimateFailure(of(ALL_CALLS_KEY), levels, p);
   // A new script's first run: how the project's new scripts of its size fared against all its new scripts.
-  const estimate = keys.fresh === null ? recorded : weighEvidence(recorded, of(keys.fresh.size), of(keys.fresh.any), p);
+  const weighed = keys.fresh === null ? recorded : weighEvidence(recorded, of(keys.fresh.size), of(keys.fresh.any), p);
+  // A name the project found missing, reached for again: the same absence is likely met again.
+  const missing = missingNameIn(w, w.written ?? NONE_WRITTEN);
+  const estimate = missing === null ? weighed : withOdds(weighed, p.missingNameOdds);
   if (!worthWarning(estimate, p)) return null;
   if (situation === 'retry') {
     const last = w.latest.get(w.call.pattern);
     const text = retryWarning(new Map([[w.call.pattern, { line: last?.line ?? '', wrote: false }]]), w.call);
     if (text !== null) return { kind: 'retry', estimate, text };
   }
-  if (lesson !== null) return { kind: 'lesson', estimate, text: lessonWarning(lesson), lesson };
+  // The missing name, unless the lesson is about that very absence (it also says what worked instead); else the lesson, else the record.
+  if (lesson !== null && (missing === null || missingName(lesson.errorLine) === missing.name)) return { kind: 'lesson', estimate, text: lessonWarning(lesson), lesson };
+  if (missing !== null) return { kind: 'missing', estimate, text: missingText(w.call.pattern, missing.name, missing.line), name: missing.name };
   return { kind: 'record', estimate, text: recordText(w.call.pattern, pattern) };
 };

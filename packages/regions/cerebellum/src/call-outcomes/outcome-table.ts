@@ -20,6 +20,12 @@ export const MAX_OUTCOME_KEYS = 2000;
 /** The key of every call of the project: its overall failure rate, the prior of all the others. */
 export const ALL_CALLS_KEY = '*';
 
+/** The prefix of the keys of missing names. */
+export const MISSING_PREFIX = 'm:';
+
+/** The key of a name a failure said was missing (`missingName`): `m:psycopg2`. Counted at each such failure. */
+export const missingKey = (name: string): string => `${MISSING_PREFIX}${name}`;
+
 /** Hex digits of the exact command's hash: the command itself may be long or hold a heredoc. */
 const EXACT_HEX = 12;
 
