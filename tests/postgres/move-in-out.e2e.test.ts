@@ -97,7 +97,10 @@ describe('engram memory export / import on the files', () => {
   });
 });
 
-describe.skipIf(!started.ok)(`engram memory export / import, log export, replay --session on PostgreSQL${started.ok ? '' : ` (skipped: ${started.reason})`}`, () => {
+/** A hang guard for a test's dozen CLI processes and their PostgreSQL round trips: the 60 s default ran out at a load of 8. */
+const CLI_ROUND_TRIPS_MS = 180_000;
+
+describe.skipIf(!started.ok)(`engram memory export / import, log export, replay --session on PostgreSQL${started.ok ? '' : ` (skipped: ${started.reason})`}`, { timeout: CLI_ROUND_TRIPS_MS }, () => {
   let demoLog = '';
   let sessionId = '';
   beforeAll(() => {
@@ -105,7 +108,7 @@ describe.skipIf(!started.ok)(`engram memory export / import, log export, replay 
     expect(demo.status).toBe(0);
     demoLog = (JSON.parse(demo.stdout) as { sessions: { eventLog: string }[] }).sessions[0]!.eventLog;
     sessionId = (JSON.parse(readFileSync(demoLog, 'utf8').split('\n')[0]!) as AnyEnvelope).sessionId;
-  }, 180_000);
+  }, CLI_ROUND_TRIPS_MS);
 
   it('round-trips files -> PostgreSQL -> files: the same entries, in the project keyed by its id, tenants apart', async () => {
     seed('pg-a');
