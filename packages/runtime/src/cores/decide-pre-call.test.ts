@@ -16,10 +16,10 @@ import { decidePreCall, type PreCallRead, type PreCallTurn } from './decide-pre-
 type Entry = MemorySnapshot['global']['rules'][number];
 
 const entry = (id: string, text: string, kind: Entry['kind']): Entry =>
-  ({ id, text, kind, scope: 'project', confidence: 'high', topic: null, source: 'user', section: kind === 'lesson' ? null : kind, updatedAt: '2026-11-22T03:15:00.000Z' }) as Entry;
+  ({ id, text, kind, scope: 'project', confidence: 'high', topic: null, source: 'user', section: kind === 'lesson' ? null : kind, updatedAt: '2026-11-22T03:15:00.000Z' });
 
 const memory = (rules: readonly Entry[], lessons: readonly Entry[] = []): MemorySnapshot =>
-  ({ global: { rules: [], lessons: [], identities: [] }, project: { rules, lessons, identities: [] } }) as unknown as MemorySnapshot;
+  ({ global: { rules: [], lessons: [], identities: [] }, project: { rules, lessons, identities: [] } });
 
 const READ: PreCallRead = { toolUseId: 't1', memory: null, recipes: [], callWarning: null, meaning: null };
 const NO_CALLS: NonNullable<PreCallRead['callWarning']> = { stored: [], turn: [], latest: [], written: [], lessons: [] };
@@ -41,7 +41,8 @@ const NEVER = entry('n1', 'Never run migrate.py against the prod database', 'nev
 describe('decidePreCall: what is shown before a call, from its recorded read', () => {
   it('given a stored never rule the call breaks, when the breaker allowed it, then it warns with the rule (never-rule:<id>) and ranks the rule as advice', () => {
     const d = decidePreCall(READ, turn({ memory: memory([NEVER]) }));
-    expect(d.warning).toEqual({ signature: 'never-rule:n1', failures: 0, explanation: expect.stringContaining('"Never run migrate.py against the prod database"'), lessonId: null });
+    expect(d.warning).toMatchObject({ signature: 'never-rule:n1', failures: 0, lessonId: null });
+    expect(d.warning?.explanation).toContain('"Never run migrate.py against the prod database"');
     expect(d.advice.injection).toMatchObject({ target: 'pre-call', tool: 'Bash', items: [{ id: 'n1', kind: 'rule' }] });
     expect(d.advice.text).toContain('Never run migrate.py against the prod database');
   });

@@ -49,27 +49,21 @@ const without = (calls: ReadonlyMap<string, PendingPreCall>, id: string): Readon
  * read or its result, so the map holds only the calls in flight.
  */
 export const evolvePreCallTurn = (s: PreCallTurnState, e: AnyEnvelope): PreCallTurnState => {
-  switch (e.type) {
-    case 'executive.turn.started':
-      return { ...s, inTurn: true, message: e.data.message, errors: [], shown: NONE, calls: NO_CALLS };
-    case 'executive.tool.called':
-      return s.inTurn ? { ...s, calls: new Map(s.calls).set(e.data.toolUseId, { eventId: e.id, name: e.data.name, input: e.data.input, warned: false }) } : s;
-    case 'executive.tool.guarded': {
-      const c = s.calls.get(e.data.toolUseId);
-      return c === undefined || c.warned ? s : { ...s, calls: new Map(s.calls).set(e.data.toolUseId, { ...c, warned: true }) };
-    }
-    case 'executive.tool.resulted':
-      if (!s.inTurn) return s;
-      return { ...s, calls: without(s.calls, e.data.toolUseId), errors: e.data.ok ? s.errors : [...s.errors, e.data.error].slice(-TURN_ERRORS_KEPT) };
-    case 'cortex.context.injected':
-      return e.data.items.length === 0 ? s : { ...s, shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) };
-    case 'cortex.context.read': {
-      const memory = snapshotOf(e.data, s.memory);
-      return memory === s.memory ? s : { ...s, memory };
-    }
-    case 'cortex.precall.read':
-      return { ...s, memory: snapshotOf(e.data, s.memory), calls: without(s.calls, e.data.toolUseId) };
-    default:
-      return TURN_ENDS.has(e.type) ? (s.inTurn || s.calls.size > 0 ? { ...s, inTurn: false, calls: NO_CALLS } : s) : s;
+  if (e.type === 'executive.turn.started') return { ...s, inTurn: true, message: e.data.message, errors: [], shown: NONE, calls: NO_CALLS };
+  if (e.type === 'executive.tool.called') return s.inTurn ? { ...s, calls: new Map(s.calls).set(e.data.toolUseId, { eventId: e.id, name: e.data.name, input: e.data.input, warned: false }) } : s;
+  if (e.type === 'executive.tool.guarded') {
+    const c = s.calls.get(e.data.toolUseId);
+    return c === undefined || c.warned ? s : { ...s, calls: new Map(s.calls).set(e.data.toolUseId, { ...c, warned: true }) };
   }
+  if (e.type === 'executive.tool.resulted') {
+    if (!s.inTurn) return s;
+    return { ...s, calls: without(s.calls, e.data.toolUseId), errors: e.data.ok ? s.errors : [...s.errors, e.data.error].slice(-TURN_ERRORS_KEPT) };
+  }
+  if (e.type === 'cortex.context.injected') return e.data.items.length === 0 ? s : { ...s, shown: new Set([...s.shown, ...e.data.items.map((i) => i.id)]) };
+  if (e.type === 'cortex.context.read') {
+    const memory = snapshotOf(e.data, s.memory);
+    return memory === s.memory ? s : { ...s, memory };
+  }
+  if (e.type === 'cortex.precall.read') return { ...s, memory: snapshotOf(e.data, s.memory), calls: without(s.calls, e.data.toolUseId) };
+  return TURN_ENDS.has(e.type) && (s.inTurn || s.calls.size > 0) ? { ...s, inTurn: false, calls: NO_CALLS } : s;
 };

@@ -2,7 +2,7 @@ import type { EventData } from '@engram/events';
 import type { CallPattern } from '@engram/kernel';
 import type { CallWarningInput } from './call-warning.js';
 import { freshLines, situationOf, type LatestRun } from './call-outcome-core.js';
-import { outcomeKeys, runKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
+import { outcomeKeys, runKeys, type OutcomeCounts } from './outcome-table.js';
 
 /** What `callWarning` read before a call, as `cortex.precall.read` records it. */
 export type CallWarningRead = EventData<'cortex.precall.read'>['callWarning'] & {};
@@ -39,8 +39,8 @@ export const callWarningRead = (w: CallWarningInput): CallWarningRead => {
 export const callWarningInputOf = (r: CallWarningRead, call: CallPattern, input: unknown): CallWarningInput => ({
   call,
   input,
-  stored: new Map<string, OutcomeCounts>(r.stored) as OutcomeTable,
-  turn: new Map<string, OutcomeCounts>(r.turn) as OutcomeTable,
+  stored: new Map<string, OutcomeCounts>(r.stored),
+  turn: new Map<string, OutcomeCounts>(r.turn),
   latest: new Map<string, LatestRun>(r.latest),
   written: new Map(r.written),
   lessons: r.lessons,
