@@ -23,6 +23,8 @@ const writtenKey = (call: CallPattern): string | null => (call.target === null ?
  */
 export const callWarningRead = (w: CallWarningInput): CallWarningRead => {
   const situation = situationOf(w.latest, w.call);
+  // A call whose pattern worked this turn, or that names nothing to key on, is never warned about: nothing else is read.
+  if (situation === 'worked' || w.call.pattern === '') return { stored: [], turn: [], latest: slice(w.latest, [w.call.pattern]), written: [], lessons: [] };
   const written = w.written ?? new Map<string, number>();
   const keys = runKeys(outcomeKeys(w.call, w.input, situation, freshLines(written, w.call, situation)));
   const file = writtenKey(w.call);
