@@ -8,7 +8,7 @@ export { consolidationCore, defaultConsolidationParams, type ConsolidationState,
 export { planMemorize, memorizeResultText, MEMORIZE_TOOL_NAME, type MemorizePlan, type MemorizeEntryResult, type MemorizeOutcome } from './memorize-tool.js';
 export { screenText, quotedFrom, quarantineIdFor, type QuarantineReason } from './quarantine/index.js';
 export { memoryCore, type MemoryCoreState, type MemoryCoreParams } from './memory/memory-core.js';
-export { snapshotOf, recordedMemory, type MemorySnapshot } from './memory/context-read.js';
+export { snapshotOf, type MemorySnapshot } from './memory/context-read.js';
 export { DEFAULT_STRATEGY_BUDGET } from './strategies/strategy-params.js';
 export { flattenArgs } from './strategies/strategy-query.js';
 export { rankStrategies } from './strategies/rank-strategies.js';

@@ -5,5 +5,3 @@ export { storeAnswerCore, type StoreAnswerState } from './store-answer-core.js';
 export { reportCheckCore, type ReportCheckState } from './report-check-core.js';
 export { answerCause } from './answer-cause.js';
 export { EVENT_CLASSES, REDACTION_HASHED_FIELDS, decidedAtRead, givenWithoutRead, isCheckedEvent, isCheckedType, isAnswerType, readKeyOf, type EventClass } from './event-classes.js';
-export { decidePreCall, type PreCallDecision, type PreCallRead, type PreCallTurn, type PreCallWarning } from './decide-pre-call.js';
-export { neverRuleFor } from './never-rule-warning.js';

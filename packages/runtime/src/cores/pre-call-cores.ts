@@ -14,7 +14,7 @@ export interface PreCallCheckState {
 const NOTHING: readonly AnyDraft[] = Object.freeze([]);
 
 /** The decision's inputs at a read: null when the read names no call the log reported in the open turn. */
-export const preCallTurnAt = (before: PreCallTurnState, read: PreCallRead, at: string): PreCallTurn | null => {
+const preCallTurnAt = (before: PreCallTurnState, read: PreCallRead, at: string): PreCallTurn | null => {
   const call = before.calls.get(read.toolUseId);
   if (call === undefined) return null;
   return { name: call.name, input: call.input, breakerWarned: call.warned, message: before.message, errors: before.errors, shown: before.shown, memory: snapshotOf(read, before.memory), nowMs: Date.parse(at) };

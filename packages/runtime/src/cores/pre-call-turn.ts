@@ -3,7 +3,7 @@ import type { AnyEnvelope } from '@engram/events';
 import { TURN_ERRORS_KEPT } from '@engram/executive/core';
 
 /** A call reported in the open turn whose pre-call read has not come yet. */
-export interface PendingPreCall {
+interface PendingPreCall {
   /** The `executive.tool.called` event: the cause of the call's read. */
   readonly eventId: string;
   readonly name: string;
