@@ -113,7 +113,7 @@ describe('the region contract, held by every core replay folds', () => {
   it('says why, for every core whose evolve updates its state in place; the others return new states', () => {
     const inPlace = CORES.filter((c) => c.core.updatesInPlace !== undefined);
     for (const c of inPlace) expect((c.core.updatesInPlace ?? '').length, c.id).toBeGreaterThan(40);
-    expect(CORES.filter((c) => c.core.updatesInPlace === undefined).map((c) => c.id)).toEqual(['executive.reports', 'executive', 'cerebellum', 'cerebellum.outcomes', 'cortex.proposals', 'cortex.gate', 'cortex.memory']);
+    expect(CORES.filter((c) => c.core.updatesInPlace === undefined).map((c) => c.id)).toEqual(['executive.reports', 'executive', 'cerebellum', 'cerebellum.outcomes', 'cortex.proposals', 'cortex.gate', 'cortex.memory', 'executive.precall', 'cortex.precall']);
   });
 
   it('gives every core a unique id, and each core publishes only as its source', () => {

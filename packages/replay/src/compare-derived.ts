@@ -1,6 +1,6 @@
 import type { AnyEnvelope } from '@engram/events';
 import type { DerivedEvent } from './derived-event.js';
-import { REDACTION_HASHED_FIELDS, answerCause, isAnswerType } from '@engram/runtime/cores';
+import { REDACTION_HASHED_FIELDS, answerCause, decidedAtRead, isAnswerType } from '@engram/runtime/cores';
 import { equalModuloMarker } from './equal-modulo-marker.js';
 import { isDerivedEvent } from './derived-types.js';
 import type { Divergence } from './divergence.js';
@@ -17,8 +17,13 @@ interface Group {
  * `cortexCore` names the `cortex.engram.proposed` event itself; both point at one proposal, so
  * a recorded `queued` is filed under the proposal event that carries its `proposalId`.
  */
-const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null =>
-  e.type === 'cortex.engram.queued' ? (proposalEvent.get(e.data.proposalId) ?? e.causationId) : isAnswerType(e.type) ? answerCause(e.id) : e.causationId;
+const recordedCause = (e: AnyEnvelope, proposalEvent: ReadonlyMap<string, string>): string | null => {
+  if (e.type === 'cortex.engram.queued') return proposalEvent.get(e.data.proposalId) ?? e.causationId;
+  // What is shown before a call is derived at its read (`preCallWarningCore`, `preCallAdviceCore`): filed under the read.
+  const read = decidedAtRead(e);
+  if (read !== null) return answerCause(read);
+  return isAnswerType(e.type) ? answerCause(e.id) : e.causationId;
+};
 
 /**
  * Same type and the same data as JSON (`canonicalJson`), key order aside; in a log a subject was

@@ -1,12 +1,11 @@
 import { defaultAccCoreParams, type AccCoreParams } from '@engram/acc';
-import { isDetectorRuleText } from './detector-rule-text.js';
 import { createBus, type Bus } from '@engram/bus';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { callPattern, failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type Embedder, type IdSource } from '@engram/kernel';
+import { failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type Embedder, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
 import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
-import { breakerCall, breakerVerdict, CALL_LESSON_SIGNATURE, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
+import { breakerCall, breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import { ensureDir, type EngramPaths } from '@engram/fs';
 import { INPUT_LIMITS } from './input-limits.js';
 import { CellReportSchema, parseReport, ToolCallReportSchema, ToolResultReportSchema, type CellReport, type ToolCallReport, type ToolResultReport } from './host-reports.js';
@@ -16,7 +15,7 @@ import type { LlmSource, SessionLlm } from './session-llm.js';
 import type { runTurn as RunTurnFn, TurnOptions, TurnOutcome } from './run-turn.js';
 import { learningEffects } from './learning-effects.js';
 import { createScratchpadHost, toCellEvent, type CellResult, type ScratchpadHost, type ScratchpadHostOptions } from '@engram/scratchpad';
-import { CALL_RECORD_SIGNATURE, callWarning, defaultCerebellumParams, EMPTY_OUTCOMES, lessonOutcome, pendingFlush, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
+import { defaultCerebellumParams, lessonOutcome, pendingFlush, recordLessonOutcome, recordLessonShown } from '@engram/cerebellum';
 import { FileCallLessons } from './effects/file-call-lessons.js';
 import { FileCallOutcomes } from './effects/file-call-outcomes.js';
 import { BackgroundWork } from './background-work.js';
@@ -24,7 +23,8 @@ import { SessionEpisodes } from './session-episodes.js';
 import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, type SkillStore } from '@engram/hippocampus';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import { recipeStrategies } from './recipe-strategies.js';
-import { neverRuleExplanation, neverRuleFor } from './never-rule-warning.js';
+import { decidePreCall } from './cores/decide-pre-call.js';
+import { readPreCall } from './read-pre-call.js';
 import { defaultConsolidationParams, identityDue, pendingReplays, type MemorizeReport, type PendingItem, type ProposalResult } from '@engram/cortex';
 import { summariseArgs } from './summarise-args.js';
 import type { ResumeState } from './resume-from-log.js';
@@ -115,9 +115,6 @@ export interface TurnResult extends TurnOutcome {
  * react (mid-turn nudges, end-of-turn lessons), and keeps the session's event log durable.
  * Every text a host reports is scrubbed of secrets before it reaches the bus.
  */
-/** The guarded signature of a retry warning (`call-retry:<pattern>`). */
-const RETRY_SIGNATURE = 'call-retry:';
-
 export class EngramSession {
   readonly id: string;
   readonly eventLog: string;
@@ -311,66 +308,40 @@ export class EngramSession {
   }
 
   /**
-   * The warning before this call from what the project learned (`callWarning`), as a verdict, or
-   * null: an unchanged retry of a pattern that failed earlier in the turn (signature
-   * `call-retry:<pattern>`), a call lesson (`call-lesson:<id>`, counted as shown), or the
-   * pattern's record of failures (`call-record:<pattern>`); each only when the estimated chance
-   * that the call fails reaches the gate. Recorded as `executive.tool.guarded`. Null in memory mode off.
-   */
-  private callWarningVerdict(toolUseId: string, name: string, input: unknown, args: unknown): BreakerVerdict | null {
-    if (this.options.modes.memory === 'off') return null;
-    const call = callPattern(name, args);
-    const outcomes = this.brain.state('cerebellum.outcomes');
-    const warning = callWarning({
-      call,
-      input: scrubValue(input, { scrub: (text) => scrubAndCap(text, INPUT_LIMITS.inputString) }),
-      stored: this.callOutcomes?.list().outcomes ?? EMPTY_OUTCOMES,
-      turn: outcomes.turn,
-      latest: outcomes.latest,
-      written: outcomes.written,
-      lessons: this.callLessons?.list().lessons ?? [],
-    });
-    if (warning === null) return null;
-    const signature = warning.kind === 'retry' ? `${RETRY_SIGNATURE}${call.pattern}` : warning.kind === 'lesson' ? `${CALL_LESSON_SIGNATURE}${warning.lesson.lessonId}` : `${CALL_RECORD_SIGNATURE}${call.pattern}`;
-    const failures = warning.kind === 'retry' ? 1 : 0;
-    const verdict: BreakerVerdict = { action: 'warn', failures, signature, input: '', explanation: warning.text };
-    this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures, signature, inputSignature: '', explanation: warning.text });
-    if (warning.kind === 'lesson' && this.callLessons !== null) this.background.track(this.callLessons.update(warning.lesson.lessonId, recordLessonShown));
-    return verdict;
-  }
-
-  /**
    * Everything to do before running a tool (call it after `toolCalled`): the circuit breaker's
-   * verdict (`guard`), turned into a warning when a learned `never` rule applies to the call
-   * (`neverRuleFor`), and, unless the call is blocked, the advice for it: the rules, lessons and
-   * recovery recipes relevant to this tool, its arguments and the turn so far, ranked and within a
-   * budget, leaving out what the model was already shown this turn. What is injected is recorded
-   * as `cortex.context.injected` (target `pre-call`). Put `advice` in front of the model with the
+   * verdict (`guard`); unless it blocks, the warning from what was learned (a `never` rule that
+   * applies to the call, else `callWarning`: an unchanged retry, a call lesson, or the pattern's
+   * record) and the advice for the call: the rules, lessons and recovery recipes relevant to this
+   * tool, its arguments and the turn so far, ranked and within a budget, leaving out what the model
+   * was already shown this turn. What it read is recorded first (`cortex.precall.read`, caused by
+   * the call), then decided by the pure `decidePreCall`, and what it decided is recorded
+   * (`executive.tool.guarded`, `cortex.context.injected` target `pre-call`, caused by the read), so
+   * replay decides again and `--check` compares. Put `advice` in front of the model with the
    * call's result (or, for hosts that can, before the call).
    */
   async preCall(toolUseId: string, name: string, input: unknown): Promise<PreCallAdvice> {
-    let verdict = this.guard(toolUseId, name, input);
+    const verdict = this.guard(toolUseId, name, input);
     if (verdict.action === 'block') return { verdict, advice: '' };
-    const args = scrubValue(input);
-    // Read once a call: the never-rule check and the advice's exclusions look at the same entries.
-    const candidates = await this.memory.cortex.strategyCandidates();
-    const never = verdict.action === 'allow' ? neverRuleFor(candidates, name, args) : null;
-    if (never !== null) {
-      verdict = { action: 'warn', failures: 0, signature: `never-rule:${never.id}`, input: '', explanation: neverRuleExplanation(name, never) };
-      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: 0, signature: verdict.signature, inputSignature: '', explanation: verdict.explanation });
+    const fold = this.brain.state('executive.precall').turn;
+    const called = fold.calls.get(toolUseId);
+    // The input as `executive.tool.called` recorded it: the decision reads what replay will read.
+    const args = called?.input ?? scrubValue(input, { scrub: (text) => scrubAndCap(text, INPUT_LIMITS.inputString) });
+    const ask = { toolUseId, name, input: args, breakerWarned: verdict.action !== 'allow', turnText: [fold.message, ...fold.errors].join('\n'), shown: fold.shown };
+    const sources = { cortex: this.memory.cortex, recipes: async () => (await this.recipes.list()).recipes, callOutcomes: this.callOutcomes, callLessons: this.callLessons, callWarnings: this.options.modes.memory !== 'off' };
+    const { read, memory } = await readPreCall(sources, ask, fold.memory, this.brain.state('cerebellum.outcomes'));
+    // A call never reported has no event to cause its read: decided all the same, its events are read as given by replay.
+    const recorded = called === undefined ? null : this.bus.publish('cortex.precall.read', read, { causationId: called.eventId });
+    const nowMs = recorded === null ? (this.options.clock ?? systemClock).now() : Date.parse(recorded.at);
+    const { warning, advice } = decidePreCall(read, { ...ask, message: fold.message, errors: fold.errors, memory, nowMs });
+    const cause = { causationId: recorded?.id ?? null };
+    let shown = verdict;
+    if (warning !== null) {
+      shown = { action: 'warn', failures: warning.failures, signature: warning.signature, input: '', explanation: warning.explanation };
+      this.bus.publish('executive.tool.guarded', { toolUseId, name, action: 'warned', failures: warning.failures, signature: warning.signature, inputSignature: '', explanation: warning.explanation }, cause);
+      if (warning.lessonId !== null && this.callLessons !== null) this.background.track(this.callLessons.update(warning.lessonId, recordLessonShown));
     }
-    if (verdict.action === 'allow') verdict = this.callWarningVerdict(toolUseId, name, input, args) ?? verdict;
-    const extra = recipeStrategies((await this.recipes.list()).recipes, name, toolTarget(args));
-    const turn = this.exec();
-    // Shown before a call only if it names what the call is (program, subcommand, target), never for words of a heredoc's body.
-    const call = callPattern(name, args);
-    const callText = `${call.pattern} ${call.target ?? ''}`;
-    // A detector's fixed sentence says nothing about this call: never before it.
-    const generic = candidates.filter((c) => isDetectorRuleText(c.text)).map((c) => c.id);
-    const exclude = generic.length === 0 ? turn.shown : new Set([...turn.shown, ...generic]);
-    const strategies = await this.memory.cortex.preCallStrategies({ tool: name, turnText: [turn.message, ...turn.errors].join('\n'), args, callText, extra, exclude });
-    if (strategies.injection.items.length > 0) this.bus.publish('cortex.context.injected', { ...strategies.injection, tool: name });
-    return { verdict, advice: strategies.text };
+    if (advice.injection.items.length > 0) this.bus.publish('cortex.context.injected', advice.injection, cause);
+    return { verdict: shown, advice: advice.text };
   }
 
   /**
@@ -557,7 +528,7 @@ export class EngramSession {
 
   /** The memory block for the end of the system prompt (identity, rules, lessons), within its budgets. */
   memoryContext(message = ''): Promise<string> {
-    return this.memory.context(scrubSecrets(message));
+    return this.memory.context(scrubSecrets(message), this.brain.state('cortex.memory').memory);
   }
 
   /**

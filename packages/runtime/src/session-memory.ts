@@ -73,9 +73,6 @@ export class SessionMemory {
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 
-  /** The memory the session's last `cortex.context.read` stood for: the next read records memory only if it changed. */
-  private recordedMemory: MemorySnapshot | null = null;
-
   /** ACC lessons by the id of the event that published them: an ACC proposal replaces its detector slot's rivals. */
   private readonly accLessons = new Map<string, LessonId>();
   /** The open turn's `memorize` calls by tool_use id: the recorded call's event id and (scrubbed) input. */
@@ -163,16 +160,17 @@ export class SessionMemory {
 
   /**
    * The memory block for the system prompt, then the habits the instinct loop promoted; the block's
-   * recorded read and what each injected are published (the habits with their instinct ids, for the
+   * recorded read (memory left out when it equals `recorded`, what the session's last read of
+   * either kind stood for: the memory core's state, so a hook process that resumed knows it too)
+   * and what each injected are published (the habits with their instinct ids, for the
    * self-confirmation guard).
    */
-  async context(message: string): Promise<string> {
-    const { context: ctx, read, snapshot } = await this.cortex.memoryBlock(message, this.recordedMemory);
+  async context(message: string, recorded: MemorySnapshot | null): Promise<string> {
+    const { context: ctx, read } = await this.cortex.memoryBlock(message, recorded);
     // The block's inputs first, then what it injected, caused by them: replay rebuilds the block from the read. An empty block injects nothing to check.
     if (ctx.injection.items.length > 0) {
-      const recorded = this.bus.publish('cortex.context.read', read);
-      this.recordedMemory = snapshot;
-      this.bus.publish('cortex.context.injected', ctx.injection, { causationId: recorded.id });
+      const published = this.bus.publish('cortex.context.read', read);
+      this.bus.publish('cortex.context.injected', ctx.injection, { causationId: published.id });
     }
     const habits = habitsBlock((await readPromotedHabits(this.paths, this.brainStores)).habits);
     if (habits.injection === null) return ctx.text;

@@ -247,4 +247,56 @@ const contextRead = defineEvent({
   description: 'What memory held when the memory block was built (its recorded inputs): replay rebuilds the block and checks the cortex.context.injected it causes.',
 });
 
-export const memoryEvents = [engramProposed, engramQueued, engramQuarantined, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected, candidatesRead, contextRead] as const;
+/** A call's record as the warning before it read it: runs and failures of a key (`outcomeKeys`), the latest failure's line, the last run's time. */
+const OutcomeCountsSchema = z.object({ runs: Count, fails: Count, line: z.string(), at: z.string() });
+const CallShapeSchema = z.object({ tool: z.string(), pattern: z.string() });
+
+/**
+ * What the cerebellum's warning before a call (`callWarning`) read, cut to what the call touches
+ * (`callWarningRead`): the project's stored record and the turn's, each only under the call's own
+ * keys; its pattern's latest run in the turn; the length of the script it runs when the turn wrote
+ * it; and the project's lessons about its tool and pattern.
+ */
+const CallWarningReadSchema = z.object({
+  stored: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
+  turn: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
+  latest: z.array(z.tuple([z.string(), z.object({ ok: z.boolean(), line: z.string(), wrote: z.boolean() })])),
+  written: z.array(z.tuple([z.string(), Count])),
+  lessons: z.array(
+    z.object({
+      lessonId: z.string(),
+      failed: CallShapeSchema,
+      errorLine: z.string(),
+      signature: z.string(),
+      recovery: CallShapeSchema.extend({ afterWrites: z.boolean() }),
+      text: z.string(),
+      count: Count,
+      sessions: z.array(z.string()),
+      firstSeen: z.string(),
+      lastSeen: z.string(),
+      use: z.object({ shown: Count, ignored: Count, otherError: Count, heeded: Count }),
+    }),
+  ),
+});
+
+const precallRead = defineEvent({
+  type: 'cortex.precall.read',
+  v: 1,
+  schema: z.object({
+    /** The call it is read for (its `executive.tool.called` is the cause). */
+    toolUseId: z.string(),
+    /** What both scopes held; null when it is what the session's previous read (this or `cortex.context.read`) recorded. */
+    memory: z.object({ global: ScopeReadSchema, project: ScopeReadSchema.nullable() }).nullable(),
+    /** The stored recovery recipes that match the call (same tool, its target or its kind), as ranking candidates. */
+    recipes: z.array(z.object({ id: z.string(), text: z.string(), confidence: z.number(), seenAt: z.number().nullable(), tools: z.array(z.string()) })),
+    /** What the warning from the project's calls read; null when it is not asked (memory off, or the breaker already warned). */
+    callWarning: CallWarningReadSchema.nullable(),
+    /** With an embedder: each candidate's similarity in meaning to the call, by id (scores, never vectors); null when words alone rank. */
+    meaning: z.array(z.tuple([z.string(), z.number()])).nullable(),
+  }),
+  emitter: 'cortex',
+  consumers: ['replay'],
+  description: 'What was read before a tool call (memory, matching recipes, the slice of the call record and call lessons, meaning scores): replay re-derives the warning (executive.tool.guarded) and the advice (cortex.context.injected) it causes.',
+});
+
+export const memoryEvents = [engramProposed, engramQueued, engramQuarantined, engramConfirmed, engramEncoded, engramRemoved, engramSuperseded, engramContradicted, contextInjected, candidatesRead, contextRead, precallRead] as const;

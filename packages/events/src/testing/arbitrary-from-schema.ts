@@ -32,6 +32,7 @@ export const arbitraryFromSchema = (schema: z.ZodType): fc.Arbitrary<unknown> =>
   if (schema instanceof z.ZodOptional) return fc.option(arbitraryFromSchema(schema.unwrap() as z.ZodType), { nil: undefined });
   if (schema instanceof z.ZodNullable) return fc.option(arbitraryFromSchema(schema.unwrap() as z.ZodType), { nil: null });
   if (schema instanceof z.ZodArray) return fc.array(arbitraryFromSchema(schema.element as z.ZodType), { maxLength: MAX_ARRAY });
+  if (schema instanceof z.ZodTuple) return fc.tuple(...(schema.def.items as z.ZodType[]).map(arbitraryFromSchema));
   if (schema instanceof z.ZodUnion) return fc.oneof(...(schema.options as z.ZodType[]).map(arbitraryFromSchema));
   if (schema instanceof z.ZodRecord) {
     // `__proto__` as a key would not round-trip through object spreads.

@@ -97,4 +97,11 @@ export const defaultData: { readonly [T in keyof EventDataMap]: EventDataMap[T] 
       project: null,
     },
   },
+  'cortex.precall.read': {
+    toolUseId: 'toolu_01',
+    memory: null,
+    recipes: [{ id: 'r1', text: 'read_file *.cbl failed with UnicodeDecodeError; then read it as cp037', confidence: 0.6, seenAt: 1795000000000, tools: ['read_file'] }],
+    callWarning: { stored: [['*', { runs: 4, fails: 2, line: 'No module named pytest', at: '2026-11-22T03:15:00.123Z' }]], turn: [], latest: [], written: [], lessons: [] },
+    meaning: null,
+  },
 };

@@ -8,3 +8,12 @@ export { consolidationCore, defaultConsolidationParams, type ConsolidationState,
 export { planMemorize, memorizeResultText, MEMORIZE_TOOL_NAME, type MemorizePlan, type MemorizeEntryResult, type MemorizeOutcome } from './memorize-tool.js';
 export { screenText, quotedFrom, quarantineIdFor, type QuarantineReason } from './quarantine/index.js';
 export { memoryCore, type MemoryCoreState, type MemoryCoreParams } from './memory/memory-core.js';
+export { snapshotOf, type MemorySnapshot } from './memory/context-read.js';
+export { DEFAULT_STRATEGY_BUDGET } from './strategies/strategy-params.js';
+export { flattenArgs } from './strategies/strategy-query.js';
+export { rankStrategies } from './strategies/rank-strategies.js';
+export { strategiesFromMemory } from './strategies/strategies-from-memory.js';
+export { strategyInjection } from './strategies/strategy-injection.js';
+export { formatStrategies } from './strategies/format-strategies.js';
+export type { StrategyItem } from './strategies/strategy-item.js';
+export type { ContextInjection } from './injected-item.js';

@@ -21,7 +21,7 @@ export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.
 export { buildMemoryContext, SECTION_HEADINGS, type MemoryContext, type MemoryContextInput, type ContextSection, type ContextSectionKey } from './memory-context.js';
 export { buildScratchpadPrimer, PRIMER_HEADER, type ScratchpadPrimer } from './scratchpad-primer.js';
 export { EMPTY_SCOPE, type ScopeMemory } from './scope-memory.js';
-export type { MemorySnapshot } from './memory/context-read.js';
+export { recordedMemory, type MemorySnapshot } from './memory/context-read.js';
 export type { ContextInjection, InjectedItem } from './injected-item.js';
 export { PendingItemSchema, PendingFileSchema, pendingIdFor, PENDING_KIND, type PendingItem, type PendingFile } from './pending-item.js';
 export {

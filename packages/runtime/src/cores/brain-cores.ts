@@ -5,6 +5,7 @@ import { consolidationCore, cortexCore, defaultConsolidationParams, memoryCore, 
 import { defaultExecutiveParams, executiveCore, type ExecutiveParams, type ExecutiveState } from '@engram/executive/core';
 import type { RegionCore } from '@engram/kernel';
 import { proposalCore, type ProposalState } from './proposal-core.js';
+import { preCallAdviceCore, preCallWarningCore, type PreCallCheckState } from './pre-call-cores.js';
 
 /** Each core of the brain by id, with its state type. */
 export interface BrainStates {
@@ -17,6 +18,8 @@ export interface BrainStates {
   readonly 'cortex.proposals': ProposalState;
   readonly 'cortex.gate': CortexState;
   readonly 'cortex.memory': MemoryCoreState;
+  readonly 'executive.precall': PreCallCheckState;
+  readonly 'cortex.precall': PreCallCheckState;
   readonly 'cortex.consolidation': ConsolidationState;
 }
 
@@ -66,7 +69,8 @@ const bind = <K extends BrainCoreId, P>(core: RegionCore<BrainStates[K], P, K>, 
  * - cortex.proposals: each lesson's proposal, and each entry of the model's `memorize` calls; cortex.gate: what waits for the user
  *   (`cortex.engram.queued`); cortex.memory: what each write retires, supersedes, contradicts, queues or
  *   refuses and what the memory block injects, from the recorded reads (derives nothing live: replay
- *   checks the effect's reports against it, `check`); cortex.consolidation (sessions with a model): sleep replay's proposals
+ *   checks the effect's reports against it, `check`); executive.precall and cortex.precall: the warning and
+ *   the advice shown before a call, from its recorded read (`decidePreCall`; derive nothing live, `check`); cortex.consolidation (sessions with a model): sleep replay's proposals
  *   from recorded answers.
  *
  * Pure: this module loads no effects, no LLM port and no Effect (hook processes import it).
@@ -81,5 +85,7 @@ export const brainCores = (p: BrainCoreParams = defaultBrainCoreParams): readonl
   bind(proposalCore, {}),
   bind(cortexCore, {}),
   bind(memoryCore, {}),
+  bind(preCallWarningCore, {}),
+  bind(preCallAdviceCore, {}),
   ...(p.consolidation === null ? [] : [bind(consolidationCore, p.consolidation)]),
 ];

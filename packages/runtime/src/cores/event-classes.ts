@@ -11,7 +11,7 @@ import type { BrainCoreId } from './brain-cores.js';
  *   reported); read as given, with the reason.
  */
 export type EventClass =
-  | { readonly kind: 'derived'; readonly by: readonly BrainCoreId[]; readonly givenWhen?: { readonly test: (e: AnyEnvelope) => boolean; readonly reason: string } }
+  | { readonly kind: 'derived'; readonly by: readonly BrainCoreId[]; readonly givenWhen?: { readonly test: (e: AnyEnvelope) => boolean; readonly reason: string; readonly unlessRead?: AfterRead } }
   | { readonly kind: 'answer'; readonly given: readonly string[]; readonly reason: string; readonly afterRead?: AfterRead }
   | { readonly kind: 'recorded'; readonly reason: string };
 
@@ -27,9 +27,26 @@ interface AfterRead {
 
 const OLDER = 'recorded before the memory core\'s reads were: decided against what memory held then, which this log does not hold';
 
-/** The key a recorded read is found under by the answers it explains: a write's read by its proposal, the memory block's by its own id. */
+/** The key a recorded read is found under by the answers it explains: a write's read by its proposal, the memory block's and a call's by their own id. */
 export const readKeyOf = (e: AnyEnvelope): string | null =>
-  e.type === 'cortex.candidates.read' ? `proposal:${e.data.proposalId}` : e.type === 'cortex.context.read' ? `read:${e.id}` : null;
+  e.type === 'cortex.candidates.read' ? `proposal:${e.data.proposalId}` : e.type === 'cortex.context.read' || e.type === 'cortex.precall.read' ? `read:${e.id}` : null;
+
+/** Signatures of the warnings said before a call from what was read for it (memory, the project's calls), not the breaker's. */
+const PRE_CALL_SIGNATURES = ['never-rule:', 'call-lesson:', 'call-retry:', 'call-record:'] as const;
+
+const isPreCallWarning = (e: AnyEnvelope): boolean => e.type === 'executive.tool.guarded' && PRE_CALL_SIGNATURES.some((p) => e.data.signature.startsWith(p));
+
+/**
+ * The read a recorded event was decided at, when it was (the warning and the advice before a call
+ * name their `cortex.precall.read` as their cause): replay derives them at the read and files both
+ * under it, so a missing one is found as well as an altered one. Null for every other event.
+ */
+export const decidedAtRead = (e: AnyEnvelope): string | null =>
+  (isPreCallWarning(e) || (e.type === 'cortex.context.injected' && e.data.target === 'pre-call')) && e.causationId !== null ? e.causationId : null;
+
+const byCause = (e: AnyEnvelope): string | null => (e.causationId === null ? null : `read:${e.causationId}`);
+
+const PRE_CALL_OLDER = 'recorded before the reads before a call were (`cortex.precall.read`): decided against memory and the project\'s record of its calls as they were then, which this log does not hold';
 
 const byProposal = (e: AnyEnvelope): string | null =>
   (e.type === 'cortex.engram.contradicted' || e.type === 'hippocampus.engram.superseded') && e.data.proposalId !== null ? `proposal:${e.data.proposalId}` : null;
@@ -56,10 +73,12 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'executive.fallback.resolved': { kind: 'recorded', reason: "the outcome of a fallback chain's steps (I/O)" },
   'executive.tool.guarded': {
     kind: 'derived',
-    by: ['executive'],
+    by: ['executive', 'executive.precall'],
     givenWhen: {
-      test: (e) => e.type === 'executive.tool.guarded' && (e.data.signature.startsWith('never-rule:') || e.data.signature.startsWith('call-lesson:') || e.data.signature.startsWith('call-retry:') || e.data.signature.startsWith('call-record:')),
-      reason: 'a never-rule or call-lesson warning matches the call against what memory held at that moment (a store read the log does not hold); a call-retry or call-record warning is the session reading the cerebellum state and the project\'s record of its calls (a file the log does not hold) before the call, not a core reaction',
+      test: isPreCallWarning,
+      reason: PRE_CALL_OLDER,
+      // A warning before a call (never-rule, call-lesson, call-retry, call-record) is checked against its read (`preCallWarningCore`).
+      unlessRead: { key: byCause, reason: PRE_CALL_OLDER },
     },
   },
   'acc.lesson.detected': { kind: 'derived', by: ['acc'] },
@@ -102,11 +121,12 @@ export const EVENT_CLASSES: { readonly [T in EventType]: EventClass } = {
   'cortex.context.injected': {
     kind: 'answer',
     given: [],
-    reason: 'the memory block rebuilt from its recorded inputs (`cortex.context.read`, its cause); other injections (habits, the primer, pre-call advice) name no read',
-    afterRead: { key: (e) => (e.type === 'cortex.context.injected' && e.causationId !== null ? `read:${e.causationId}` : null), reason: 'no recorded read caused it: habits, the primer and pre-call advice, or a log older than the memory block\'s read' },
+    reason: 'the memory block rebuilt from its recorded inputs (`cortex.context.read`, its cause), the advice before a call from its (`cortex.precall.read`); habits and the primer name no read',
+    afterRead: { key: byCause, reason: 'no recorded read caused it: habits, the primer, or a log older than the reads of the memory block and before a call' },
   },
   'cortex.candidates.read': { kind: 'recorded', reason: 'what memory held when a write was decided (a store read)' },
   'cortex.context.read': { kind: 'recorded', reason: 'what memory held when the memory block was built (a store read), and the message' },
+  'cortex.precall.read': { kind: 'recorded', reason: "what was read before a tool call (memory, matching recipes, the project's record of the call and its lessons, meaning scores): store and file reads" },
   'llm.call.completed': { kind: 'recorded', reason: "the model's answer" },
   'llm.call.failed': { kind: 'recorded', reason: "the model call's failure" },
   'scratchpad.cell.requested': { kind: 'recorded', reason: "the model's cell" },
@@ -143,7 +163,9 @@ export const isCheckedEvent = (e: AnyEnvelope, reads: ReadonlySet<string> = NO_R
     const key = c.afterRead.key(e);
     return key !== null && reads.has(key);
   }
-  return c.givenWhen === undefined || !c.givenWhen.test(e);
+  if (c.givenWhen === undefined || !c.givenWhen.test(e)) return true;
+  const key = c.givenWhen.unlessRead?.key(e) ?? null;
+  return key !== null && reads.has(key);
 };
 
 const NO_READS: ReadonlySet<string> = new Set();
@@ -151,9 +173,10 @@ const NO_READS: ReadonlySet<string> = new Set();
 /** Why a recorded event of a checked type is read as given (its read is not in the log), or null when it is checked or of a recorded type. */
 export const givenWithoutRead = (e: AnyEnvelope, reads: ReadonlySet<string>): string | null => {
   const c: EventClass | undefined = (EVENT_CLASSES as Record<string, EventClass | undefined>)[e.type];
-  if (c === undefined || c.kind !== 'answer' || c.afterRead === undefined) return null;
-  const key = c.afterRead.key(e);
-  return key !== null && reads.has(key) ? null : c.afterRead.reason;
+  const afterRead = c?.kind === 'answer' ? c.afterRead : c?.kind === 'derived' && c.givenWhen?.test(e) === true ? c.givenWhen.unlessRead : undefined;
+  if (afterRead === undefined) return null;
+  const key = afterRead.key(e);
+  return key !== null && reads.has(key) ? null : afterRead.reason;
 };
 
 /** Whether replay checks this type as an answer or report, compared under the recorded event itself (`answerCause`). */

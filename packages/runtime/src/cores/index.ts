@@ -4,4 +4,4 @@ export { proposalCore, lessonProposalId, memorizeProposalId, type ProposalState 
 export { storeAnswerCore, type StoreAnswerState } from './store-answer-core.js';
 export { reportCheckCore, type ReportCheckState } from './report-check-core.js';
 export { answerCause } from './answer-cause.js';
-export { EVENT_CLASSES, REDACTION_HASHED_FIELDS, givenWithoutRead, isCheckedEvent, isCheckedType, isAnswerType, readKeyOf, type EventClass } from './event-classes.js';
+export { EVENT_CLASSES, REDACTION_HASHED_FIELDS, decidedAtRead, givenWithoutRead, isCheckedEvent, isCheckedType, isAnswerType, readKeyOf, type EventClass } from './event-classes.js';

@@ -127,6 +127,8 @@ const shownOf = (e: AnyEnvelope): Shown => {
       return show('quiet', 'memory read', `${e.data.candidates.length} stored entr${e.data.candidates.length === 1 ? 'y' : 'ies'} read to decide ${e.data.proposalId}`);
     case 'cortex.context.read':
       return show('quiet', 'memory read', e.data.memory === null ? 'the memory block, from unchanged memory' : 'the memory block, from the memory it records');
+    case 'cortex.precall.read':
+      return show('quiet', 'memory read', `before ${e.data.toolUseId}: ${e.data.memory === null ? 'unchanged memory' : 'the memory it records'}, ${e.data.recipes.length} recipe${e.data.recipes.length === 1 ? '' : 's'}${e.data.callWarning === null ? '' : `, ${e.data.callWarning.stored.length + e.data.callWarning.turn.length} call record keys`}`);
     case 'hippocampus.engram.encoded':
       return show('memory', 'encoded', `${e.data.outcome}${e.data.engram.kind === null ? '' : ` ${e.data.engram.kind}`} into ${e.data.file}`, e.data.engram.text);
     case 'hippocampus.engram.removed':

@@ -401,6 +401,25 @@ export class Cortex {
     return { text: formatStrategies(ranking.chosen, request.tool), injection: strategyInjection(ranking, request.tool, request.target ?? 'pre-call'), ranking };
   }
 
+  /** What both scopes hold now: what a read before a call records (`cortex.precall.read`, left out when unchanged). */
+  async memorySnapshot(): Promise<MemorySnapshot> {
+    const [global, project] = await this.snapshots();
+    return { global, project };
+  }
+
+  /**
+   * With an embedder: each item's similarity in meaning to the call, by item id, for a read before
+   * a call to record (scores, never vectors); null without one, with nothing to rank, or when the
+   * embedder fails (`memoryNotes` then says why, and the advice is ranked by words).
+   */
+  async adviceScores(request: PreCallRequest, items: readonly StrategyItem[]): Promise<[string, number][] | null> {
+    const meaning = await this.adviceMeaning(request, items);
+    return meaning === null ? null : items.flatMap((i): [string, number][] => {
+      const score = meaning.get(i.text);
+      return score === undefined ? [] : [[i.id, score]];
+    });
+  }
+
   /**
    * With an embedder: each candidate's similarity in meaning to the call (the turn's start, the
    * tool and what the call is), from the stored vectors, for `rankStrategies` to fuse with the

@@ -31,11 +31,15 @@ const sameScope = (a: ScopeMemory | null, b: ScopeMemory | null): boolean =>
 export const contextRead = (message: string, budgets: ContextBudgets, now: MemorySnapshot, recorded: MemorySnapshot | null): ContextRead => ({
   message,
   budgets: { identity: budgets.identity, rules: budgets.rules, lessons: budgets.lessons, primer: budgets.primer },
-  memory: recorded !== null && sameScope(now.global, recorded.global) && sameScope(now.project, recorded.project) ? null : { global: recordedScope(now.global), project: now.project === null ? null : recordedScope(now.project) },
+  memory: recordedMemory(now, recorded),
 });
 
+/** Both scopes as a read records them, or null when they equal `recorded` (what the session's previous read, of either kind, recorded). */
+export const recordedMemory = (now: MemorySnapshot, recorded: MemorySnapshot | null): ContextRead['memory'] =>
+  recorded !== null && sameScope(now.global, recorded.global) && sameScope(now.project, recorded.project) ? null : { global: recordedScope(now.global), project: now.project === null ? null : recordedScope(now.project) };
+
 /** The snapshot a read stands for: its own, else the one recorded before it (null when the log holds none). */
-export const snapshotOf = (read: ContextRead, previous: MemorySnapshot | null): MemorySnapshot | null =>
+export const snapshotOf = (read: Pick<ContextRead, 'memory'>, previous: MemorySnapshot | null): MemorySnapshot | null =>
   read.memory === null ? previous : { global: scopeFromRecord(read.memory.global), project: read.memory.project === null ? null : scopeFromRecord(read.memory.project) };
 
 /** The injection of the memory block rebuilt from its recorded inputs (`buildMemoryContext` is pure). */

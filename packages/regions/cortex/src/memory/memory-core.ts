@@ -19,7 +19,7 @@ export interface MemoryCoreState {
   readonly plans: ReadonlyMap<string, Decided>;
   /** The memory block each recorded `cortex.context.read` rebuilds, by that read's id, until its injection is seen. */
   readonly blocks: ReadonlyMap<string, ContextInjection>;
-  /** The snapshot the last `cortex.context.read` stood for (a read records memory only when it changed). */
+  /** The snapshot the last `cortex.context.read` or `cortex.precall.read` stood for (a read records memory only when it changed). */
   readonly memory: MemorySnapshot | null;
   /** What the event just folded should have been (set by `evolve` for that event, read by `check`). */
   readonly expected: { readonly eventId: string; readonly draft: AnyDraft } | null;
@@ -66,6 +66,11 @@ export const memoryCore: RegionCore<MemoryCoreState, MemoryCoreParams, 'cortex.m
       const blocks = new Map(s.blocks);
       blocks.set(e.id, injectionFromRead(e.data, memory));
       return { ...s, blocks, memory, expected: null };
+    }
+    // A read before a call records memory too, and the next memory block's read leaves it out when unchanged.
+    if (e.type === 'cortex.precall.read') {
+      const memory = snapshotOf(e.data, s.memory);
+      return memory === s.memory ? cleared(s) : { ...s, memory, expected: null };
     }
     if (e.type === 'cortex.engram.contradicted') {
       const d = s.plans.get(e.data.proposalId);

@@ -1,4 +1,4 @@
-import { flattenArgs, type StrategyItem } from '@engram/cortex';
+import { flattenArgs, type StrategyItem } from '@engram/cortex/core';
 import { bm25Tokens } from '@engram/kernel';
 
 /** Argument text read for the match: enough for paths, commands and names, not a pasted payload. */

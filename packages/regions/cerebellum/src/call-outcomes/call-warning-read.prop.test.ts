@@ -1,0 +1,83 @@
+import { callPattern } from '@engram/kernel';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
+import type { LatestRun } from './call-outcome-core.js';
+import { callWarning, type CallWarningInput } from './call-warning.js';
+import { callWarningInputOf, callWarningRead } from './call-warning-read.js';
+import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, runKeys, type CallSituation, type OutcomeTable } from './outcome-table.js';
+
+/**
+ * Why (issue 27): the warning before a call is proved by replay from what it read, and a long
+ * project's record must not be logged whole before every call. `callWarningRead` keeps only what
+ * the call touches; this property holds it to that: on any record, turn and lessons, the warning
+ * from the slice is the warning from the whole input, and the slice holds no key of another call.
+ */
+const AT = ['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z', '2026-11-03T00:00:00.000Z'];
+const COMMANDS = ['python -m pytest tests', 'python3 -m pytest', 'npm run build', 'npm run test', 'cat > fix.py <<EOF\nprint(1)\nEOF', 'python fix.py', 'ls src', 'cargo build'];
+const SITUATIONS: readonly CallSituation[] = ['first', 'retry', 'changed', 'worked'];
+const ERR = ['sh: 1: tsc: not found', "No module named 'psycopg2'", ''];
+
+const arbRun = fc.record({ command: fc.constantFrom(...COMMANDS), situation: fc.constantFrom(...SITUATIONS), ok: fc.boolean(), line: fc.constantFrom(...ERR), at: fc.constantFrom(...AT) });
+
+const table = (runs: readonly { command: string; situation: CallSituation; ok: boolean; line: string; at: string }[]): OutcomeTable =>
+  runs.reduce((t, r) => countRun(t, runKeys(outcomeKeys(callPattern('Bash', { command: r.command }), { command: r.command }, r.situation, r.command.startsWith('cat') ? null : 12)), r.ok, r.line, r.at), EMPTY_OUTCOMES);
+
+const arbLesson = fc.record({ command: fc.constantFrom(...COMMANDS), count: fc.integer({ min: 1, max: 4 }), heeded: fc.integer({ min: 0, max: 3 }), ignored: fc.integer({ min: 0, max: 6 }) }).map(
+  ({ command, count, heeded, ignored }, ): StoredCallLesson => ({
+    lessonId: `L-${command}-${count}`,
+    failed: { tool: 'Bash', pattern: callPattern('Bash', { command }).pattern },
+    errorLine: 'x',
+    signature: 'x',
+    recovery: { tool: 'Bash', pattern: 'python -m pytest', afterWrites: false },
+    text: `lesson about ${command}`,
+    count,
+    sessions: ['s1', 's2'],
+    firstSeen: AT[0] ?? '',
+    lastSeen: AT[1] ?? '',
+    use: { shown: heeded + ignored, ignored, otherError: 0, heeded },
+  }),
+);
+
+const arbInput = fc
+  .record({
+    command: fc.constantFrom(...COMMANDS),
+    stored: fc.array(arbRun, { maxLength: 30 }),
+    turn: fc.array(arbRun, { maxLength: 10 }),
+    latest: fc.array(fc.tuple(fc.constantFrom(...COMMANDS), fc.record({ ok: fc.boolean(), line: fc.constantFrom(...ERR), wrote: fc.boolean() })), { maxLength: 4 }),
+    written: fc.array(fc.tuple(fc.constantFrom('fix.py', 'other.py', 'tests'), fc.integer({ min: 1, max: 200 })), { maxLength: 3 }),
+    lessons: fc.array(arbLesson, { maxLength: 4 }),
+  })
+  .map(
+    (x): CallWarningInput => ({
+      call: callPattern('Bash', { command: x.command }),
+      input: { command: x.command },
+      stored: table(x.stored),
+      turn: table(x.turn),
+      latest: new Map<string, LatestRun>(x.latest.map(([c, r]) => [callPattern('Bash', { command: c }).pattern, r])),
+      written: new Map(x.written),
+      lessons: x.lessons,
+    }),
+  );
+
+describe('callWarningRead', () => {
+  it('gives the warning the whole input gives, from only the call\'s own keys, pattern and lessons', () => {
+    let warned = 0;
+    fc.assert(
+      fc.property(arbInput, (w) => {
+        const read = callWarningRead(w);
+        const whole = callWarning(w);
+        if (whole !== null) warned++;
+        expect(callWarning(callWarningInputOf(JSON.parse(JSON.stringify(read)) as typeof read, w.call, w.input))).toEqual(whole);
+        const own = new Set(runKeys(outcomeKeys(w.call, w.input, 'first')).map((k) => k.replace(/^s:first:/, 's:')));
+        for (const [key] of [...read.stored, ...read.turn]) expect(key === ALL_CALLS_KEY || key.startsWith('s:') || key.startsWith('n:') || own.has(key)).toBe(true);
+        expect(read.stored.length).toBeLessThanOrEqual(7);
+        expect(read.latest.every(([p]) => p === w.call.pattern)).toBe(true);
+        expect(read.lessons.every((l) => l.failed.pattern === w.call.pattern)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    // Not vacuous: the records drawn make the call warned about often.
+    expect(warned).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,49 @@
+import type { EventData } from '@engram/events';
+import type { CallPattern } from '@engram/kernel';
+import type { CallWarningInput } from './call-warning.js';
+import { freshLines, situationOf, type LatestRun } from './call-outcome-core.js';
+import { outcomeKeys, runKeys, type OutcomeCounts } from './outcome-table.js';
+
+/** What `callWarning` read before a call, as `cortex.precall.read` records it. */
+export type CallWarningRead = EventData<'cortex.precall.read'>['callWarning'] & {};
+
+const slice = <V>(m: ReadonlyMap<string, V>, keys: readonly string[]): [string, V][] => keys.flatMap((k) => (m.has(k) ? [[k, m.get(k) as V] as [string, V]] : []));
+
+/** The target's file name, the key of a script the turn wrote (`freshLines`). */
+const writtenKey = (call: CallPattern): string | null => (call.target === null ? null : call.target.replace(/^.*\//, ''));
+
+/**
+ * What `callWarning` reads of its input, cut to what this call touches: the stored and the
+ * turn's record under the call's own keys only (`runKeys` of its `outcomeKeys`: the project's
+ * total, program, pattern, exact command, situation and a new script's size), its pattern's
+ * latest run, the length of the script it runs if the turn wrote it, and the lessons about its
+ * tool and pattern. `callWarning` on `callWarningInputOf` of this gives what it gives on the
+ * whole input (a property test holds it): a long project's record is never logged whole. A
+ * field added to `CallWarningInput` must be recorded here (and in the event's schema).
+ */
+export const callWarningRead = (w: CallWarningInput): CallWarningRead => {
+  const situation = situationOf(w.latest, w.call);
+  // A call whose pattern worked this turn, or that names nothing to key on, is never warned about: nothing else is read.
+  if (situation === 'worked' || w.call.pattern === '') return { stored: [], turn: [], latest: slice(w.latest, [w.call.pattern]), written: [], lessons: [] };
+  const written = w.written ?? new Map<string, number>();
+  const keys = runKeys(outcomeKeys(w.call, w.input, situation, freshLines(written, w.call, situation)));
+  const file = writtenKey(w.call);
+  return {
+    stored: slice(w.stored, keys),
+    turn: slice(w.turn, keys),
+    latest: slice(w.latest, [w.call.pattern]),
+    written: file === null ? [] : slice(written, [file]),
+    lessons: w.lessons.filter((l) => l.failed.tool === w.call.tool && l.failed.pattern === w.call.pattern).map((l) => ({ ...l, sessions: [...l.sessions] })),
+  };
+};
+
+/** The input `callWarning` decides on, from its recorded read, the call and the call's recorded input. */
+export const callWarningInputOf = (r: CallWarningRead, call: CallPattern, input: unknown): CallWarningInput => ({
+  call,
+  input,
+  stored: new Map<string, OutcomeCounts>(r.stored),
+  turn: new Map<string, OutcomeCounts>(r.turn),
+  latest: new Map<string, LatestRun>(r.latest),
+  written: new Map(r.written),
+  lessons: r.lessons,
+});
