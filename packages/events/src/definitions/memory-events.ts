@@ -254,14 +254,15 @@ const CallShapeSchema = z.object({ tool: z.string(), pattern: z.string() });
 /**
  * What the cerebellum's warning before a call (`callWarning`) read, cut to what the call touches
  * (`callWarningRead`): the project's stored record and the turn's, each only under the call's own
- * keys; its pattern's latest run in the turn; the length of the script it runs when the turn wrote
- * it; and the project's lessons about its tool and pattern.
+ * keys (and the missing names it reaches for); its pattern's latest run in the turn; the scripts
+ * the turn wrote that bear on it (its own, and those that worked while mentioning a missing name,
+ * with only those names); and the project's lessons about its tool and pattern.
  */
 const CallWarningReadSchema = z.object({
   stored: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
   turn: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
   latest: z.array(z.tuple([z.string(), z.object({ ok: z.boolean(), line: z.string(), wrote: z.boolean() })])),
-  written: z.array(z.tuple([z.string(), Count])),
+  written: z.array(z.tuple([z.string(), z.object({ lines: Count, words: z.array(z.string()), worked: z.boolean() })])),
   lessons: z.array(
     z.object({
       lessonId: z.string(),

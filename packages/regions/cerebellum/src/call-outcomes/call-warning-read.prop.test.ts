@@ -1,11 +1,11 @@
-import { callPattern } from '@engram/kernel';
+import { callPattern, missingName } from '@engram/kernel';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
-import type { LatestRun } from './call-outcome-core.js';
+import type { LatestRun, WrittenScript } from './call-outcome-core.js';
 import { callWarning, type CallWarningInput } from './call-warning.js';
 import { callWarningInputOf, callWarningRead } from './call-warning-read.js';
-import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, runKeys, type CallSituation, type OutcomeTable } from './outcome-table.js';
+import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, MISSING_PREFIX, missingKey, outcomeKeys, runKeys, type CallSituation, type OutcomeTable } from './outcome-table.js';
 
 /**
  * Why (issue 27): the warning before a call is proved by replay from what it read, and a long
@@ -14,14 +14,21 @@ import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, outcomeKeys, runKeys, type Cal
  * from the slice is the warning from the whole input, and the slice holds no key of another call.
  */
 const AT = ['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z', '2026-11-03T00:00:00.000Z'];
-const COMMANDS = ['python -m pytest tests', 'python3 -m pytest', 'npm run build', 'npm run test', 'cat > fix.py <<EOF\nprint(1)\nEOF', 'python fix.py', 'ls src', 'cargo build'];
+const COMMANDS = ['python -m pytest tests', 'python3 -m pytest', 'npm run build', 'npm run test', 'cat > fix.py <<EOF\nprint(1)\nEOF', 'python fix.py', 'ls src', 'cargo build', 'python -c "import psycopg2"', 'npx tsc -p .'];
+/** Names the turn's scripts mention: some of them the record says are missing (`ERR`). */
+const WORDS = ['psycopg2', 'tsc', 'django', 'requests'];
 const SITUATIONS: readonly CallSituation[] = ['first', 'retry', 'changed', 'worked'];
 const ERR = ['sh: 1: tsc: not found', "No module named 'psycopg2'", ''];
 
 const arbRun = fc.record({ command: fc.constantFrom(...COMMANDS), situation: fc.constantFrom(...SITUATIONS), ok: fc.boolean(), line: fc.constantFrom(...ERR), at: fc.constantFrom(...AT) });
 
+/** Runs counted as the call-outcome core counts them: under the call's keys, and a failure that says a name is missing under its `m:` key. */
 const table = (runs: readonly { command: string; situation: CallSituation; ok: boolean; line: string; at: string }[]): OutcomeTable =>
-  runs.reduce((t, r) => countRun(t, runKeys(outcomeKeys(callPattern('Bash', { command: r.command }), { command: r.command }, r.situation, r.command.startsWith('cat') ? null : 12)), r.ok, r.line, r.at), EMPTY_OUTCOMES);
+  runs.reduce((t, r) => {
+    const counted = countRun(t, runKeys(outcomeKeys(callPattern('Bash', { command: r.command }), { command: r.command }, r.situation, r.command.startsWith('cat') ? null : 12)), r.ok, r.line, r.at);
+    const missing = r.ok ? null : missingName(r.line);
+    return missing === null ? counted : countRun(counted, [missingKey(missing)], false, r.line, r.at);
+  }, EMPTY_OUTCOMES);
 
 const arbLesson = fc.record({ command: fc.constantFrom(...COMMANDS), count: fc.integer({ min: 1, max: 4 }), heeded: fc.integer({ min: 0, max: 3 }), ignored: fc.integer({ min: 0, max: 6 }) }).map(
   ({ command, count, heeded, ignored }, ): StoredCallLesson => ({
@@ -45,7 +52,10 @@ const arbInput = fc
     stored: fc.array(arbRun, { maxLength: 30 }),
     turn: fc.array(arbRun, { maxLength: 10 }),
     latest: fc.array(fc.tuple(fc.constantFrom(...COMMANDS), fc.record({ ok: fc.boolean(), line: fc.constantFrom(...ERR), wrote: fc.boolean() })), { maxLength: 4 }),
-    written: fc.array(fc.tuple(fc.constantFrom('fix.py', 'other.py', 'tests'), fc.integer({ min: 1, max: 200 })), { maxLength: 3 }),
+    written: fc.array(
+      fc.tuple(fc.constantFrom('fix.py', 'other.py', 'tests'), fc.record({ lines: fc.integer({ min: 1, max: 200 }), words: fc.subarray(WORDS), worked: fc.boolean() })),
+      { maxLength: 3 },
+    ),
     lessons: fc.array(arbLesson, { maxLength: 4 }),
   })
   .map(
@@ -55,7 +65,7 @@ const arbInput = fc
       stored: table(x.stored),
       turn: table(x.turn),
       latest: new Map<string, LatestRun>(x.latest.map(([c, r]) => [callPattern('Bash', { command: c }).pattern, r])),
-      written: new Map(x.written),
+      written: new Map<string, WrittenScript>(x.written),
       lessons: x.lessons,
     }),
   );
@@ -63,6 +73,7 @@ const arbInput = fc
 describe('callWarningRead', () => {
   it('gives the warning the whole input gives, from only the call\'s own keys, pattern and lessons', () => {
     let warned = 0;
+    let missingWarned = 0;
     fc.assert(
       fc.property(arbInput, (w) => {
         const read = callWarningRead(w);
@@ -70,7 +81,8 @@ describe('callWarningRead', () => {
         if (whole !== null) warned++;
         expect(callWarning(callWarningInputOf(JSON.parse(JSON.stringify(read)) as typeof read, w.call, w.input))).toEqual(whole);
         const own = new Set(runKeys(outcomeKeys(w.call, w.input, 'first')).map((k) => k.replace(/^s:first:/, 's:')));
-        for (const [key] of [...read.stored, ...read.turn]) expect(key === ALL_CALLS_KEY || key.startsWith('s:') || key.startsWith('n:') || own.has(key)).toBe(true);
+        for (const [key] of [...read.stored, ...read.turn]) expect(key === ALL_CALLS_KEY || key.startsWith('s:') || key.startsWith('n:') || key.startsWith(MISSING_PREFIX) || own.has(key)).toBe(true);
+        if (whole?.kind === 'missing') missingWarned++;
         expect(read.stored.length).toBeLessThanOrEqual(7);
         expect(read.latest.every(([p]) => p === w.call.pattern)).toBe(true);
         expect(read.lessons.every((l) => l.failed.pattern === w.call.pattern)).toBe(true);
@@ -79,5 +91,7 @@ describe('callWarningRead', () => {
     );
     // Not vacuous: the records drawn make the call warned about often.
     expect(warned).toBeGreaterThan(20);
+    // And some of those warnings are about a missing name, so the `m:` keys and scripts the read keeps are exercised.
+    expect(missingWarned).toBeGreaterThan(0);
   });
 });

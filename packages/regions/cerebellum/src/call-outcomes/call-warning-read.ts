@@ -1,8 +1,8 @@
 import type { EventData } from '@engram/events';
 import type { CallPattern } from '@engram/kernel';
-import type { CallWarningInput } from './call-warning.js';
-import { freshLines, situationOf, type LatestRun } from './call-outcome-core.js';
-import { outcomeKeys, runKeys, type OutcomeCounts } from './outcome-table.js';
+import { namesReachedFor, type CallWarningInput } from './call-warning.js';
+import { freshLines, situationOf, type LatestRun, type WrittenScript } from './call-outcome-core.js';
+import { missingKey, outcomeKeys, runKeys, type OutcomeCounts } from './outcome-table.js';
 
 /** What `callWarning` read before a call, as `cortex.precall.read` records it. */
 export type CallWarningRead = EventData<'cortex.precall.read'>['callWarning'] & {};
@@ -12,12 +12,25 @@ const slice = <V>(m: ReadonlyMap<string, V>, keys: readonly string[]): [string, 
 /** The target's file name, the key of a script the turn wrote (`freshLines`). */
 const writtenKey = (call: CallPattern): string | null => (call.target === null ? null : call.target.replace(/^.*\//, ''));
 
+const NONE_WRITTEN: ReadonlyMap<string, WrittenScript> = new Map();
+
+/**
+ * The scripts the turn wrote that the warning reads, each with only the names that matter: the
+ * call's own script (its length, for a first run), and the scripts that ran and worked while
+ * mentioning a name the record says is missing (such a name was there after all).
+ */
+const writtenRead = (written: ReadonlyMap<string, WrittenScript>, own: string | null, names: ReadonlySet<string>): CallWarningRead['written'] =>
+  [...written].flatMap(([file, script]): CallWarningRead['written'] => {
+    const words = script.words.filter((w) => names.has(w));
+    return file === own || (script.worked && words.length > 0) ? [[file, { lines: script.lines, words, worked: script.worked }]] : [];
+  });
+
 /**
  * What `callWarning` reads of its input, cut to what this call touches: the stored and the
  * turn's record under the call's own keys only (`runKeys` of its `outcomeKeys`: the project's
- * total, program, pattern, exact command, situation and a new script's size), its pattern's
- * latest run, the length of the script it runs if the turn wrote it, and the lessons about its
- * tool and pattern. `callWarning` on `callWarningInputOf` of this gives what it gives on the
+ * total, program, pattern, exact command, situation and a new script's size; and `m:` keys of the
+ * names it reaches for that the record says are missing), its pattern's latest run, the scripts
+ * of the turn it reads (`writtenRead`), and the lessons about its tool and pattern. `callWarning` on `callWarningInputOf` of this gives what it gives on the
  * whole input (a property test holds it): a long project's record is never logged whole. A
  * field added to `CallWarningInput` must be recorded here (and in the event's schema).
  */
@@ -25,14 +38,15 @@ export const callWarningRead = (w: CallWarningInput): CallWarningRead => {
   const situation = situationOf(w.latest, w.call);
   // A call whose pattern worked this turn, or that names nothing to key on, is never warned about: nothing else is read.
   if (situation === 'worked' || w.call.pattern === '') return { stored: [], turn: [], latest: slice(w.latest, [w.call.pattern]), written: [], lessons: [] };
-  const written = w.written ?? new Map<string, number>();
-  const keys = runKeys(outcomeKeys(w.call, w.input, situation, freshLines(written, w.call, situation)));
-  const file = writtenKey(w.call);
+  const written = w.written ?? NONE_WRITTEN;
+  // The names the call reaches for that the record says are missing: their keys, and what the turn's scripts say of them.
+  const missing = [...new Set(namesReachedFor(w.call, w.input, written))].filter((n) => w.stored.has(missingKey(n)) || w.turn.has(missingKey(n)));
+  const keys = [...runKeys(outcomeKeys(w.call, w.input, situation, freshLines(written, w.call, situation))), ...missing.map(missingKey)];
   return {
     stored: slice(w.stored, keys),
     turn: slice(w.turn, keys),
     latest: slice(w.latest, [w.call.pattern]),
-    written: file === null ? [] : slice(written, [file]),
+    written: writtenRead(written, writtenKey(w.call), new Set(missing)),
     lessons: w.lessons.filter((l) => l.failed.tool === w.call.tool && l.failed.pattern === w.call.pattern).map((l) => ({ ...l, sessions: [...l.sessions] })),
   };
 };

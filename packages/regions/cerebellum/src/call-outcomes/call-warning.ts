@@ -64,6 +64,12 @@ const inputText = (input: unknown): string => {
   return typeof command === 'string' ? command : JSON.stringify(input ?? null);
 };
 
+/** The names a call reaches for, in order: those its input mentions, then those of the script it runs when the turn wrote it. */
+export const namesReachedFor = (call: CallPattern, input: unknown, written: ReadonlyMap<string, WrittenScript>): readonly string[] => [
+  ...codeWords(inputText(input)),
+  ...(scriptOf(written, call)?.words ?? []),
+];
+
 /**
  * The first name the call reaches for that the project's record says is missing (keys `m:`, the
  * latest error line that said so), or null. What the call reaches for: the names its input
@@ -76,8 +82,7 @@ const missingNameIn = (w: CallWarningInput, written: ReadonlyMap<string, Written
   if (known.size === 0) return null;
   const had = new Set<string>();
   for (const script of written.values()) if (script.worked) for (const word of script.words) had.add(word);
-  const script = scriptOf(written, w.call);
-  for (const word of [...codeWords(inputText(w.input)), ...(script?.words ?? [])]) {
+  for (const word of namesReachedFor(w.call, w.input, written)) {
     const line = known.get(word);
     if (line !== undefined && !had.has(word)) return { name: word, line };
   }
