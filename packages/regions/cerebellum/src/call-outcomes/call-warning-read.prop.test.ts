@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
 import type { LatestRun, WrittenScript } from './call-outcome-core.js';
-import { callWarning, type CallWarningInput } from './call-warning.js';
+import { callWarning, namesReachedFor, type CallWarningInput } from './call-warning.js';
 import { callWarningInputOf, callWarningRead } from './call-warning-read.js';
 import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, MISSING_PREFIX, missingKey, outcomeKeys, runKeys, type CallSituation, type OutcomeTable } from './outcome-table.js';
 
@@ -83,7 +83,9 @@ describe('callWarningRead', () => {
         const own = new Set(runKeys(outcomeKeys(w.call, w.input, 'first')).map((k) => k.replace(/^s:first:/, 's:')));
         for (const [key] of [...read.stored, ...read.turn]) expect(key === ALL_CALLS_KEY || key.startsWith('s:') || key.startsWith('n:') || key.startsWith(MISSING_PREFIX) || own.has(key)).toBe(true);
         if (whole?.kind === 'missing') missingWarned++;
-        expect(read.stored.length).toBeLessThanOrEqual(7);
+        // At most the call's seven own keys, and one `m:` key per name it reaches for.
+        expect(read.stored.filter(([key]) => !key.startsWith(MISSING_PREFIX)).length).toBeLessThanOrEqual(7);
+        expect(read.stored.filter(([key]) => key.startsWith(MISSING_PREFIX)).length).toBeLessThanOrEqual(new Set(namesReachedFor(w.call, w.input, w.written ?? new Map())).size);
         expect(read.latest.every(([p]) => p === w.call.pattern)).toBe(true);
         expect(read.lessons.every((l) => l.failed.pattern === w.call.pattern)).toBe(true);
       }),
