@@ -78,7 +78,7 @@ describe('engram hook, in process', () => {
     const r = await t.hook('pre-tool-use', pre('x'));
     expect(r.err).toBe('');
     expect(t.sessionId()).not.toBe(first);
-    expect(t.events().map((e) => e.type)).toEqual(['executive.session.started', 'executive.turn.started', 'executive.round.started', 'executive.tool.called']);
+    expect(t.events().map((e) => e.type)).toEqual(['executive.session.started', 'executive.turn.started', 'executive.round.started', 'executive.tool.called', 'cortex.precall.read']);
   });
 
   it('reports a broken fallbacks file by file and field, and still records the call', async () => {
