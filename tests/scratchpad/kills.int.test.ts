@@ -57,8 +57,11 @@ describe('a cell past the wall-clock timeout', () => {
 
 describe('a cell that goes silent and idle', () => {
   it('is killed by the liveness check and its reason reads as liveness (Node)', async () => {
-    const host = newHost(FAST);
-    const r = await host.exec({ pad: 'main', runtime: 'node', code: 'console.log("started"); await new Promise(() => {})' });
+    // The pad's process is started by a first cell, so the 0.3 s of silence are the cell's own, not
+    // a process start-up's (at a load of 13 a fresh process printed nothing within 0.3 s).
+    const host = newHost();
+    await host.exec({ pad: 'main', runtime: 'node', code: 'console.log("warm")' });
+    const r = await host.exec({ pad: 'main', runtime: 'node', code: 'console.log("started"); await new Promise(() => {})', ...FAST });
     expect(r).toMatchObject({ status: 'killed', stateLost: true, stdout: 'started\n', kill: { cause: 'inactivity', reason: 'Cell killed: no output for 0.3s (liveness check failed; the worker hung)' } });
     expect(classifyKill(r.kill?.reason ?? '')).toBe('liveness');
     expect(toCellEvent(r)).toMatchObject({ type: 'scratchpad.cell.killed', data: { reason: r.kill?.reason } });

@@ -90,15 +90,17 @@ export const normalizedLog = (events: readonly AnyEnvelope[], w: World): unknown
       .replaceAll(w.project, '$PROJECT')
       .replaceAll(w.home, '$HOME')
       .replaceAll(sessionId, '$SESSION')
-      .replace(/[0-9a-f]{16}(?:-\d+)?/g, (id) => {
+      .replace(/[0-9a-f]{16}(?:-[0-9a-z]+)?/g, (id) => {
         const seq = seqOf.get(id);
         if (seq !== undefined) return `#${seq}`;
         if (!other.has(id)) other.set(id, other.size);
         return `@${other.get(id) ?? -1}`;
       })
       .replace(/"durationMs":\d+/g, '"durationMs":0')
-      // When each world wrote its memory (the memory block's recorded read holds the entries).
-      .replace(/"updatedAt":"[^"]*"/g, '"updatedAt":"$TIME"');
+      // When each world wrote its memory (the memory block's recorded read holds the entries), and
+      // when its calls ran (the pre-call read holds the record it read, with each key's last run).
+      .replace(/"updatedAt":"[^"]*"/g, '"updatedAt":"$TIME"')
+      .replace(/"(at|seenAt|firstSeen|lastSeen)":("\d{4}-[^"]*"|\d{13})/g, '"$1":"$TIME"');
     return { seq: e.seq, turn: e.turn, round: e.round, source: e.source, type: e.type, v: e.v, cause: e.causationId === null ? null : (seqOf.get(e.causationId) ?? 'outside'), data: JSON.parse(data) as unknown };
   });
 };

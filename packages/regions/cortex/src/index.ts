@@ -7,7 +7,7 @@
  *   cerebellum.error.classified), turn and cell facts, recorded model answers and store outcomes
  *   (hippocampus.engram.encoded).
  * Emits: cortex.engram.proposed, cortex.engram.queued, cortex.engram.quarantined, cortex.engram.confirmed, cortex.engram.contradicted, cortex.context.injected,
- *   cortex.candidates.read, cortex.context.read (the recorded reads the memory core decides from).
+ *   cortex.candidates.read, cortex.context.read, cortex.precall.read (the recorded reads the memory core and the pre-call decision decide from).
  * Never: writes a memory file itself (the hippocampus's stores do, under the gate's decision), or puts
  *   anything in front of the model that it did not record as cortex.context.injected.
  */
