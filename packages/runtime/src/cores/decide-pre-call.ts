@@ -55,7 +55,8 @@ const candidatesOf = (m: MemorySnapshot | null): StrategyItem[] => (m === null ?
 /**
  * The warning before a call, unless the breaker warned already: a learned `never` rule that
  * applies to it (`neverRuleFor`), else what the project's calls say (`callWarning`: an unchanged
- * retry of a pattern that failed this turn, a call lesson, or the pattern's record), each only
+ * retry of a pattern that failed this turn, a call lesson, a name the project found missing, or
+ * the pattern's record; the last two are recorded under the record's signature), each only
  * when its estimate reaches the gate. Null when nothing is to be said.
  */
 export const preCallWarning = (read: PreCallRead, t: PreCallTurn): PreCallWarning | null => {
