@@ -6,7 +6,7 @@ export { parseEvent, validateData, type EventIssue, type ParseResult } from './p
 export * from './definitions/shared-schemas.js';
 export { RuntimeSchema } from './definitions/scratchpad-events.js';
 export { LlmFailureReasonSchema } from './definitions/llm-events.js';
-export { ProposalOriginSchema, InjectionTargetSchema, SupersedeReasonSchema, TrustTierSchema, QuarantineReasonSchema, defaultTrustTier, type TrustTier } from './definitions/memory-events.js';
+export { ProposalOriginSchema, StoredCallLessonSchema, InjectionTargetSchema, SupersedeReasonSchema, TrustTierSchema, QuarantineReasonSchema, defaultTrustTier, type TrustTier } from './definitions/memory-events.js';
 export { ErrorClassSchema, AccParamsSchema } from './definitions/learning-events.js';
 export { RecipeTargetSchema, RecipeTriggerSchema, RecipeStepSchema, InstinctPatternSchema } from './definitions/habit-events.js';
 export { draft, type Draft, type AnyDraft } from './draft.js';

@@ -251,6 +251,21 @@ const contextRead = defineEvent({
 const OutcomeCountsSchema = z.object({ runs: Count, fails: Count, line: z.string(), at: z.string() });
 const CallShapeSchema = z.object({ tool: z.string(), pattern: z.string() });
 
+/** A project's call lesson as it is stored (`<project>/.engram/call-lessons.json`) and as a pre-call read records it. */
+export const StoredCallLessonSchema = z.object({
+  lessonId: z.string(),
+  failed: CallShapeSchema,
+  errorLine: z.string(),
+  signature: z.string(),
+  recovery: CallShapeSchema.extend({ afterWrites: z.boolean() }),
+  text: z.string(),
+  count: Count,
+  sessions: z.array(z.string()),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  use: z.object({ shown: Count, ignored: Count, otherError: Count, heeded: Count }),
+});
+
 /**
  * What the cerebellum's warning before a call (`callWarning`) read, cut to what the call touches
  * (`callWarningRead`): the project's stored record and the turn's, each only under the call's own
@@ -263,21 +278,7 @@ const CallWarningReadSchema = z.object({
   turn: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
   latest: z.array(z.tuple([z.string(), z.object({ ok: z.boolean(), line: z.string(), wrote: z.boolean() })])),
   written: z.array(z.tuple([z.string(), z.object({ lines: Count, words: z.array(z.string()), worked: z.boolean() })])),
-  lessons: z.array(
-    z.object({
-      lessonId: z.string(),
-      failed: CallShapeSchema,
-      errorLine: z.string(),
-      signature: z.string(),
-      recovery: CallShapeSchema.extend({ afterWrites: z.boolean() }),
-      text: z.string(),
-      count: Count,
-      sessions: z.array(z.string()),
-      firstSeen: z.string(),
-      lastSeen: z.string(),
-      use: z.object({ shown: Count, ignored: Count, otherError: Count, heeded: Count }),
-    }),
-  ),
+  lessons: z.array(StoredCallLessonSchema),
 });
 
 const precallRead = defineEvent({

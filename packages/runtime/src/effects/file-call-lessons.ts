@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { mergeCallLesson, type StoredCallLesson } from '@engram/cerebellum';
-import type { EventData } from '@engram/events';
+import { StoredCallLessonSchema, type EventData } from '@engram/events';
 import { scrubValue } from '@engram/kernel';
 import { ProjectJsonFile } from './project-json-file.js';
 
 /** The file a project keeps its call lessons in, inside `<project>/.engram`. */
 const CALL_LESSONS_FILE = 'call-lessons.json';
 
-const Count = z.number().int().min(0);
-const CallSchema = z.object({ tool: z.string(), pattern: z.string() });
-const StoredSchema = z.object({
-  lessonId: z.string(),
-  failed: CallSchema,
-  errorLine: z.string(),
-  signature: z.string(),
-  recovery: CallSchema.extend({ afterWrites: z.boolean() }),
-  text: z.string(),
-  count: Count,
-  sessions: z.array(z.string()),
-  firstSeen: z.string(),
-  lastSeen: z.string(),
-  use: z.object({ shown: Count, ignored: Count, otherError: Count, heeded: Count }),
-});
 const FileSchema = z.object({ engramCallLessons: z.literal(1), lessons: z.array(z.unknown()) });
 
 export interface CallLessonsRead {
@@ -42,7 +27,7 @@ const parse = (text: string, file: string): CallLessonsRead => {
   const lessons: StoredCallLesson[] = [];
   const problems: string[] = [];
   top.data.lessons.forEach((l, i) => {
-    const r = StoredSchema.safeParse(l);
+    const r = StoredCallLessonSchema.safeParse(l);
     if (r.success) lessons.push(r.data);
     else problems.push(`${file}: lessons[${i}].${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? 'invalid'}`);
   });
