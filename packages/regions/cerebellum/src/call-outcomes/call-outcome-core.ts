@@ -36,9 +36,14 @@ export interface WrittenScript {
   readonly worked: boolean;
 }
 
+/** The file name of a call's target: the key of a script the turn wrote (`written`); null when the call names none. */
+export const scriptName = (call: CallPattern): string | null => (call.target === null ? null : call.target.replace(/^.*\//, ''));
+
 /** The file a call runs by its name, when the turn wrote it whole, else undefined. */
-export const scriptOf = (written: ReadonlyMap<string, WrittenScript>, call: CallPattern): WrittenScript | undefined =>
-  call.target === null ? undefined : written.get(call.target.replace(/^.*\//, ''));
+export const scriptOf = (written: ReadonlyMap<string, WrittenScript>, call: CallPattern): WrittenScript | undefined => {
+  const name = scriptName(call);
+  return name === null ? undefined : written.get(name);
+};
 
 /**
  * The length in lines of the script a call runs when the turn wrote it whole and has not run its
@@ -119,7 +124,7 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   const missing = d.ok ? null : missingName(line);
   if (missing !== null) turn = countRun(turn, [missingKey(missing)], false, line, at, s.params.maxTurnKeys);
   // A script that ran and worked had whatever it mentions.
-  const name = call.target?.replace(/^.*\//, '') ?? '';
+  const name = scriptName(call) ?? '';
   // The pattern names the script when the call runs it (`python x.py`), not when it only writes it (`cat <<EOF > x.py`).
   const script = d.ok && name !== '' && call.pattern.endsWith(name) ? s.written.get(name) : undefined;
   const written = script === undefined || script.worked ? s.written : new Map(s.written).set(name, { ...script, worked: true });

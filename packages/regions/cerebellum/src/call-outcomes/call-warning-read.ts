@@ -1,7 +1,7 @@
 import type { EventData } from '@engram/events';
 import type { CallPattern } from '@engram/kernel';
 import { namesReachedFor, type CallWarningInput } from './call-warning.js';
-import { freshLines, situationOf, type LatestRun, type WrittenScript } from './call-outcome-core.js';
+import { freshLines, scriptName, situationOf, type LatestRun, type WrittenScript } from './call-outcome-core.js';
 import { missingKey, outcomeKeys, runKeys, type OutcomeCounts } from './outcome-table.js';
 
 /** What `callWarning` read before a call, as `cortex.precall.read` records it. */
@@ -9,8 +9,6 @@ export type CallWarningRead = EventData<'cortex.precall.read'>['callWarning'] & 
 
 const slice = <V>(m: ReadonlyMap<string, V>, keys: readonly string[]): [string, V][] => keys.flatMap((k) => (m.has(k) ? [[k, m.get(k) as V] as [string, V]] : []));
 
-/** The target's file name, the key of a script the turn wrote (`freshLines`). */
-const writtenKey = (call: CallPattern): string | null => (call.target === null ? null : call.target.replace(/^.*\//, ''));
 
 const NONE_WRITTEN: ReadonlyMap<string, WrittenScript> = new Map();
 
@@ -46,7 +44,7 @@ export const callWarningRead = (w: CallWarningInput): CallWarningRead => {
     stored: slice(w.stored, keys),
     turn: slice(w.turn, keys),
     latest: slice(w.latest, [w.call.pattern]),
-    written: writtenRead(written, writtenKey(w.call), new Set(missing)),
+    written: writtenRead(written, scriptName(w.call), new Set(missing)),
     lessons: w.lessons.filter((l) => l.failed.tool === w.call.tool && l.failed.pattern === w.call.pattern).map((l) => ({ ...l, sessions: [...l.sessions] })),
   };
 };
