@@ -16,12 +16,13 @@ const CHILDREN = join(REPO, 'tests/node_modules/.engram-children');
 /**
  * The child script as plain JavaScript: its own relative imports bundled in, the packages left as
  * imports of their built `dist/` (the suites that spawn children run after `npm test`'s build, as
- * the CLI's do). Compiled once per content, under a name of its hash, written whole then renamed,
- * so suites running side by side share one file. Run through `tsx` on the sources instead, each
- * child spent about 2.3 s of CPU more in its loader hooks (3.3 s against 1.0 s for a PostgreSQL
+ * the CLI's do). Compiled once per script in a worker, under a name of its content's hash, written
+ * whole then renamed, so suites running side by side share one file. Run through `tsx` on the
+ * sources instead, each child spent about 2.3 s of CPU more in its loader hooks (3.3 s against 1.0 s for a PostgreSQL
  * writer, `/usr/bin/time` on this 2-core machine), and the suites start dozens of children.
  */
-const compiled = (script: string): string => {
+const compiledIn = new Map<string, string>();
+const compile = (script: string): string => {
   const result = buildSync({ entryPoints: [script], bundle: true, packages: 'external', format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent' });
   const code = result.outputFiles[0]?.text ?? '';
   const out = join(CHILDREN, `${basename(script, '.ts')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
@@ -31,8 +32,10 @@ const compiled = (script: string): string => {
     writeFileSync(tmp, code);
     renameSync(tmp, out);
   }
+  compiledIn.set(script, out);
   return out;
 };
+const compiled = (script: string): string => compiledIn.get(script) ?? compile(script);
 
 /** Starts a TypeScript script as a real child process, on the packages' built JavaScript. */
 export const spawnTs = (script: string, args: readonly string[], stdio: StdioOptions = ['ignore', 'ignore', 'pipe']): ChildProcess =>
