@@ -41,6 +41,7 @@ export { spreadToNeighbours } from './recall/spread-to-neighbours.js';
 export { readRecallQuery } from './recall/quoted-query.js';
 export { callPattern, type CallPattern } from './call-pattern.js';
 export { writtenFiles, type WrittenFile } from './written-files.js';
+export { pathSteps, type PathStep } from './path-steps.js';
 export { missingName } from './missing-name.js';
 export { codeWords } from './code-words.js';
 export { defaultEstimateParams, ESTIMATE_PARAM_REASONS, estimateFailure, weighEvidence, worthWarning, type EstimateParams, type OutcomeEvidence } from './failure-estimate.js';

@@ -54,6 +54,7 @@ export const readPreCall = async (src: PreCallSources, ask: PreCallAsk, recorded
           turn: outcomes.turn,
           latest: outcomes.latest,
           written: outcomes.written,
+          gone: outcomes.gone,
           lessons: src.callLessons?.list().lessons ?? [],
         });
   const items = adviceCandidates(memory, recipes, ask.shown);

@@ -271,13 +271,16 @@ export const StoredCallLessonSchema = z.object({
  * (`callWarningRead`): the project's stored record and the turn's, each only under the call's own
  * keys (and the missing names it reaches for); its pattern's latest run in the turn; the scripts
  * the turn wrote that bear on it (its own, and those that worked while mentioning a missing name,
- * with only those names); and the project's lessons about its tool and pattern.
+ * with only those names); the paths the turn removed that the call could need; and the project's
+ * lessons about its tool and pattern.
  */
 const CallWarningReadSchema = z.object({
   stored: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
   turn: z.array(z.tuple([z.string(), OutcomeCountsSchema])),
   latest: z.array(z.tuple([z.string(), z.object({ ok: z.boolean(), line: z.string(), wrote: z.boolean() })])),
   written: z.array(z.tuple([z.string(), z.object({ lines: Count, words: z.array(z.string()), worked: z.boolean() })])),
+  /** The paths the turn removed that the call could need, each with the command that removed it; absent in reads recorded before it was kept. */
+  gone: z.array(z.tuple([z.string(), z.string()])).optional(),
   lessons: z.array(StoredCallLessonSchema),
 });
 

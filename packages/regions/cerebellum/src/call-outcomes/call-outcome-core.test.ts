@@ -36,6 +36,18 @@ describe('callOutcomeCore', () => {
     expect(state.latest.get('python repro.py')).toMatchObject({ ok: false, wrote: false });
   });
 
+  // Why (issue 24): a failed `rm a b c` still removed what it could; the turn keeps what is gone until a call writes it back.
+  it('given rm calls, moves and writes in a turn, then the paths removed and not put back, each with the command that removed it; a new turn forgets them', () => {
+    const { state } = fold(turn([['rm a.py b.py c.py', false], ['mv d.py e.py', true], ['echo 1 > b.py', true]]));
+    expect([...state.gone]).toEqual([
+      ['a.py', 'rm a.py b.py c.py'],
+      ['c.py', 'rm a.py b.py c.py'],
+      ['d.py', 'mv d.py e.py'],
+    ]);
+    const next = fold([...turn([['rm a.py', true]]), buildEvent('executive.turn.started', { message: 'again' }, { seq: 99, causationId: null })]);
+    expect(next.state.gone.size).toBe(0);
+  });
+
   // Why (issue 24): a new script's first run fails more often the longer it is, whatever its name;
   // the record keeps new scripts' first runs by size class so the warning can weigh them.
   it('given a script written whole in the turn and then run, then its first run is counted under its size class and under all new scripts of its program; a later run and a script not written are not', () => {

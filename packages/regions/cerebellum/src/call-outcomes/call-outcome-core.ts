@@ -1,6 +1,7 @@
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { callPattern, codeWords, missingName, scrubSecrets, writtenFiles, type CallPattern, type RegionCore } from '@engram/kernel';
+import { callPattern, codeWords, missingName, pathSteps, scrubSecrets, writtenFiles, type CallPattern, type PathStep, type RegionCore } from '@engram/kernel';
 import { failureLine } from '../call-lessons/failure-line.js';
+import { goneAfter, type GonePaths } from './gone-paths.js';
 import { countRun, EMPTY_OUTCOMES, missingKey, outcomeKeys, runKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
 
 export interface CallOutcomeParams {
@@ -8,14 +9,17 @@ export interface CallOutcomeParams {
   readonly maxTurnKeys: number;
   /** Files written whole a turn remembers (the oldest dropped first). */
   readonly maxTurnWritten: number;
+  /** Removed paths a turn remembers (the oldest dropped first). */
+  readonly maxTurnGone: number;
 }
 
 export const CALL_OUTCOME_PARAM_REASONS: { readonly [K in keyof CallOutcomeParams]: string } = {
   maxTurnKeys: 'A turn of a few hundred calls has at most a few hundred keys; the bound keeps a runaway turn cheap (the project file has its own cap).',
   maxTurnWritten: 'A turn writes a few dozen scripts at most; the bound keeps a turn that writes thousands of files cheap.',
+  maxTurnGone: 'A turn removes a few dozen of its own files at most; the bound keeps a turn that removes thousands cheap.',
 };
 
-export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000, maxTurnWritten: 200 });
+export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000, maxTurnWritten: 200, maxTurnGone: 200 });
 
 /** The guarded signature of a warning from a call pattern's record (`call-record:<pattern>`). */
 export const CALL_RECORD_SIGNATURE = 'call-record:';
@@ -65,6 +69,10 @@ export const situationOf = (latest: ReadonlyMap<string, LatestRun>, call: CallPa
 interface PendingCall {
   readonly call: CallPattern;
   readonly keys: OutcomeKeys | null;
+  /** What it does to files by name (`pathSteps`), followed when it has run. */
+  readonly steps: readonly PathStep[];
+  /** Its first line, named by a warning about a path it removed. */
+  readonly head: string;
 }
 
 export interface CallOutcomeState {
@@ -78,7 +86,12 @@ export interface CallOutcomeState {
   readonly turn: OutcomeTable;
   /** Files the turn wrote whole (by name): their length in lines, the names they mention, whether a run of them worked (`writtenFiles`). */
   readonly written: ReadonlyMap<string, WrittenScript>;
+  /** Paths the turn removed and nothing has put back since (`goneAfter`): a later call that needs one fails. */
+  readonly gone: GonePaths;
 }
+
+/** A removing command's first line as a warning names it: long enough to recognise, short enough for one line. */
+const HEAD_CHARS = 120;
 
 const TURN_EDGES = new Set(['executive.turn.completed', 'executive.turn.failed', 'executive.turn.cancelled']);
 
@@ -102,13 +115,20 @@ const remember = (written: ReadonlyMap<string, WrittenScript>, tool: string, inp
   return next;
 };
 
+/** The first line of a call's command (a heredoc's body left out), else its tool's input as JSON, cut to a readable length. */
+const firstLine = (input: unknown): string => {
+  const command = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)['command'] : undefined;
+  const text = typeof command === 'string' ? command.split('\n')[0] ?? '' : JSON.stringify(input ?? null);
+  return scrubSecrets(text.length > HEAD_CHARS ? `${text.slice(0, HEAD_CHARS)}…` : text);
+};
+
 const called = (s: CallOutcomeState, d: EventData<'executive.tool.called'>): CallOutcomeState => {
   const call = callPattern(d.name, d.input);
   // A script written and run in one call (`cat <<EOF > x.py ... EOF && python x.py`) is new on that run.
   const written = remember(s.written, d.name, d.input, s.params.maxTurnWritten);
   const situation = situationOf(s.latest, call);
   const calls = new Map(s.calls);
-  calls.set(d.toolUseId, { call, keys: outcomeKeys(call, d.input, situation, freshLines(written, call, situation)) });
+  calls.set(d.toolUseId, { call, keys: outcomeKeys(call, d.input, situation, freshLines(written, call, situation)), steps: pathSteps(d.name, d.input), head: firstLine(d.input) });
   return { ...s, calls, written };
 };
 
@@ -119,6 +139,7 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   calls.delete(d.toolUseId);
   const line = d.ok ? '' : scrubSecrets(failureLine(d.error).line);
   const { keys, call } = pending;
+  const gone = goneAfter(s.gone, pending.steps, pending.head, s.params.maxTurnGone);
   let turn = countRun(s.turn, runKeys(keys), d.ok, line, at, s.params.maxTurnKeys);
   // What the failure said is missing: a name later calls that mention it will miss too (`callWarning`).
   const missing = d.ok ? null : missingName(line);
@@ -132,7 +153,7 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   // A call that writes changed the files even when what it ran then failed (a heredoc written, then run).
   if (call.writes && latest.size > 0) latest = new Map([...latest].map(([k, r]) => [k, r.wrote ? r : { ...r, wrote: true }]));
   if (call.pattern !== '') latest = new Map(latest).set(call.pattern, { ok: d.ok, line, wrote: false });
-  return { ...s, calls, turn, latest, written };
+  return { ...s, calls, turn, latest, written, gone };
 };
 
 /**
@@ -147,12 +168,12 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
 export const callOutcomeCore: RegionCore<CallOutcomeState, CallOutcomeParams, 'cerebellum.outcomes'> = {
   id: 'cerebellum.outcomes',
   source: 'cerebellum',
-  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map() }),
+  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map() }),
   evolve: (s, e: AnyEnvelope) => {
     if (e.type === 'executive.session.started') return { ...callOutcomeCore.initialState(s.params), memoryOff: e.data.modes.memory === 'off' };
     // The turn's record stays after its end, for the session to merge; the next turn starts afresh.
-    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map() };
-    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map() };
+    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map() };
+    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 && s.gone.size === 0 ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map(), gone: new Map() };
     if (s.memoryOff) return s;
     if (e.type === 'executive.tool.called') return called(s, e.data);
     if (e.type === 'executive.tool.resulted') return resulted(s, e.data, e.at);

@@ -14,7 +14,9 @@ import { ALL_CALLS_KEY, countRun, EMPTY_OUTCOMES, MISSING_PREFIX, missingKey, ou
  * from the slice is the warning from the whole input, and the slice holds no key of another call.
  */
 const AT = ['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z', '2026-11-03T00:00:00.000Z'];
-const COMMANDS = ['python -m pytest tests', 'python3 -m pytest', 'npm run build', 'npm run test', 'cat > fix.py <<EOF\nprint(1)\nEOF', 'python fix.py', 'ls src', 'cargo build', 'python -c "import psycopg2"', 'npx tsc -p .'];
+const COMMANDS = ['python -m pytest tests', 'python3 -m pytest', 'npm run build', 'npm run test', 'cat > fix.py <<EOF\nprint(1)\nEOF', 'python fix.py', 'ls src', 'cargo build', 'python -c "import psycopg2"', 'npx tsc -p .', 'rm fix.py other.py', 'cat > fix.py <<EOF\nprint(1)\nEOF\npython fix.py'];
+/** Paths the turn may have removed: some of them the commands above need, one of them a folder (`src`). */
+const GONE = ['fix.py', 'other.py', 'src', 'src/a.py', 'notes.txt'];
 /** Names the turn's scripts mention: some of them the record says are missing (`ERR`). */
 const WORDS = ['psycopg2', 'tsc', 'django', 'requests'];
 const SITUATIONS: readonly CallSituation[] = ['first', 'retry', 'changed', 'worked'];
@@ -56,6 +58,7 @@ const arbInput = fc
       fc.tuple(fc.constantFrom('fix.py', 'other.py', 'tests'), fc.record({ lines: fc.integer({ min: 1, max: 200 }), words: fc.subarray(WORDS), worked: fc.boolean() })),
       { maxLength: 3 },
     ),
+    gone: fc.subarray(GONE),
     lessons: fc.array(arbLesson, { maxLength: 4 }),
   })
   .map(
@@ -66,6 +69,7 @@ const arbInput = fc
       turn: table(x.turn),
       latest: new Map<string, LatestRun>(x.latest.map(([c, r]) => [callPattern('Bash', { command: c }).pattern, r])),
       written: new Map<string, WrittenScript>(x.written),
+      gone: new Map(x.gone.map((path) => [path, `rm -r ${path}`])),
       lessons: x.lessons,
     }),
   );
@@ -105,6 +109,9 @@ describe('callWarningRead', () => {
         expect(read.stored.filter(([key]) => key.startsWith(MISSING_PREFIX)).length).toBeLessThanOrEqual(new Set(namesReachedFor(w.call, w.input, w.written ?? new Map())).size);
         expect(read.latest.every(([p]) => p === w.call.pattern)).toBe(true);
         expect(read.lessons.every((l) => l.failed.pattern === w.call.pattern)).toBe(true);
+        // Only the removed paths the call names (or the folders they are in).
+        const command = (w.input as { command: string }).command;
+        expect((read.gone ?? []).every(([path]) => command.includes(path))).toBe(true);
       }),
       { numRuns: 300 },
     );

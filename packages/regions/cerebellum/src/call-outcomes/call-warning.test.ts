@@ -116,6 +116,20 @@ describe('callWarning', () => {
     expect(callWarning(input('python -c "import os"', { stored: inline }))).toBeNull();
   });
 
+  // Why (issue 24): `rm a b c` failing on `c` removed `a` and `b`; the agent's next `rm a b` fails
+  // on them, and nothing in the project's record could say so (the pattern may have worked before).
+  it('given a file the turn removed, when a call needs it, then the warning names it and the command that removed it, even after the pattern worked; after it is written back, nothing', () => {
+    const gone = new Map([['repro.py', 'rm repro.py check.py notes.txt']]);
+    const w = callWarning(input('rm repro.py check.py', { gone, latest: new Map<string, LatestRun>([['rm repro.py check.py', { ok: true, line: '', wrote: false }]]) }));
+    expect(w).toMatchObject({ kind: 'gone', path: 'repro.py', estimate: 0.75 });
+    expect(w?.text).toContain('`repro.py` is not there any more');
+    expect(w?.text).toContain('`rm repro.py check.py notes.txt`');
+    expect(w?.text).toContain('Leave it out of the command');
+    expect(callWarning(input('python repro.py', { gone }))?.text).toContain('Write it again first');
+    expect(callWarning(input("cat <<'EOF' > repro.py\nprint(1)\nEOF\npython repro.py", { gone }))).toBeNull();
+    expect(callWarning(input('rm -f repro.py', { gone }))).toBeNull();
+  });
+
   it('given a call naming nothing to key on, then nothing is said', () => {
     expect(callWarning(input('cd /repo', { stored: countRun(EMPTY_OUTCOMES, [ALL_CALLS_KEY], false, ERR, AT) }))).toBeNull();
   });

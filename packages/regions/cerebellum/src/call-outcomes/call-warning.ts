@@ -1,8 +1,9 @@
-import { codeWords, defaultEstimateParams, estimateFailure, missingName, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
+import { codeWords, defaultEstimateParams, estimateFailure, missingName, pathSteps, weighEvidence, worthWarning, type CallPattern, type EstimateParams } from '@engram/kernel';
 import { defaultLessonMatchParams, failureShare, isDemoted, lessonWarning, type LessonMatchParams } from '../call-lessons/lesson-for-call.js';
 import { retryWarning } from '../call-lessons/retry-warning.js';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
 import { freshLines, scriptOf, situationOf, type LatestRun, type WrittenScript } from './call-outcome-core.js';
+import { goneNeed, type GoneNeed, type GonePaths } from './gone-paths.js';
 import { addCounts, ALL_CALLS_KEY, countsOf, MISSING_PREFIX, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
 
 export interface CallWarningParams extends EstimateParams, LessonMatchParams {
@@ -10,17 +11,21 @@ export interface CallWarningParams extends EstimateParams, LessonMatchParams {
   readonly minRecordRuns: number;
   /** How many times the odds of failing a call has that mentions a name the project found missing, against what its record alone says. */
   readonly missingNameOdds: number;
+  /** The chance that a call fails when it needs a path its turn removed and nothing put back. */
+  readonly goneFailure: number;
 }
 
-export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns' | 'missingNameOdds' | 'warnAt'>]: string } = {
+export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns' | 'missingNameOdds' | 'goneFailure' | 'warnAt'>]: string } = {
   warnAt:
     "0.5, above the shared gate's 0.4 (the breaker's, on a turn's own evidence): a warning from the project's record should be right more often than not; on the tuning half of the trajectories bench, calls the record put at 0.5 or more failed about 3 times in 5, those between 0.4 and 0.5 about 1 time in 2 or less.",
   minRecordRuns: 'Three runs: two failures of three is a pattern; one or two runs are an anecdote.',
   missingNameOdds:
     'Three: on the tuning half of the trajectories bench, calls of like estimate that mentioned a name the project had found missing failed at about three times the odds of those that did not (about 2 in 3 against 1 in 3); an absence persists until something provides the name.',
+  goneFailure:
+    "0.75: on the tuning half of the trajectories bench, 6 of 8 calls that needed a path their turn had removed failed; a removed file does not come back by itself.",
 };
 
-export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3, missingNameOdds: 3, warnAt: 0.5 });
+export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3, missingNameOdds: 3, goneFailure: 0.75, warnAt: 0.5 });
 
 /** What the decision reads: the call, the project's record (stored and this turn's), the turn's runs so far, and the project's lessons. */
 export interface CallWarningInput {
@@ -35,6 +40,8 @@ export interface CallWarningInput {
   readonly latest: ReadonlyMap<string, LatestRun>;
   /** Files the turn wrote whole: their length in lines, the names they mention, whether a run of them worked (`callOutcomeCore`); none when absent. */
   readonly written?: ReadonlyMap<string, WrittenScript>;
+  /** Paths the turn removed and nothing put back (`callOutcomeCore`); none when absent. */
+  readonly gone?: GonePaths;
   readonly lessons: readonly StoredCallLesson[];
 }
 
@@ -43,9 +50,11 @@ export type CallWarning =
   | { readonly kind: 'retry'; readonly estimate: number; readonly text: string }
   | { readonly kind: 'lesson'; readonly estimate: number; readonly text: string; readonly lesson: StoredCallLesson }
   | { readonly kind: 'record'; readonly estimate: number; readonly text: string }
-  | { readonly kind: 'missing'; readonly estimate: number; readonly text: string; readonly name: string };
+  | { readonly kind: 'missing'; readonly estimate: number; readonly text: string; readonly name: string }
+  | { readonly kind: 'gone'; readonly estimate: number; readonly text: string; readonly path: string };
 
 const NONE_WRITTEN: ReadonlyMap<string, WrittenScript> = new Map();
+const NONE_GONE: GonePaths = new Map();
 
 const times = (n: number): string => `${n} time${n === 1 ? '' : 's'}`;
 
@@ -100,9 +109,17 @@ const withOdds = (estimate: number, factor: number): number => {
 const missingText = (pattern: string, name: string, line: string): string =>
   `\`${pattern}\` reaches for \`${name}\`, which this project found missing${line === '' ? '' : ` ("${line}")`}. Provide it first, or do the job without it.`;
 
+/** A warning that names the removed path, the command that removed it, and what to do instead. */
+const goneText = (need: GoneNeed): string => {
+  const by = need.by === '' ? 'earlier in this same command' : `by \`${need.by}\``;
+  const instead = need.program === 'rm' || need.program === 'rmdir' ? 'Leave it out of the command' : 'Write it again first, or use what replaced it';
+  return `\`${need.path}\` is not there any more: this turn removed it (${by}) and nothing has written it since, so \`${need.program}\` will fail with "No such file or directory". ${instead}.`;
+};
+
 /**
  * Whether to warn before a call, and with what (issue 24: a warning should be right more often
- * than not). The chance that the call fails is estimated from the project's own record
+ * than not). First, a call that needs a path its turn removed (`goneNeed`) is warned about with the
+ * path and the command that removed it: a removed file does not come back by itself. Else the chance that the call fails is estimated from the project's own record
  * (`estimateFailure`: all its calls, then the program, the pattern, the exact command and the
  * pattern in its situation in the turn, each a Beta shrunk toward the coarser one; for the first
  * run of a script the turn wrote whole, weighed by how the project's new scripts of its size
@@ -119,6 +136,9 @@ const missingText = (pattern: string, name: string, line: string): string =>
  * the lesson for the pattern; else the record (how often, and the latest error line). Pure: the same inputs give the same answer.
  */
 export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultCallWarningParams): CallWarning | null => {
+  // A path the turn removed is gone whatever the call's record says, even for a pattern that worked before.
+  const need = goneNeed(w.gone ?? NONE_GONE, pathSteps(w.call.tool, w.input));
+  if (need !== null && worthWarning(p.goneFailure, p)) return { kind: 'gone', estimate: p.goneFailure, text: goneText(need), path: need.path };
   const situation = situationOf(w.latest, w.call);
   if (situation === 'worked') return null;
   const keys = outcomeKeys(w.call, w.input, situation, freshLines(w.written ?? NONE_WRITTEN, w.call, situation));
