@@ -42,6 +42,7 @@ export { readRecallQuery } from './recall/quoted-query.js';
 export { callPattern, type CallPattern } from './call-pattern.js';
 export { writtenFiles, type WrittenFile } from './written-files.js';
 export { pathSteps, type PathStep } from './path-steps.js';
+export { fileNames } from './file-names.js';
 export { missingName } from './missing-name.js';
 export { codeWords } from './code-words.js';
 export { defaultEstimateParams, ESTIMATE_PARAM_REASONS, estimateFailure, weighEvidence, worthWarning, type EstimateParams, type OutcomeEvidence } from './failure-estimate.js';

@@ -19,7 +19,7 @@ describe('pathSteps', () => {
   it('given readers and interpreters, when read, then the files they need; code given by an option needs none', () => {
     expect(steps('cat a.txt && python3 -u repro.py --flag && ./tests/run.sh')).toEqual([
       { kind: 'needs', path: 'a.txt', program: 'cat' },
-      { kind: 'needs', path: 'repro.py', program: 'python3' },
+      { kind: 'runs', path: 'repro.py', program: 'python3' },
       { kind: 'needs', path: 'tests/run.sh', program: './tests/run.sh' },
     ]);
     expect(steps('python -c "import os" && python -m pytest x.py && PYTHONPATH=. python3 -W ignore')).toEqual([]);

@@ -8,6 +8,8 @@ import { simpleCommands, type ShellWord, type SimpleCommand } from './simple-com
  */
 export type PathStep =
   | { readonly kind: 'needs'; readonly path: string; readonly program: string }
+  /** The script an interpreter runs (`python repro.py`): needed like any other path, and a file an agent may believe it wrote. */
+  | { readonly kind: 'runs'; readonly path: string; readonly program: string }
   | { readonly kind: 'removes'; readonly path: string }
   | { readonly kind: 'creates'; readonly path: string }
   | { readonly kind: 'unsure' };
@@ -61,7 +63,7 @@ const stepsOf = (c: SimpleCommand): PathStep[] => {
     else if (head.text.includes('/')) steps.push({ kind: 'needs', path: norm(head.text), program: head.text });
     else if (INTERPRETER.test(program)) {
       const word = scriptWord(args);
-      if (word !== undefined && word.literal) steps.push({ kind: 'needs', path: norm(word.text), program });
+      if (word !== undefined && word.literal) steps.push({ kind: 'runs', path: norm(word.text), program });
     } else if (program === 'rm' || program === 'rmdir') {
       const force = options.some((o) => o.text === '--force' || /^-[a-zA-Z]*f/.test(o.text));
       if (!force) for (const a of literalOperands) steps.push({ kind: 'needs', path: norm(a.text), program });
@@ -88,8 +90,8 @@ const stepsOf = (c: SimpleCommand): PathStep[] => {
 
 /**
  * What a call does to files by name, in order (`PathStep`): for a shell command, each simple
- * command's needs (what a remover or reader is given, the script an interpreter runs, a program
- * run by its path, a file read with `<`), then what it removes (`rm`, `rmdir`, the sources of
+ * command's needs (what a remover or reader is given, a program run by its path, a file read
+ * with `<`; the script an interpreter runs is `runs`), then what it removes (`rm`, `rmdir`, the sources of
  * `mv`) and what it may create (a redirect's file, `cp`/`mv`/`ln`'s destination, and any path
  * given to a program not known to only read); for Write, the file it creates; for Read and Edit,
  * the file they need. Paths are as the call names them (`./a` is `a`); the order lets a caller

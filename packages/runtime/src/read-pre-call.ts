@@ -55,6 +55,7 @@ export const readPreCall = async (src: PreCallSources, ask: PreCallAsk, recorded
           latest: outcomes.latest,
           written: outcomes.written,
           gone: outcomes.gone,
+          known: outcomes.sawOutput ? outcomes.known : null,
           lessons: src.callLessons?.list().lessons ?? [],
         });
   const items = adviceCandidates(memory, recipes, ask.shown);

@@ -271,7 +271,7 @@ export const StoredCallLessonSchema = z.object({
  * (`callWarningRead`): the project's stored record and the turn's, each only under the call's own
  * keys (and the missing names it reaches for); its pattern's latest run in the turn; the scripts
  * the turn wrote that bear on it (its own, and those that worked while mentioning a missing name,
- * with only those names); the paths the turn removed that the call could need; and the project's
+ * with only those names); the paths the turn removed that the call could need and the files it needs that the turn knows; and the project's
  * lessons about its tool and pattern.
  */
 const CallWarningReadSchema = z.object({
@@ -281,6 +281,8 @@ const CallWarningReadSchema = z.object({
   written: z.array(z.tuple([z.string(), z.object({ lines: Count, words: z.array(z.string()), worked: z.boolean() })])),
   /** The paths the turn removed that the call could need, each with the command that removed it; absent in reads recorded before it was kept. */
   gone: z.array(z.tuple([z.string(), z.string()])).optional(),
+  /** The names of the files the call needs that the turn wrote or saw named in an output; null when the turn saw no output; absent in reads recorded before it was kept. */
+  known: z.array(z.string()).nullable().optional(),
   lessons: z.array(StoredCallLessonSchema),
 });
 

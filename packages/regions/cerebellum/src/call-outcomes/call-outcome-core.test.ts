@@ -48,6 +48,16 @@ describe('callOutcomeCore', () => {
     expect(next.state.gone.size).toBe(0);
   });
 
+  // Why (issue 24): what a turn's outputs named and its calls wrote is what it knows is there.
+  it('given outputs that name files and calls that write them, then the turn knows their names and that it saw output; a turn without output did not', () => {
+    const events = turn([['ls', true], ['touch new.py', true]]);
+    const withOutput = events.map((e): AnyEnvelope => (e.type === 'executive.tool.resulted' && e.data.toolUseId === 't0' ? { ...e, data: { ...e.data, output: 'setup.py\ndjango/\nREADME.rst' } } : e));
+    const { state } = fold(withOutput);
+    expect([...state.known]).toEqual(['setup.py', 'README.rst', 'new.py']);
+    expect(state.sawOutput).toBe(true);
+    expect(fold(events).state.sawOutput).toBe(false);
+  });
+
   // Why (issue 24): a new script's first run fails more often the longer it is, whatever its name;
   // the record keeps new scripts' first runs by size class so the warning can weigh them.
   it('given a script written whole in the turn and then run, then its first run is counted under its size class and under all new scripts of its program; a later run and a script not written are not', () => {

@@ -1,7 +1,8 @@
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { callPattern, codeWords, missingName, pathSteps, scrubSecrets, writtenFiles, type CallPattern, type PathStep, type RegionCore } from '@engram/kernel';
+import { callPattern, codeWords, fileNames, missingName, pathSteps, scrubSecrets, writtenFiles, type CallPattern, type PathStep, type RegionCore } from '@engram/kernel';
 import { failureLine } from '../call-lessons/failure-line.js';
 import { goneAfter, type GonePaths } from './gone-paths.js';
+import { createdNames, knownAfter, type KnownFiles } from './unknown-paths.js';
 import { countRun, EMPTY_OUTCOMES, missingKey, outcomeKeys, runKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
 
 export interface CallOutcomeParams {
@@ -11,15 +12,18 @@ export interface CallOutcomeParams {
   readonly maxTurnWritten: number;
   /** Removed paths a turn remembers (the oldest dropped first). */
   readonly maxTurnGone: number;
+  /** File names a turn remembers having written or seen named (the oldest dropped first). */
+  readonly maxTurnKnown: number;
 }
 
 export const CALL_OUTCOME_PARAM_REASONS: { readonly [K in keyof CallOutcomeParams]: string } = {
   maxTurnKeys: 'A turn of a few hundred calls has at most a few hundred keys; the bound keeps a runaway turn cheap (the project file has its own cap).',
   maxTurnWritten: 'A turn writes a few dozen scripts at most; the bound keeps a turn that writes thousands of files cheap.',
   maxTurnGone: 'A turn removes a few dozen of its own files at most; the bound keeps a turn that removes thousands cheap.',
+  maxTurnKnown: "A listing of a large project names a few thousand files; past the bound the oldest are forgotten, and a warning about an unknown file needs the name to be unknown, so forgetting only costs warnings (the turn's own writes are the newest).",
 };
 
-export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000, maxTurnWritten: 200, maxTurnGone: 200 });
+export const defaultCallOutcomeParams: CallOutcomeParams = Object.freeze({ maxTurnKeys: 1000, maxTurnWritten: 200, maxTurnGone: 200, maxTurnKnown: 5000 });
 
 /** The guarded signature of a warning from a call pattern's record (`call-record:<pattern>`). */
 export const CALL_RECORD_SIGNATURE = 'call-record:';
@@ -88,6 +92,10 @@ export interface CallOutcomeState {
   readonly written: ReadonlyMap<string, WrittenScript>;
   /** Paths the turn removed and nothing has put back since (`goneAfter`): a later call that needs one fails. */
   readonly gone: GonePaths;
+  /** File names the turn wrote or saw named in a call's output (`fileNames`): what it knows is there. */
+  readonly known: KnownFiles;
+  /** Whether a call of the turn reported any output: a host that reports none leaves every file unseen, and then nothing is said of unseen files. */
+  readonly sawOutput: boolean;
 }
 
 /** A removing command's first line as a warning names it: long enough to recognise, short enough for one line. */
@@ -140,6 +148,7 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   const line = d.ok ? '' : scrubSecrets(failureLine(d.error).line);
   const { keys, call } = pending;
   const gone = goneAfter(s.gone, pending.steps, pending.head, s.params.maxTurnGone);
+  const known = knownAfter(s.known, [...createdNames(pending.steps), ...fileNames(d.output), ...fileNames(d.error)], s.params.maxTurnKnown);
   let turn = countRun(s.turn, runKeys(keys), d.ok, line, at, s.params.maxTurnKeys);
   // What the failure said is missing: a name later calls that mention it will miss too (`callWarning`).
   const missing = d.ok ? null : missingName(line);
@@ -153,7 +162,8 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   // A call that writes changed the files even when what it ran then failed (a heredoc written, then run).
   if (call.writes && latest.size > 0) latest = new Map([...latest].map(([k, r]) => [k, r.wrote ? r : { ...r, wrote: true }]));
   if (call.pattern !== '') latest = new Map(latest).set(call.pattern, { ok: d.ok, line, wrote: false });
-  return { ...s, calls, turn, latest, written, gone };
+  const sawOutput = s.sawOutput || d.output.trim() !== '';
+  return { ...s, calls, turn, latest, written, gone, known, sawOutput };
 };
 
 /**
@@ -168,12 +178,12 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
 export const callOutcomeCore: RegionCore<CallOutcomeState, CallOutcomeParams, 'cerebellum.outcomes'> = {
   id: 'cerebellum.outcomes',
   source: 'cerebellum',
-  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map() }),
+  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map(), known: new Set(), sawOutput: false }),
   evolve: (s, e: AnyEnvelope) => {
     if (e.type === 'executive.session.started') return { ...callOutcomeCore.initialState(s.params), memoryOff: e.data.modes.memory === 'off' };
     // The turn's record stays after its end, for the session to merge; the next turn starts afresh.
-    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map() };
-    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 && s.gone.size === 0 ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map(), gone: new Map() };
+    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map(), known: new Set(), sawOutput: false };
+    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 && s.gone.size === 0 && s.known.size === 0 && !s.sawOutput ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map(), gone: new Map(), known: new Set(), sawOutput: false };
     if (s.memoryOff) return s;
     if (e.type === 'executive.tool.called') return called(s, e.data);
     if (e.type === 'executive.tool.resulted') return resulted(s, e.data, e.at);

@@ -59,6 +59,7 @@ const arbInput = fc
       { maxLength: 3 },
     ),
     gone: fc.subarray(GONE),
+    known: fc.option(fc.subarray(['fix.py', 'other.py', 'notes.txt']), { nil: null }),
     lessons: fc.array(arbLesson, { maxLength: 4 }),
   })
   .map(
@@ -70,6 +71,7 @@ const arbInput = fc
       latest: new Map<string, LatestRun>(x.latest.map(([c, r]) => [callPattern('Bash', { command: c }).pattern, r])),
       written: new Map<string, WrittenScript>(x.written),
       gone: new Map(x.gone.map((path) => [path, `rm -r ${path}`])),
+      known: x.known === null ? null : new Set(x.known),
       lessons: x.lessons,
     }),
   );
@@ -112,6 +114,7 @@ describe('callWarningRead', () => {
         // Only the removed paths the call names (or the folders they are in).
         const command = (w.input as { command: string }).command;
         expect((read.gone ?? []).every(([path]) => command.includes(path))).toBe(true);
+        expect((read.known ?? []).every((name) => command.includes(name))).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -130,6 +130,19 @@ describe('callWarning', () => {
     expect(callWarning(input('rm -f repro.py', { gone }))).toBeNull();
   });
 
+  // Why (issue 24): the agent runs a script it believes it wrote (a name it never wrote, that no
+  // output showed), or lists in `rm` a file it never made.
+  it('given files the turn knows, when a script it never saw is run for the first time, or rm is given a file it never saw, then the warning names it; a script that worked in the project, or a turn that saw no output, is not warned', () => {
+    const known = new Set(['repro.py']);
+    const script = callWarning(input('python apply_fix.py', { known }));
+    expect(script).toMatchObject({ kind: 'unknown', path: 'apply_fix.py', estimate: 0.8 });
+    expect(script?.text).toContain(`"can't open file"`);
+    expect(callWarning(input('rm repro.py notes.txt', { known }))).toMatchObject({ kind: 'unknown', path: 'notes.txt', estimate: 0.54 });
+    expect(callWarning(input('python apply_fix.py', { known, stored: record('python apply_fix.py', 2, 1) }))).toBeNull();
+    expect(callWarning(input('python apply_fix.py', { known: null }))).toBeNull();
+    expect(callWarning(input('python apply_fix.py'))).toBeNull();
+  });
+
   it('given a call naming nothing to key on, then nothing is said', () => {
     expect(callWarning(input('cd /repo', { stored: countRun(EMPTY_OUTCOMES, [ALL_CALLS_KEY], false, ERR, AT) }))).toBeNull();
   });

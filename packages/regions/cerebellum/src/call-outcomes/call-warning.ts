@@ -4,6 +4,7 @@ import { retryWarning } from '../call-lessons/retry-warning.js';
 import type { StoredCallLesson } from '../call-lessons/stored-call-lesson.js';
 import { freshLines, scriptOf, situationOf, type LatestRun, type WrittenScript } from './call-outcome-core.js';
 import { goneNeed, type GoneNeed, type GonePaths } from './gone-paths.js';
+import { unknownNeed, type KnownFiles, type UnknownNeed } from './unknown-paths.js';
 import { addCounts, ALL_CALLS_KEY, countsOf, MISSING_PREFIX, outcomeKeys, type OutcomeCounts, type OutcomeTable } from './outcome-table.js';
 
 export interface CallWarningParams extends EstimateParams, LessonMatchParams {
@@ -13,9 +14,13 @@ export interface CallWarningParams extends EstimateParams, LessonMatchParams {
   readonly missingNameOdds: number;
   /** The chance that a call fails when it needs a path its turn removed and nothing put back. */
   readonly goneFailure: number;
+  /** The chance that a script an interpreter runs from the working folder fails when the turn never wrote it, no output named it, and it never worked in the project. */
+  readonly unknownScriptFailure: number;
+  /** The chance that `rm` fails when it is given a file the turn never wrote and no output named. */
+  readonly unknownRemoveFailure: number;
 }
 
-export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns' | 'missingNameOdds' | 'goneFailure' | 'warnAt'>]: string } = {
+export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarningParams, 'minRecordRuns' | 'missingNameOdds' | 'goneFailure' | 'unknownScriptFailure' | 'unknownRemoveFailure' | 'warnAt'>]: string } = {
   warnAt:
     "0.5, above the shared gate's 0.4 (the breaker's, on a turn's own evidence): a warning from the project's record should be right more often than not; on the tuning half of the trajectories bench, calls the record put at 0.5 or more failed about 3 times in 5, those between 0.4 and 0.5 about 1 time in 2 or less.",
   minRecordRuns: 'Three runs: two failures of three is a pattern; one or two runs are an anecdote.',
@@ -23,9 +28,13 @@ export const CALL_WARNING_PARAM_REASONS: { readonly [K in keyof Pick<CallWarning
     'Three: on the tuning half of the trajectories bench, calls of like estimate that mentioned a name the project had found missing failed at about three times the odds of those that did not (about 2 in 3 against 1 in 3); an absence persists until something provides the name.',
   goneFailure:
     "0.75: on the tuning half of the trajectories bench, 6 of 8 calls that needed a path their turn had removed failed; a removed file does not come back by itself.",
+  unknownScriptFailure:
+    "0.8: on the tuning half of the trajectories bench, 5 of 5 such runs failed with \"can't open file\" (the even half, read afterwards: 4 of 4); not 1, since a file a program made without naming it (a generator's output) is there.",
+  unknownRemoveFailure:
+    '0.54: on the tuning half, 7 of 13 `rm` calls given a file the turn never wrote nor saw named failed (a database or an output a script made unseen is there); just over the gate, and the warning costs the agent one `ls`.',
 };
 
-export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3, missingNameOdds: 3, goneFailure: 0.75, warnAt: 0.5 });
+export const defaultCallWarningParams: CallWarningParams = Object.freeze({ ...defaultEstimateParams, ...defaultLessonMatchParams, minRecordRuns: 3, missingNameOdds: 3, goneFailure: 0.75, unknownScriptFailure: 0.8, unknownRemoveFailure: 0.54, warnAt: 0.5 });
 
 /** What the decision reads: the call, the project's record (stored and this turn's), the turn's runs so far, and the project's lessons. */
 export interface CallWarningInput {
@@ -42,6 +51,8 @@ export interface CallWarningInput {
   readonly written?: ReadonlyMap<string, WrittenScript>;
   /** Paths the turn removed and nothing put back (`callOutcomeCore`); none when absent. */
   readonly gone?: GonePaths;
+  /** File names the turn wrote or saw named in an output (`callOutcomeCore`); null or absent when the turn saw no output (then nothing is said of unseen files). */
+  readonly known?: KnownFiles | null;
   readonly lessons: readonly StoredCallLesson[];
 }
 
@@ -51,7 +62,8 @@ export type CallWarning =
   | { readonly kind: 'lesson'; readonly estimate: number; readonly text: string; readonly lesson: StoredCallLesson }
   | { readonly kind: 'record'; readonly estimate: number; readonly text: string }
   | { readonly kind: 'missing'; readonly estimate: number; readonly text: string; readonly name: string }
-  | { readonly kind: 'gone'; readonly estimate: number; readonly text: string; readonly path: string };
+  | { readonly kind: 'gone'; readonly estimate: number; readonly text: string; readonly path: string }
+  | { readonly kind: 'unknown'; readonly estimate: number; readonly text: string; readonly path: string };
 
 const NONE_WRITTEN: ReadonlyMap<string, WrittenScript> = new Map();
 const NONE_GONE: GonePaths = new Map();
@@ -116,10 +128,19 @@ const goneText = (need: GoneNeed): string => {
   return `\`${need.path}\` is not there any more: this turn removed it (${by}) and nothing has written it since, so \`${need.program}\` will fail with "No such file or directory". ${instead}.`;
 };
 
+/** A warning that names the file nobody saw, what will fail, and what to check. */
+const unknownText = (u: UnknownNeed): string =>
+  u.kind === 'script'
+    ? `\`${u.path}\` was not written in this turn and no output named it: if it is not there, \`${u.program}\` will fail with "can't open file". Write it first, or check its name with \`ls\`.`
+    : `\`${u.path}\` was not written in this turn and no output named it: if it is not there, \`${u.program}\` fails on it ("No such file or directory") after removing the rest. Check it with \`ls\`, or leave it out.`;
+
 /**
  * Whether to warn before a call, and with what (issue 24: a warning should be right more often
  * than not). First, a call that needs a path its turn removed (`goneNeed`) is warned about with the
- * path and the command that removed it: a removed file does not come back by itself. Else the chance that the call fails is estimated from the project's own record
+ * path and the command that removed it: a removed file does not come back by itself. Then a file
+ * the turn never wrote nor saw named in an output (`unknownNeed`): an operand of `rm`, or a script
+ * run from the working folder for the first time in the turn that never worked in the project.
+ * Else the chance that the call fails is estimated from the project's own record
  * (`estimateFailure`: all its calls, then the program, the pattern, the exact command and the
  * pattern in its situation in the turn, each a Beta shrunk toward the coarser one; for the first
  * run of a script the turn wrote whole, weighed by how the project's new scripts of its size
@@ -137,14 +158,21 @@ const goneText = (need: GoneNeed): string => {
  */
 export const callWarning = (w: CallWarningInput, p: CallWarningParams = defaultCallWarningParams): CallWarning | null => {
   // A path the turn removed is gone whatever the call's record says, even for a pattern that worked before.
-  const need = goneNeed(w.gone ?? NONE_GONE, pathSteps(w.call.tool, w.input));
+  const steps = pathSteps(w.call.tool, w.input);
+  const need = goneNeed(w.gone ?? NONE_GONE, steps);
   if (need !== null && worthWarning(p.goneFailure, p)) return { kind: 'gone', estimate: p.goneFailure, text: goneText(need), path: need.path };
+  // A file the turn never wrote nor saw named: `rm` fails on it whatever rm did before.
+  const unknown = w.known === undefined || w.known === null ? null : unknownNeed(w.known, steps);
+  if (unknown?.kind === 'remove' && worthWarning(p.unknownRemoveFailure, p)) return { kind: 'unknown', estimate: p.unknownRemoveFailure, text: unknownText(unknown), path: unknown.path };
   const situation = situationOf(w.latest, w.call);
   if (situation === 'worked') return null;
   const keys = outcomeKeys(w.call, w.input, situation, freshLines(w.written ?? NONE_WRITTEN, w.call, situation));
   if (keys === null) return null;
   const of = (key: string): OutcomeCounts => addCounts(countsOf(w.stored, key), countsOf(w.turn, key));
   const pattern = of(keys.pattern);
+  // A script first run in the turn, never seen, that never worked in the project: the agent believes it wrote it.
+  if (unknown?.kind === 'script' && situation === 'first' && pattern.runs === pattern.fails && worthWarning(p.unknownScriptFailure, p))
+    return { kind: 'unknown', estimate: p.unknownScriptFailure, text: unknownText(unknown), path: unknown.path };
   if (situation !== 'retry' && pattern.runs < p.minRecordRuns) return null;
   const levels = [of(keys.program), pattern, of(keys.exact), of(keys.situation)];
   // A lesson's words are used while its own record (the calls it was shown before) still says it predicts them.

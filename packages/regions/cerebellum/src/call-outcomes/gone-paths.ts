@@ -47,7 +47,7 @@ export const goneNeed = (gone: GonePaths, steps: readonly PathStep[]): GoneNeed 
   if (gone.size === 0 && !steps.some((s) => s.kind === 'removes')) return null;
   const now = new Map(gone);
   for (const s of steps) {
-    if (s.kind === 'needs') {
+    if (s.kind === 'needs' || s.kind === 'runs') {
       const g = goneUnder(now, s.path);
       if (g !== undefined) return { path: s.path, program: s.program, by: now.get(g) as string };
     } else step(now, s, '');
@@ -59,6 +59,6 @@ export const goneNeed = (gone: GonePaths, steps: readonly PathStep[]): GoneNeed 
 export const goneRead = (gone: GonePaths, steps: readonly PathStep[]): [string, string][] => {
   if (gone.size === 0) return [];
   const keep = new Set<string>();
-  for (const s of steps) if (s.kind === 'needs') for (const g of gone.keys()) if (s.path === g || s.path.startsWith(`${g}/`)) keep.add(g);
+  for (const s of steps) if (s.kind === 'needs' || s.kind === 'runs') for (const g of gone.keys()) if (s.path === g || s.path.startsWith(`${g}/`)) keep.add(g);
   return [...gone].filter(([g]) => keep.has(g));
 };
