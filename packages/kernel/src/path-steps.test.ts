@@ -25,7 +25,7 @@ describe('pathSteps', () => {
     expect(steps('python -c "import os" && python -m pytest x.py && PYTHONPATH=. python3 -W ignore')).toEqual([]);
   });
 
-  it('given writers, when read, then what they may create; a move removes its sources; a directory change or version control is unsure', () => {
+  it('given writers, when read, then what they may create; a move removes its sources; a directory change moves; version control is unsure', () => {
     expect(steps('echo x > out.txt && touch t.py && mv a.py lib')).toEqual([
       { kind: 'creates', path: 'out.txt' },
       { kind: 'creates', path: 't.py' },
@@ -33,7 +33,7 @@ describe('pathSteps', () => {
       { kind: 'creates', path: 'lib' },
       { kind: 'creates', path: 'lib/a.py' },
     ]);
-    expect(steps('cd sub && git stash')).toEqual([{ kind: 'unsure' }, { kind: 'unsure' }]);
+    expect(steps('cd sub && git stash')).toEqual([{ kind: 'moves' }, { kind: 'unsure' }]);
   });
 
   it('given file tools, when read, then Write creates its file and Read and Edit need theirs; other tools touch nothing', () => {

@@ -2,9 +2,9 @@ import { simpleCommands, type ShellWord, type SimpleCommand } from './simple-com
 
 /**
  * What a call does to the files by name, step by step: a path it needs to be there (and the
- * program that needs it), a path it removes, a path it may create, or `unsure` when it may bring
- * back any file (it changes directory, restores from version control, or names files the shell
- * would expand).
+ * program that needs it), a path it removes, a path it may create, `moves` when it changes
+ * directory, or `unsure` when it may bring back any file (it restores from version control, or
+ * names files the shell would expand).
  */
 export type PathStep =
   | { readonly kind: 'needs'; readonly path: string; readonly program: string }
@@ -12,6 +12,8 @@ export type PathStep =
   | { readonly kind: 'runs'; readonly path: string; readonly program: string }
   | { readonly kind: 'removes'; readonly path: string }
   | { readonly kind: 'creates'; readonly path: string }
+  /** It changes directory: every relative name after it means another file (a host such as Claude Code keeps the directory for later calls). */
+  | { readonly kind: 'moves' }
   | { readonly kind: 'unsure' };
 
 /** Programs that fail when a file they are given is not there: removers and readers. `rm -f` is not among them (it ignores what is missing). */
@@ -25,8 +27,10 @@ const VALUE_OPTION = /^-[WX]$/;
 const WRITES_NOTHING = new Set(['echo', 'printf', 'grep', 'egrep', 'find', 'diff', 'test', '[', 'true', 'false', 'sleep', 'which', 'type', 'pwd', 'export', 'nl', 'sort', 'uniq']);
 /** Words before a program that only set the stage: `time`, `nohup`, `sudo`, `env`. */
 const PREFIXES = new Set(['time', 'nohup', 'sudo', 'env', 'command', 'exec']);
-/** Programs that may put back any file: changing directory changes what every relative name means; version control, archives and installers restore files. */
-const RESTORES = new Set(['cd', 'pushd', 'popd', 'git', 'hg', 'svn', 'tar', 'unzip', 'patch', 'pip', 'make']);
+/** Programs that may put back any file: version control, archives, installers and builds restore or make files. */
+const RESTORES = new Set(['git', 'hg', 'svn', 'tar', 'unzip', 'patch', 'pip', 'make']);
+/** Programs that change directory. */
+const MOVES = new Set(['cd', 'pushd', 'popd']);
 
 const norm = (path: string): string => path.replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/\/{2,}/g, '/');
 const base = (path: string): string => path.replace(/^.*\//, '');
@@ -59,7 +63,8 @@ const stepsOf = (c: SimpleCommand): PathStep[] => {
     const options = args.filter((a) => a.text.startsWith('-'));
     const operands = args.filter((a) => !a.text.startsWith('-'));
     const literalOperands = operands.filter((a) => a.literal && a.text !== '');
-    if (!head.literal || RESTORES.has(program)) steps.push({ kind: 'unsure' });
+    if (MOVES.has(program)) steps.push({ kind: 'moves' });
+    else if (!head.literal || RESTORES.has(program)) steps.push({ kind: 'unsure' });
     else if (head.text.includes('/')) steps.push({ kind: 'needs', path: norm(head.text), program: head.text });
     else if (INTERPRETER.test(program)) {
       const word = scriptWord(args);

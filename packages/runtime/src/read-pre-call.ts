@@ -1,4 +1,4 @@
-import { callWarningRead, EMPTY_OUTCOMES, type CallOutcomeState } from '@engram/cerebellum';
+import { callWarningRead, EMPTY_OUTCOMES, knownFilesOf, type CallOutcomeState } from '@engram/cerebellum';
 import { recordedMemory, type Cortex, type MemorySnapshot } from '@engram/cortex';
 import type { StoredRecipe } from '@engram/hippocampus';
 import { callPattern, toolTarget } from '@engram/kernel';
@@ -55,7 +55,7 @@ export const readPreCall = async (src: PreCallSources, ask: PreCallAsk, recorded
           latest: outcomes.latest,
           written: outcomes.written,
           gone: outcomes.gone,
-          known: outcomes.sawOutput ? outcomes.known : null,
+          known: knownFilesOf(outcomes),
           lessons: src.callLessons?.list().lessons ?? [],
         });
   const items = adviceCandidates(memory, recipes, ask.shown);

@@ -41,7 +41,7 @@ export { mergeCallLesson, recordLessonOutcome, recordLessonShown, type StoredCal
 export { lessonForCall, lessonOutcome, lessonWarning, LESSON_MATCH_PARAM_REASONS } from './call-lessons/lesson-for-call.js';
 export { retryWarning } from './call-lessons/retry-warning.js';
 export { callLessonRecord, type CallLessonRecord, type CallLessonStanding } from './call-lessons/call-lesson-record.js';
-export { callOutcomeCore, defaultCallOutcomeParams, CALL_OUTCOME_PARAM_REASONS, CALL_RECORD_SIGNATURE, type CallOutcomeParams, type CallOutcomeState } from './call-outcomes/call-outcome-core.js';
+export { callOutcomeCore, knownFilesOf, defaultCallOutcomeParams, CALL_OUTCOME_PARAM_REASONS, CALL_RECORD_SIGNATURE, type CallOutcomeParams, type CallOutcomeState } from './call-outcomes/call-outcome-core.js';
 export { callWarning, defaultCallWarningParams, CALL_WARNING_PARAM_REASONS, type CallWarning } from './call-outcomes/call-warning.js';
 export { callWarningRead, callWarningInputOf } from './call-outcomes/call-warning-read.js';
 export { callRecordSummary, type CallRecordSummary } from './call-outcomes/call-record-summary.js';

@@ -2,7 +2,7 @@ import type { AnyEnvelope } from '@engram/events';
 import { buildEvent } from '@engram/events/testing';
 import { foldCore } from '@engram/kernel';
 import { describe, expect, it } from 'vitest';
-import { callOutcomeCore, defaultCallOutcomeParams } from './call-outcome-core.js';
+import { callOutcomeCore, defaultCallOutcomeParams, knownFilesOf } from './call-outcome-core.js';
 import { ALL_CALLS_KEY, countsOf } from './outcome-table.js';
 
 /** A turn of shell calls as the hooks record them: each call, then its result. */
@@ -56,6 +56,11 @@ describe('callOutcomeCore', () => {
     expect([...state.known]).toEqual(['setup.py', 'README.rst', 'new.py']);
     expect(state.sawOutput).toBe(true);
     expect(fold(events).state.sawOutput).toBe(false);
+    expect([state.moved, fold(turn([['cd sub && ls', true]])).state.moved]).toEqual([false, true]);
+    // What a warning about unseen files may go by: nothing without output, nothing after a directory change.
+    expect(knownFilesOf(state)).toBe(state.known);
+    expect(knownFilesOf(fold(events).state)).toBeNull();
+    expect(knownFilesOf({ ...state, moved: true })).toBeNull();
   });
 
   // Why (issue 24): a new script's first run fails more often the longer it is, whatever its name;

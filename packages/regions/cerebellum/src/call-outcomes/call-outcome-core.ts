@@ -96,7 +96,16 @@ export interface CallOutcomeState {
   readonly known: KnownFiles;
   /** Whether a call of the turn reported any output: a host that reports none leaves every file unseen, and then nothing is said of unseen files. */
   readonly sawOutput: boolean;
+  /** Whether a call of the turn changed directory: a host that keeps the directory (Claude Code) then runs later names elsewhere, and nothing is said of unseen files. */
+  readonly moved: boolean;
 }
+
+/**
+ * The file names a warning about unseen files may go by, or null when it must say nothing of
+ * them: the turn saw no output (a host that reports none would leave every file unseen), or it
+ * changed directory (later names mean other files).
+ */
+export const knownFilesOf = (s: CallOutcomeState): KnownFiles | null => (s.sawOutput && !s.moved ? s.known : null);
 
 /** A removing command's first line as a warning names it: long enough to recognise, short enough for one line. */
 const HEAD_CHARS = 120;
@@ -163,7 +172,8 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   if (call.writes && latest.size > 0) latest = new Map([...latest].map(([k, r]) => [k, r.wrote ? r : { ...r, wrote: true }]));
   if (call.pattern !== '') latest = new Map(latest).set(call.pattern, { ok: d.ok, line, wrote: false });
   const sawOutput = s.sawOutput || d.output.trim() !== '';
-  return { ...s, calls, turn, latest, written, gone, known, sawOutput };
+  const moved = s.moved || pending.steps.some((x) => x.kind === 'moves');
+  return { ...s, calls, turn, latest, written, gone, known, sawOutput, moved };
 };
 
 /**
@@ -178,12 +188,12 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
 export const callOutcomeCore: RegionCore<CallOutcomeState, CallOutcomeParams, 'cerebellum.outcomes'> = {
   id: 'cerebellum.outcomes',
   source: 'cerebellum',
-  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map(), known: new Set(), sawOutput: false }),
+  initialState: (params) => ({ params, memoryOff: false, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map(), known: new Set(), sawOutput: false, moved: false }),
   evolve: (s, e: AnyEnvelope) => {
     if (e.type === 'executive.session.started') return { ...callOutcomeCore.initialState(s.params), memoryOff: e.data.modes.memory === 'off' };
     // The turn's record stays after its end, for the session to merge; the next turn starts afresh.
-    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map(), known: new Set(), sawOutput: false };
-    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 && s.gone.size === 0 && s.known.size === 0 && !s.sawOutput ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map(), gone: new Map(), known: new Set(), sawOutput: false };
+    if (e.type === 'executive.turn.started') return { ...s, calls: new Map(), latest: new Map(), turn: EMPTY_OUTCOMES, written: new Map(), gone: new Map(), known: new Set(), sawOutput: false, moved: false };
+    if (TURN_EDGES.has(e.type)) return s.calls.size === 0 && s.latest.size === 0 && s.written.size === 0 && s.gone.size === 0 && s.known.size === 0 && !s.sawOutput && !s.moved ? s : { ...s, calls: new Map(), latest: new Map(), written: new Map(), gone: new Map(), known: new Set(), sawOutput: false, moved: false };
     if (s.memoryOff) return s;
     if (e.type === 'executive.tool.called') return called(s, e.data);
     if (e.type === 'executive.tool.resulted') return resulted(s, e.data, e.at);

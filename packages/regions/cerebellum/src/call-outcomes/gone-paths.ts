@@ -17,9 +17,9 @@ const goneUnder = (gone: GonePaths, path: string): string | undefined => {
   return undefined;
 };
 
-/** `gone` after one step: a removal adds its path; a creation takes back its path and what is under it; `unsure` forgets them all. */
+/** `gone` after one step: a removal adds its path; a creation takes back its path and what is under it; a directory change or `unsure` forgets them all. */
 const step = (gone: Map<string, string>, s: PathStep, by: string): void => {
-  if (s.kind === 'unsure') gone.clear();
+  if (s.kind === 'unsure' || s.kind === 'moves') gone.clear();
   else if (s.kind === 'removes') gone.set(s.path, by);
   else if (s.kind === 'creates') {
     for (const g of [...gone.keys()]) if (g === s.path || g.startsWith(`${s.path}/`) || s.path.startsWith(`${g}/`)) gone.delete(g);

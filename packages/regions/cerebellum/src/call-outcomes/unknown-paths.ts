@@ -36,12 +36,12 @@ export const createdNames = (steps: readonly PathStep[]): string[] => steps.flat
  * The first file the call needs that the turn does not know, following the call's own steps (a
  * heredoc that writes the script and then runs it knows it), or null: a script an interpreter runs
  * from the working folder (a path with a folder is the project's), or an operand of `rm`/`rmdir`.
- * Nothing once the call's steps are `unsure` (a directory change: names mean other files).
+ * Nothing once the call's steps change directory (names then mean other files) or are `unsure`.
  */
 export const unknownNeed = (known: KnownFiles, steps: readonly PathStep[]): UnknownNeed | null => {
   const created = new Set<string>();
   for (const s of steps) {
-    if (s.kind === 'unsure') return null;
+    if (s.kind === 'unsure' || s.kind === 'moves') return null;
     if (s.kind === 'creates') created.add(base(s.path));
     const name = s.kind === 'runs' || s.kind === 'needs' ? base(s.path) : '';
     if (name === '' || known.has(name) || created.has(name)) continue;
