@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/longest-first-sequencer.js';
 
 /**
  * One root config. The tests beside the code run on the TypeScript sources through the
@@ -64,6 +65,8 @@ export default defineConfig({
   ...source,
   test: {
     maxWorkers: WORKERS,
+    // The longest CLI suites first, so the run's end does not wait on one of them (tests/support/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // One PostgreSQL server per run, a database per suite (started by the first suite needing it).
     globalSetup: ['tests/support/postgres-global-setup.ts'],
     projects: [
