@@ -27,8 +27,8 @@ const VALUE_OPTION = /^-[WX]$/;
 const WRITES_NOTHING = new Set(['echo', 'printf', 'grep', 'egrep', 'find', 'diff', 'test', '[', 'true', 'false', 'sleep', 'which', 'type', 'pwd', 'export', 'nl', 'sort', 'uniq']);
 /** Words before a program that only set the stage: `time`, `nohup`, `sudo`, `env`. */
 const PREFIXES = new Set(['time', 'nohup', 'sudo', 'env', 'command', 'exec']);
-/** Programs that may put back any file: version control, archives, installers and builds restore or make files. */
-const RESTORES = new Set(['git', 'hg', 'svn', 'tar', 'unzip', 'patch', 'pip', 'make']);
+/** Programs that may put back any file: version control, archives, package managers and builds restore or make files (`rm -rf node_modules && npm install`). */
+const RESTORES = new Set(['git', 'hg', 'svn', 'tar', 'unzip', 'patch', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'make', 'cmake', 'ninja', 'mvn', 'gradle', 'bundle', 'composer']);
 /** Programs that change directory. */
 const MOVES = new Set(['cd', 'pushd', 'popd']);
 

@@ -27,11 +27,15 @@ describe('goneAfter and goneNeed', () => {
     expect(need(gone, 'python -c "import repro"')).toBeNull();
   });
 
-  it('given a removed file, when a later call writes it back, moves something there or changes directory, then it is no longer gone', () => {
+  it('given a removed file, when a later call writes it back, moves something there, changes directory, installs or runs a script, then it is no longer gone', () => {
     expect(after(['rm repro.py', 'echo x > repro.py']).size).toBe(0);
     expect([...after(['rm repro.py', 'mv new.py repro.py']).keys()]).toEqual(['new.py']);
     expect(after(['rm repro.py', 'cd /tmp']).size).toBe(0);
     expect(after(['rm repro.py', 'git checkout .']).size).toBe(0);
+    expect(after(['rm -rf node_modules', 'npm install']).size).toBe(0);
+    // A script may write any file (a test database, a generated module): after one runs, nothing is known gone.
+    expect(after(['rm db.sqlite3', 'python manage.py migrate']).size).toBe(0);
+    expect(need(after(['rm db.sqlite3']), 'python manage.py migrate && ls db.sqlite3')).toBeNull();
     expect([...after(['rm repro.py', 'mv a.py b.py']).keys()]).toEqual(['repro.py', 'a.py']);
   });
 

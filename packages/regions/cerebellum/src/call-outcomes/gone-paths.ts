@@ -17,9 +17,13 @@ const goneUnder = (gone: GonePaths, path: string): string | undefined => {
   return undefined;
 };
 
-/** `gone` after one step: a removal adds its path; a creation takes back its path and what is under it; a directory change or `unsure` forgets them all. */
+/**
+ * `gone` after one step: a removal adds its path; a creation takes back its path and what is under
+ * it; a directory change, a script run (it may write any file: a test database, a generated
+ * module) or `unsure` forgets them all.
+ */
 const step = (gone: Map<string, string>, s: PathStep, by: string): void => {
-  if (s.kind === 'unsure' || s.kind === 'moves') gone.clear();
+  if (s.kind === 'unsure' || s.kind === 'moves' || s.kind === 'runs') gone.clear();
   else if (s.kind === 'removes') gone.set(s.path, by);
   else if (s.kind === 'creates') {
     for (const g of [...gone.keys()]) if (g === s.path || g.startsWith(`${s.path}/`) || s.path.startsWith(`${g}/`)) gone.delete(g);
@@ -41,7 +45,8 @@ export const goneAfter = (gone: GonePaths, steps: readonly PathStep[], by: strin
 
 /**
  * The first path the call needs that is gone when its turn comes, following the call's own
- * steps (a heredoc that writes a file and then runs it needs nothing gone), or null.
+ * steps (a heredoc that writes a file and then runs it needs nothing gone; after a script runs,
+ * nothing is known gone), or null.
  */
 export const goneNeed = (gone: GonePaths, steps: readonly PathStep[]): GoneNeed | null => {
   if (gone.size === 0 && !steps.some((s) => s.kind === 'removes')) return null;
@@ -50,6 +55,7 @@ export const goneNeed = (gone: GonePaths, steps: readonly PathStep[]): GoneNeed 
     if (s.kind === 'needs' || s.kind === 'runs') {
       const g = goneUnder(now, s.path);
       if (g !== undefined) return { path: s.path, program: s.program, by: now.get(g) as string };
+      if (s.kind === 'runs') step(now, s, '');
     } else step(now, s, '');
   }
   return null;
