@@ -49,11 +49,12 @@ describe('callOutcomeCore', () => {
   });
 
   // Why (issue 24): what a turn's outputs named and its calls wrote is what it knows is there.
-  it('given outputs that name files and calls that write them, then the turn knows their names and that it saw output; a turn without output did not', () => {
-    const events = turn([['ls', true], ['touch new.py', true]]);
+  it('given outputs that name files, calls that write them and calls that worked on them, then the turn knows their names and that it saw output; a turn without output did not', () => {
+    const events = turn([['ls', true], ['touch new.py', true], ['cat index.js', true], ['cat absent.js', false]]);
     const withOutput = events.map((e): AnyEnvelope => (e.type === 'executive.tool.resulted' && e.data.toolUseId === 't0' ? { ...e, data: { ...e.data, output: 'setup.py\ndjango/\nREADME.rst' } } : e));
     const { state } = fold(withOutput);
-    expect([...state.known]).toEqual(['setup.py', 'README.rst', 'new.py']);
+    // A call that worked found the files it needed; one that failed did not.
+    expect([...state.known]).toEqual(['setup.py', 'README.rst', 'new.py', 'index.js']);
     expect(state.sawOutput).toBe(true);
     expect(fold(events).state.sawOutput).toBe(false);
     expect([state.moved, fold(turn([['cd sub && ls', true]])).state.moved]).toEqual([false, true]);

@@ -2,7 +2,7 @@ import type { AnyEnvelope, EventData } from '@engram/events';
 import { callPattern, codeWords, fileNames, missingName, pathSteps, scrubSecrets, writtenFiles, type CallPattern, type PathStep, type RegionCore } from '@engram/kernel';
 import { failureLine } from '../call-lessons/failure-line.js';
 import { goneAfter, type GonePaths } from './gone-paths.js';
-import { createdNames, knownAfter, type KnownFiles } from './unknown-paths.js';
+import { knownAfter, shownNames, type KnownFiles } from './unknown-paths.js';
 import { countRun, EMPTY_OUTCOMES, missingKey, outcomeKeys, runKeys, type CallSituation, type OutcomeKeys, type OutcomeTable } from './outcome-table.js';
 
 export interface CallOutcomeParams {
@@ -157,7 +157,7 @@ const resulted = (s: CallOutcomeState, d: EventData<'executive.tool.resulted'>, 
   const line = d.ok ? '' : scrubSecrets(failureLine(d.error).line);
   const { keys, call } = pending;
   const gone = goneAfter(s.gone, pending.steps, pending.head, s.params.maxTurnGone);
-  const known = knownAfter(s.known, [...createdNames(pending.steps), ...fileNames(d.output), ...fileNames(d.error)], s.params.maxTurnKnown);
+  const known = knownAfter(s.known, [...shownNames(pending.steps, d.ok), ...fileNames(d.output), ...fileNames(d.error)], s.params.maxTurnKnown);
   let turn = countRun(s.turn, runKeys(keys), d.ok, line, at, s.params.maxTurnKeys);
   // What the failure said is missing: a name later calls that mention it will miss too (`callWarning`).
   const missing = d.ok ? null : missingName(line);

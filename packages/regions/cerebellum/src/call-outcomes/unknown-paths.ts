@@ -29,8 +29,12 @@ export const knownAfter = (known: KnownFiles, names: readonly string[], max: num
   return next;
 };
 
-/** The names of the files a call creates (`pathSteps`): the turn knows them once it ran. */
-export const createdNames = (steps: readonly PathStep[]): string[] => steps.flatMap((s) => (s.kind === 'creates' ? [base(s.path)] : []));
+/**
+ * The names of the files a call that ran shows are there (`pathSteps`): those it creates, and,
+ * when it worked, those it needed or ran (a Read, a `cat` or a `python x.py` that worked found its file).
+ */
+export const shownNames = (steps: readonly PathStep[], ok: boolean): string[] =>
+  steps.flatMap((s) => (s.kind === 'creates' || (ok && (s.kind === 'needs' || s.kind === 'runs')) ? [base(s.path)] : []));
 
 /**
  * The first file the call needs that the turn does not know, following the call's own steps (a
