@@ -108,7 +108,10 @@ describe.skipIf(!chromiumPresent)('engram view in a real headless Chromium (afte
     if (lease === 'taken') throw new Error('the session is held elsewhere');
     const page = await open('sessions/20991231_120000_0a0a', { width: 1280, height: 900 });
     expect(await page.locator('h1 .pill.live').count()).toBe(1);
-    await page.waitForFunction("document.body.dataset.live === 'connected'");
+    // A locator, not waitForFunction: that evaluates its predicate with eval in the page, which the
+    // page's Content-Security-Policy refuses (a clean-clone run caught it when the stream was not
+    // connected at the first check and polling began).
+    await page.locator('body[data-live="connected"]').waitFor({ state: 'attached', timeout: 10_000 });
     const seq = last.seq + 1;
     appendFileSync(
       live,
