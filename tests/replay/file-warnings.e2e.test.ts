@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/run-cli.js';
 import { hookRunner } from '../hook/hook-runner.js';
+import { onlySessionLog, writeLog } from './session-log.js';
 
 /**
  * Issue 24, round 6: the commonest repeat of a coding agent within a task is `rm a b c` failing on
@@ -14,7 +15,6 @@ import { hookRunner } from '../hook/hook-runner.js';
  * one from the recorded read (an altered one fails the check).
  */
 
-const lines = (file: string): AnyEnvelope[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as AnyEnvelope);
 
 describe('warnings about removed and unseen files (built CLI, hooks, replay --check)', () => {
   const work = mkdtempSync(join(tmpdir(), 'engram-file-warnings-'));
@@ -48,11 +48,7 @@ describe('warnings about removed and unseen files (built CLI, hooks, replay --ch
     call('rm repro.py notes.txt', { ok: false, error: "Exit code 1\nrm: cannot remove 'notes.txt': No such file or directory" });
     call('rm repro.py', { ok: false, error: "Exit code 1\nrm: cannot remove 'repro.py': No such file or directory" });
     hook('stop', 'stop', s);
-    const dir = join(project, '.engram', 'events');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
-    expect(files).toHaveLength(1);
-    log = join(dir, files[0] ?? '');
-    events = lines(log);
+    ({ log, events } = onlySessionLog(project));
   }, 300_000);
 
   const guarded = (toolUseId: string): AnyEnvelope | undefined => events.find((e) => e.type === 'executive.tool.guarded' && e.data.toolUseId === toolUseId);
@@ -71,9 +67,7 @@ describe('warnings about removed and unseen files (built CLI, hooks, replay --ch
     expect(ok.stdout).toContain('check: ok');
     const target = guarded('toolu_f5');
     const altered = events.map((e) => (e.id === target?.id ? ({ ...e, data: { ...e.data, explanation: 'Go ahead.' } } as AnyEnvelope) : e));
-    const file = join(work, 'altered.jsonl');
-    writeFileSync(file, `${altered.map((e) => JSON.stringify(e)).join('\n')}\n`);
-    const r = runCli(['replay', file, '--check']);
+    const r = runCli(['replay', writeLog(join(work, 'altered.jsonl'), altered), '--check']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('differs from what was derived in data.explanation');
   });

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/run-cli.js';
 import { hookRunner } from '../hook/hook-runner.js';
+import { onlySessionLog, writeLog } from './session-log.js';
 
 /**
  * `engram replay --check` proves what was shown before a call (issue 27 item 1): the warning
@@ -15,11 +16,6 @@ import { hookRunner } from '../hook/hook-runner.js';
  * alteration passed. The log is written as Claude Code writes it: through the built CLI's hooks.
  */
 
-const lines = (file: string): AnyEnvelope[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as AnyEnvelope);
-const write = (file: string, events: readonly AnyEnvelope[]): string => {
-  writeFileSync(file, `${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
-  return file;
-};
 
 const MIGRATE = { command: 'python migrate.py --db prod', description: 'Migrate' };
 
@@ -48,11 +44,7 @@ describe('engram replay --check proves the warning and the advice before a call 
       hook('post-tool-use', 'post-tool-use-failure-bash', { ...s, tool_use_id: id });
     }
     hook('stop', 'stop', s);
-    const dir = join(project, '.engram', 'events');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
-    expect(files).toHaveLength(1);
-    log = join(dir, files[0] ?? '');
-    events = lines(log);
+    ({ log, events } = onlySessionLog(project));
   }, 300_000);
 
   const guarded = (prefix: string): AnyEnvelope | undefined => events.find((e) => e.type === 'executive.tool.guarded' && e.data.signature.startsWith(prefix));
@@ -93,7 +85,7 @@ describe('engram replay --check proves the warning and the advice before a call 
         c.change(data);
         return { ...e, data } as AnyEnvelope;
       });
-      const file = write(join(work, `altered-${c.field}.jsonl`), changed);
+      const file = writeLog(join(work, `altered-${c.field}.jsonl`), changed);
       const r = runCli(['replay', file, '--check']);
       expect(r.status).toBe(1);
       expect(r.stdout).toContain('check: FAILED');
@@ -104,13 +96,13 @@ describe('engram replay --check proves the warning and the advice before a call 
 
   it('fails when the warning before a call is deleted from the log (it was decided, so it is missing)', () => {
     const never = guarded('never-rule:');
-    const r = runCli(['replay', write(join(work, 'deleted.jsonl'), events.filter((e) => e.id !== never?.id)), '--check']);
+    const r = runCli(['replay', writeLog(join(work, 'deleted.jsonl'), events.filter((e) => e.id !== never?.id)), '--check']);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('derived but not in the log');
   });
 
   it('reads them as given in a log without the reads (written before them), and says so', () => {
-    const r = runCli(['replay', write(join(work, 'older.jsonl'), events.filter((e) => e.type !== 'cortex.precall.read')), '--check']);
+    const r = runCli(['replay', writeLog(join(work, 'older.jsonl'), events.filter((e) => e.type !== 'cortex.precall.read')), '--check']);
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain('given, not checked: 2 executive.tool.guarded');
   });
