@@ -26,6 +26,11 @@ describe('simpleCommands', () => {
     expect(simpleCommands('grep x <<< "$text"')[0]?.from).toEqual([]);
   });
 
+  it('given a quote left open, when read, then no command: the shell refuses the whole line', () => {
+    expect(simpleCommands("rm 'a.py b.py")).toEqual([]);
+    expect(simpleCommands('ls && rm "a.py')).toEqual([]);
+  });
+
   it('given words the shell would expand, when read, then they are marked not literal; single quotes keep them literal; comments are dropped', () => {
     const [c] = simpleCommands(`rm *.pyc $OUT "$HOME/x" ~/y {a,b}.py '$lit' plain # rm gone.py`);
     expect(c?.words.map((w) => [w.text, w.literal])).toEqual([

@@ -22,7 +22,7 @@ const EXPANDING = new Set(['$', '`', '*', '?', '[', '{']);
  * The simple commands of a shell command, in order, as far as a plain reading can tell: words
  * split on blanks and on `;`, `&&`, `||`, `|`, parentheses and newlines, with quotes and escapes
  * removed, heredoc bodies left out (`commandHead`), comments dropped, and redirects taken apart
- * from the words. Not a shell: a word the shell would expand is kept but marked not literal, so a
+ * from the words. A line with a quote left open is a syntax error the shell runs none of: none. Not a shell: a word the shell would expand is kept but marked not literal, so a
  * caller that must be sure of a file's name can leave it out.
  */
 export const simpleCommands = (command: string): readonly SimpleCommand[] => {
@@ -58,10 +58,11 @@ export const simpleCommands = (command: string): readonly SimpleCommand[] => {
     const c = s[i] as string;
     if (c === "'") {
       const close = s.indexOf("'", i + 1);
-      const end = close < 0 ? s.length : close;
-      text += s.slice(i + 1, end);
+      // An unclosed quote is a syntax error: the shell runs none of the line.
+      if (close < 0) return [];
+      text += s.slice(i + 1, close);
       started = true;
-      i = end;
+      i = close;
     } else if (c === '"') {
       started = true;
       for (i++; i < s.length && s[i] !== '"'; i++) {
@@ -71,6 +72,7 @@ export const simpleCommands = (command: string): readonly SimpleCommand[] => {
           text += s[i];
         }
       }
+      if (i >= s.length) return [];
     } else if (c === '\\') {
       if (i + 1 < s.length && s[i + 1] !== '\n') text += s[i + 1];
       started = started || s[i + 1] !== '\n';
