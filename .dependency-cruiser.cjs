@@ -20,9 +20,9 @@ module.exports = {
     },
     {
       name: 'nothing-below-runtime-imports-it',
-      comment: 'The runtime is the composition root; packages below it must not depend on it (the host adapters, claude-code, mcp and ai-sdk, the hook service, serve, and the web app, view, sit on top of it).',
+      comment: 'The runtime is the composition root; packages below it must not depend on it (the host adapters, claude-code, mcp and ai-sdk, the hook service, serve, the web app, view, and the benchmarks, bench, which open memory as a user does, sit on top of it).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay|mcp|ai-sdk|serve|view|chat)/' },
+      from: { path: '^packages/', pathNot: '^packages/(runtime|claude-code|replay|mcp|ai-sdk|serve|view|chat|bench)/' },
       to: { path: '^(packages/runtime|apps)/' },
     },
     {

@@ -1,9 +1,8 @@
-import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
-import { FileSemanticStore } from '@engram/hippocampus';
 import type { EncodeRequest, EngramScope, RuleKind } from '@engram/kernel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchMemory } from './bench-memory.js';
 import { machineInfo, round, type BenchOptions, type BenchReport, percentile } from './bench-report.js';
 
 /** Issue 4's size: 10,000 entries per scope, half rules and half lessons. */
@@ -38,12 +37,10 @@ export const contextBench = async (opts: BenchOptions): Promise<BenchReport> => 
   const builds = Math.max(10, Math.round(BUILDS * Math.min(1, opts.scale * 10)));
   const root = mkdtempSync(join(tmpdir(), 'engram-bench-context-'));
   try {
-    const global = new FileSemanticStore({ dir: join(root, 'home', 'memory'), scope: 'global' });
-    const project = new FileSemanticStore({ dir: join(root, 'proj', '.engram', 'memory'), scope: 'project' });
+    const { cortex, global, project } = benchMemory(root);
     opts.progress(`context: writing ${n} entries per scope`);
     await global.encode([...entriesFor('global', n), ...Array.from({ length: PROFILE_FACTS }, (_, i): EncodeRequest => ({ text: `fact ${i}: value ${i}`, kind: 'profile' }))]);
     await project.encode(entriesFor('project', n));
-    const cortex = new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(root, 'proj', '.engram'))) });
 
     const t0 = process.hrtime.bigint();
     const first = await cortex.memoryContext(MESSAGES[1]);

@@ -1,15 +1,16 @@
 import { InstinctStore, type InstinctStorePort } from '@engram/basal-ganglia';
-import { PendingQueue, QuarantineStore, type PendingStore, type QuarantinePort } from '@engram/cortex';
+import type { PendingStore, QuarantinePort } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { EngramPaths } from '@engram/fs';
-import { FileRecipeStore, FileSemanticStore, FileSkillStore, MemoryHistory, SqliteTextVectors, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore, type TextVectorCache } from '@engram/hippocampus';
+import { FileRecipeStore, FileSkillStore, type EpisodeStore, type MemoryHistoryStore, type RecipeStore, type SkillStore, type TextVectorCache } from '@engram/hippocampus';
 import type { Clock, EngramScope, SemanticStore, SubjectMatcher } from '@engram/kernel';
 import { JsonlLogWriter, readLogFile } from '@engram/store';
 import { join } from 'node:path';
-import { auditLogDirs } from './audit/audit-memory.js';
+import { auditLogDirs } from './audit/audit-log-dirs.js';
 import { fileAnalysisState } from './effects/file-analysis-state.js';
 import { holdFileSessionLease } from './effects/hold-file-session-lease.js';
 import { fileSessionLogs } from './effects/file-session-logs.js';
+import { fileMemoryStores } from './open/file-memory-stores.js';
 import type { AnalysisStateStore } from './instincts/analysis-state-store.js';
 import type { SessionLogs } from './session-logs.js';
 
@@ -87,6 +88,9 @@ export interface BrainStores {
   close(): Promise<void>;
 }
 
+/** What memory is opened over (`openMemory`): the entries, their histories, the held proposals and the entries' vectors. */
+export type MemoryStores = Pick<BrainStores, 'semantic' | 'histories' | 'pending' | 'quarantine' | 'textVectors'>;
+
 /** A session's JSONL log file as a `SessionLogWriter`. */
 export const fileLogWriter = (file: string, sessionId: string): SessionLogWriter => {
   const writer = new JsonlLogWriter(file, sessionId);
@@ -99,25 +103,13 @@ export const fileLogWriter = (file: string, sessionId: string): SessionLogWriter
   };
 };
 
-/** Memory entries' vectors, beside the home's other indexes (a cache: deleting it costs a re-embed). */
-const TEXT_VECTORS_FILE = 'text-vectors.sqlite';
-
 /** The default: every store in its file, exactly as before there was a choice. */
 export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores => ({
   kind: 'files',
   location: paths.home,
-  semantic: {
-    global: new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock }),
-    project: paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock }),
-  },
-  histories: {
-    global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
-    project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),
-  },
+  ...fileMemoryStores(paths, clock),
   skills: new FileSkillStore({ root: paths.skillsDir, clock }),
   recipes: new FileRecipeStore({ root: paths.skillsDir }),
-  pending: new PendingQueue(paths.pendingMemoryFile),
-  quarantine: new QuarantineStore(paths.quarantineFile),
   instincts: (scope) => new InstinctStore(paths.instinctsDir(scope)),
   eventLog: (sessionId) => fileLogWriter(join(paths.eventsDir, `${sessionId}.jsonl`), sessionId),
   holdSession: (sessionId) => holdFileSessionLease(join(paths.eventsDir, `${sessionId}.jsonl`)),
@@ -125,6 +117,5 @@ export const fileBrainStores = (paths: EngramPaths, clock: Clock): BrainStores =
   analysisState: (scope) => fileAnalysisState(paths.instinctsDir(scope)),
   redactEvents: null,
   episodes: 'sqlite',
-  textVectors: new SqliteTextVectors(join(paths.globalIndexDir, TEXT_VECTORS_FILE)),
   close: () => Promise.resolve(),
 });

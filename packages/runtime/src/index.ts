@@ -4,7 +4,7 @@ export { storeSettings, StoreSettingError, type StoreSettings, type StoreSetting
 export { redactUrl, storeUnreachable } from '@engram/store-postgres/settings';
 // The pads' memory limit, checked by a host before the pads start lazily (a bad value is a usage error, not a failed cell).
 export { parsePadMemoryMb, PAD_MEMORY_ENV } from '@engram/scratchpad';
-export { fileBrainStores, type BrainStores, type EventLogRedaction, type SessionLease, type SessionLogWriter } from './brain-stores.js';
+export { fileBrainStores, type BrainStores, type MemoryStores, type EventLogRedaction, type SessionLease, type SessionLogWriter } from './brain-stores.js';
 export type { MemorizeReport, MemorizeEntryResult, MemorizeOutcome } from '@engram/cortex';
 export { EngramSession, type Nudge, type LearnedLesson, type TurnSummary, type SessionOptions, type MemoryMode, type AccMode } from './engram-session.js';
 export { engramPaths, type EngramPaths } from './engram-paths.js';
@@ -45,6 +45,8 @@ export { INPUT_LIMITS } from './input-limits.js';
 export { exportMemory, type MemoryExport } from './effects/export-memory.js';
 export { importMemory, type MemoryImport } from './effects/import-memory.js';
 export { openActiveMemory, openFileMemory, withActiveMemory, type ActiveMemory } from './open/open-active-memory.js';
+export { openMemory, type OpenMemoryOptions } from './open/open-memory.js';
+export { fileMemoryStores } from './open/file-memory-stores.js';
 export { openActiveBrain, withActiveBrain, type MemoryFlags } from './open/open-active-brain.js';
 export { recallOutsideSession } from './open/recall-outside-session.js';
 export { saveSkillFromEvents } from './open/save-skill-from-events.js';

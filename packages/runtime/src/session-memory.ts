@@ -1,14 +1,14 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, Cortex, MEMORIZE_TOOL_NAME, type FileCompaction, type MemorySnapshot, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, MEMORIZE_TOOL_NAME, type Cortex, type FileCompaction, type MemorySnapshot, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { Clock, Embedder, SemanticStore } from '@engram/kernel';
-import { textMeaning } from '@engram/hippocampus';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import type { EngramPaths } from './engram-paths.js';
 import type { BackgroundWork } from './background-work.js';
 import type { MemoryMode } from './engram-session.js';
 import { habitsBlock, readPromotedHabits } from './promoted-habits.js';
+import { openMemory } from './open/open-memory.js';
 
 /** Proposals the cores derive (`brainCores`); the others (`memorize`, the user's) are proposed by the cortex effect itself. */
 const noop = (): void => undefined;
@@ -58,18 +58,7 @@ export class SessionMemory {
     this.brainStores = stores;
     const { global, project } = stores.semantic;
     this.stores = { global, project };
-    this.cortex = new Cortex({
-      global,
-      project,
-      mode,
-      pending: stores.pending,
-      quarantine: stores.quarantine,
-      sink: bus,
-      clock,
-      histories: stores.histories,
-      ...(judge === undefined ? {} : { judge }),
-      ...(embedder === null || stores.textVectors === undefined ? {} : { meaning: textMeaning(embedder, stores.textVectors) }),
-    });
+    this.cortex = openMemory(stores, { mode, clock, sink: bus, embedder, ...(judge === undefined ? {} : { judge }) });
     bus.subscribe('session-memory', (e) => this.onEvent(e));
   }
 

@@ -1,9 +1,9 @@
 import { basename, resolve } from 'node:path';
-import { Cortex, PendingQueue, parseMemoryMode, type PendingItem, type QuarantineItem } from '@engram/cortex';
+import { parseMemoryMode, type Cortex, type PendingItem, type QuarantineItem } from '@engram/cortex';
 import { draft, type AnyEnvelope } from '@engram/events';
-import { FileEpisodeStore, FileRecipeStore, FileSemanticStore, MemoryHistory, formatRecipe, textMeaning, type StoredRecipe } from '@engram/hippocampus';
+import { FileEpisodeStore, FileRecipeStore, formatRecipe, textMeaning, type StoredRecipe } from '@engram/hippocampus';
 import { readRecallQuery, scrubSecrets, trustOf, type EngramScope, type MemoryEntry, type MemoryDiagnostic } from '@engram/kernel';
-import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, readEventLogs, recordEvents, traceProvenance, type Brain, type EventLogs, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
+import { createBrain, eventLogDirs, jsonlFilesIn, normalizeEntryText, openMemory, readEventLogs, recordEvents, traceProvenance, type Brain, type EventLogs, type ForgetReport, type MemoryAudit, type Provenance } from '@engram/runtime';
 import type { Instinct } from '@engram/basal-ganglia';
 import { formatProblem, readLogFile } from '@engram/store';
 import { parseWhatIfParams, replayLogFile, type SessionReplay } from '@engram/replay';
@@ -181,9 +181,9 @@ export class ViewSource {
     const stored: { scope: EngramScope; entry: MemoryEntry; group: 'rules' | 'lessons' | 'profile' }[] = [];
     const snaps = new Map<EngramScope, { dir: string; diagnostics: readonly MemoryDiagnostic[] }>();
     for (const scope of ENTRY_SCOPES) {
-      if (scope === 'project' && p.project === null) continue;
+      const store = this.brain.stores.semantic[scope];
+      if (store === null) continue;
       const dir = p.memoryDir(scope);
-      const store = new FileSemanticStore({ dir, scope, root: scope === 'global' ? p.home : p.project ?? p.home });
       const snap = await store.read();
       for (const entry of snap.rules) stored.push({ scope, entry, group: 'rules' });
       for (const entry of snap.lessons) stored.push({ scope, entry, group: 'lessons' });
@@ -323,19 +323,9 @@ export class ViewSource {
     return { ok: true, logId: id, replay: scrubStrings(r.replay), problems: r.problems.map((x) => scrubSecrets(formatProblem(x))), paramsError };
   }
 
-  /** The cortex as `engram memory pending|quarantine` wires it: the same stores, queue and histories. */
+  /** Memory as every other surface opens it (`openMemory` over the brain's stores): the same gate, screen, queue and histories as `engram memory`. */
   private cortex(): Cortex {
-    const p = this.brain.paths;
-    const project = p.project ?? p.home;
-    const stores = {
-      global: new FileSemanticStore({ dir: p.memoryDir('global'), scope: 'global', root: p.home }),
-      project: p.project === null ? null : new FileSemanticStore({ dir: p.memoryDir('project'), scope: 'project', root: project }),
-    };
-    const histories = {
-      global: new MemoryHistory(p.memoryDir('global'), { root: p.home }),
-      project: p.project === null ? null : new MemoryHistory(p.memoryDir('project'), { root: project }),
-    };
-    return new Cortex({ global: stores.global, project: stores.project, mode: parseMemoryMode(this.env['ENGRAM_MEMORY_MODE']), pending: new PendingQueue(p.pendingMemoryFile, { root: project }), histories });
+    return openMemory(this.brain.stores, { mode: parseMemoryMode(this.env['ENGRAM_MEMORY_MODE']), embedder: this.brain.embedder });
   }
 
   /**
@@ -386,8 +376,8 @@ export class ViewSource {
   /** `engram memory remove ID --scope S`: the store removes it and the removal is recorded for the audit. */
   async removeEntry(scope: EngramScope, id: string): Promise<WriteOutcome> {
     const p = this.brain.paths;
-    if (scope === 'project' && p.project === null) return { ok: false, message: 'no project' };
-    const store = new FileSemanticStore({ dir: p.memoryDir(scope), scope, root: scope === 'global' ? p.home : (p.project ?? p.home) });
+    const store = this.brain.stores.semantic[scope];
+    if (store === null) return { ok: false, message: 'no project' };
     const snap = await store.read();
     const entry = [...snap.rules, ...snap.lessons, ...snap.identities].find((e) => e.id === id);
     if (entry === undefined) return { ok: false, message: `no ${scope} entry with id ${id}` };

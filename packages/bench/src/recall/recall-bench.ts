@@ -1,9 +1,9 @@
-import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
-import { embedderFromEnv, FileEpisodeStore, FileSemanticStore, handleRecallAsync, isoWithOffset, SqliteTextVectors, textMeaning, type EpisodeRecord } from '@engram/hippocampus';
+import { embedderFromEnv, FileEpisodeStore, handleRecallAsync, isoWithOffset, textMeaning, type EpisodeRecord } from '@engram/hippocampus';
 import { bm25Index, bm25Tokens, InputError, type Embedder, type EncodeRequest } from '@engram/kernel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchMemory } from '../bench-memory.js';
 import { machineInfo, percentile, round, type BenchOptions, type BenchReport, type BenchResult } from '../bench-report.js';
 import { readLocomo, type LocomoConversation, type LocomoTurn } from './locomo-dataset.js';
 import { scoreRecall, type QuestionOutcome } from './recall-scores.js';
@@ -70,11 +70,8 @@ const mcpRecall = (dir: string, embedder: Embedder | null): SurfaceRun => {
 
 /** `memory_context`: one lesson per turn (dated by its session) encoded in one batch, the question as the message. */
 const memoryContext = (dir: string, embedder: Embedder | null): SurfaceRun => {
-  const global = new FileSemanticStore({ dir: join(dir, 'home', 'memory'), scope: 'global' });
-  const project = new FileSemanticStore({ dir: join(dir, 'proj', '.engram', 'memory'), scope: 'project' });
-  mkdirSync(join(dir, 'proj', '.engram'), { recursive: true });
-  const meaning = embedder === null ? null : textMeaning(embedder, new SqliteTextVectors(join(dir, 'text-vectors.sqlite')));
-  const cortex = new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(dir, 'proj', '.engram'))), ...(meaning === null ? {} : { meaning }) });
+  const { cortex, project, textVectors } = benchMemory(dir, embedder);
+  const meaning = embedder === null ? null : textMeaning(embedder, textVectors);
   let keys: (readonly [string, readonly string[]])[] = [];
   return {
     async ingest(turns) {

@@ -1,9 +1,9 @@
-import { Cortex, PendingQueue, pendingPathFor } from '@engram/cortex';
-import { FileEpisodeStore, FileSemanticStore, handleRecallAsync, isoWithOffset, type EpisodeRecord } from '@engram/hippocampus';
+import { FileEpisodeStore, handleRecallAsync, isoWithOffset, type EpisodeRecord } from '@engram/hippocampus';
 import type { EncodeRequest } from '@engram/kernel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchMemory } from '../bench-memory.js';
 import { machineInfo, percentile, round, type BenchOptions, type BenchReport, type BenchResult } from '../bench-report.js';
 import { seededRandom, syntheticCorpus } from './synthetic-corpus.js';
 
@@ -128,12 +128,9 @@ const episodesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: 
 /** Lessons through the batch API (`SemanticStore.encode`), then the memory block for a question timed. */
 const entriesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: BenchOptions): Promise<BenchResult> => {
   const dir = join(root, `entries-${size}`);
-  mkdirSync(join(dir, 'proj', '.engram'), { recursive: true });
   const corpus = syntheticCorpus(SEED);
   const sample = sampler(size, QUESTIONS);
-  const global = new FileSemanticStore({ dir: join(dir, 'home', 'memory'), scope: 'global' });
-  const project = new FileSemanticStore({ dir: join(dir, 'proj', '.engram', 'memory'), scope: 'project' });
-  const cortex = new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(dir, 'proj', '.engram'))) });
+  const { cortex, project } = benchMemory(dir);
   let seconds = 0;
   for (let done = 0; done < size; ) {
     const requests: EncodeRequest[] = [];

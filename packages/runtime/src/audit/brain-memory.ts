@@ -2,12 +2,13 @@ import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
 import type { Clock, EngramScope, MemoryEntry } from '@engram/kernel';
 import type { EngramPaths } from '../engram-paths.js';
 import type { MemoryMode } from '../engram-session.js';
-import { auditLogDirs, auditMemory, type AuditMemory } from './audit-memory.js';
+import { auditLogDirs } from './audit-log-dirs.js';
 import { computeMemoryStats, type MemoryStats } from './compute-memory-stats.js';
 import { fileSessionLogs } from '../effects/file-session-logs.js';
 import type { BrainStores } from '../brain-stores.js';
 import type { SessionLogs } from '../session-logs.js';
-import { Cortex } from '@engram/cortex';
+import { openMemory } from '../open/open-memory.js';
+import { fileMemoryStores } from '../open/file-memory-stores.js';
 import { recordEvents } from './record-events.js';
 import { forgetSubject } from '../effects/forget/forget-subject.js';
 import type { ForgetReport } from '../effects/forget/forget-report.js';
@@ -100,10 +101,11 @@ const readAll = async (source: SessionLogs) => {
  * are recorded in its event log).
  */
 export const brainMemory = (paths: EngramPaths, mode: MemoryMode, clock: Clock, store: BrainStores | null = null): BrainMemory => {
-  const memory = (): AuditMemory => {
-    if (store === null) return auditMemory(paths, mode, clock);
-    const { global, project } = store.semantic;
-    return { cortex: new Cortex({ global, project, mode, pending: store.pending, quarantine: store.quarantine, clock }), stores: project === null ? { global } : { global, project } };
+  // The audit judges and prunes over the stores as a session writes them, so it opens memory as a session does (no sink: nothing here is a session's event).
+  const memory = () => {
+    const stores = store ?? fileMemoryStores(paths, clock);
+    const { global, project } = stores.semantic;
+    return { cortex: openMemory(stores, { mode, clock }), stores: project === null ? { global } : { global, project } };
   };
   const source = store?.logs ?? fileSessionLogs(auditLogDirs(paths));
   const stale = async (now: number | undefined) => {
