@@ -35,7 +35,7 @@ export { recallIndex, RECALL_FIELD_WEIGHTS, type RecallDoc, type RecallIndex } f
 export { orderRecall, fitRecallBudget, RECENCY_WEIGHT, RECENCY_HALF_LIFE_MS, type RecallCandidate, type OrderRecallOptions } from './recall/order-recall.js';
 export { rankRecall } from './recall/rank-recall.js';
 export { fuseRankings, RRF_K } from './recall/fuse-rankings.js';
-export { cosine, nearestVectors, vectorBytes, bytesVector } from './recall/nearest-vectors.js';
+export { cosine, nearestVectors, vectorBytes, vectorByteLength, bytesVector } from './recall/nearest-vectors.js';
 export { EmbedderError, type Embedder, type EmbedderFailure, type EntryMeaning } from './recall/embedder.js';
 export { spreadToNeighbours } from './recall/spread-to-neighbours.js';
 export { readRecallQuery } from './recall/quoted-query.js';

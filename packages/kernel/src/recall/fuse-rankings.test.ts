@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuseRankings, RRF_K } from './fuse-rankings.js';
-import { bytesVector, cosine, nearestVectors, vectorBytes } from './nearest-vectors.js';
+import { bytesVector, cosine, nearestVectors, vectorByteLength, vectorBytes } from './nearest-vectors.js';
 import { recallIndex, type RecallDoc } from './recall-index.js';
 import { rankRecall } from './rank-recall.js';
 
@@ -34,6 +34,14 @@ describe('nearestVectors', () => {
     expect(nearestVectors(q, rows, 5).map((r) => r.item)).toEqual(['near', 'mid']);
     expect(cosine(q, Float32Array.from([1, 0]))).toBe(0);
     expect([...bytesVector(vectorBytes(Float32Array.from([0.5, -2, 3.25])))]).toEqual([0.5, -2, 3.25]);
+  });
+
+  it('never scores a vector of another dimension than the query (another model under the same name), even one that agrees on every shared number', () => {
+    const q = Float32Array.from([1, 0, 0]);
+    const rows = [['longer', Float32Array.from([1, 0, 0, 0])], ['shorter', Float32Array.from([1, 0])], ['same', Float32Array.from([0.5, 0.5, 0])]] as const;
+    expect(nearestVectors(q, rows, 5).map((r) => r.item)).toEqual(['same']);
+    // The stores filter by stored length: the bytes of a 3-number vector.
+    expect(vectorByteLength(3)).toBe(vectorBytes(q).length);
   });
 });
 

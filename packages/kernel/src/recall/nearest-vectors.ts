@@ -34,5 +34,8 @@ export const nearestVectors = <K>(query: Float32Array, rows: Iterable<readonly [
 /** A vector as bytes for a BLOB or bytea column (little-endian float32, the platform's order on every target). */
 export const vectorBytes = (v: Float32Array): Uint8Array => new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
 
+/** The bytes `vectorBytes` makes of a vector of `dim` numbers: a stored vector's dimension, read off its column's length without reading the vector. */
+export const vectorByteLength = (dim: number): number => dim * Float32Array.BYTES_PER_ELEMENT;
+
 /** A vector back from its bytes (copied: the driver's buffer may be reused). */
 export const bytesVector = (b: Uint8Array): Float32Array => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength - (b.byteLength % 4)));

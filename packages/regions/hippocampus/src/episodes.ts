@@ -5,7 +5,7 @@
  * while loading neither.
  */
 export { MEMORY_ROLES, type Episode, type StoredEpisode, type EpisodeProblem } from './episodes/episode.js';
-export type { EpisodeStore, EpisodeRecord, EpisodeRanking } from './episodes/episode-store.js';
+export { EMBED_PER_QUERY, type EpisodeStore, type EpisodeRecord, type EpisodeRanking } from './episodes/episode-store.js';
 export { EMBED_BATCH } from './embeddings/openai-embedder.js';
 export type { EpisodeRecallRequest, EpisodeRecallOutcome } from './episodes/episodic-memory.js';
 export { prepareEpisode } from './episodes/prepare-episode.js';

@@ -1,9 +1,10 @@
-import { bm25Tokens, bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, systemClock, textMentions, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
+import { bm25Tokens, bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, systemClock, textMentions, vectorByteLength, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
 import {
   checkSessionId,
   DEFAULT_MAX_RESULTS,
   DEFAULT_RECALL_BUDGET_CHARS,
   EMBED_BATCH,
+  EMBED_PER_QUERY,
   episodeKey,
   episodeMatcher,
   formatRecall,
@@ -44,9 +45,6 @@ export interface PostgresEpisodeStoreOptions {
   /** Meaning beside words (off by default): records embedded after each append, questions ranked by both. */
   readonly embedder?: Embedder | null;
 }
-
-/** Records embedded on the way to answering one question, at most (what a failed write left), as the file backend does. */
-const EMBED_PER_QUERY = 256;
 
 /**
  * The newest records recall looks at first, in key order, before it asks the trigram index: a
@@ -134,16 +132,22 @@ export class PostgresEpisodeStore implements EpisodeStore {
     return records.length;
   }
 
-  /** Embeds up to `max` recalled records without a vector of the model, newest first, a batch per round trip; returns how many. */
-  private async embedUnembedded(embedder: Embedder, max: number): Promise<number> {
+  /**
+   * Embeds up to `max` recalled records without a vector of the model, newest first, a batch per
+   * round trip; returns how many. With `dim` (known at recall, from the question's vector), a vector
+   * of the model but of another dimension counts as none (the name now serves another model) and is
+   * replaced; `octet_length` of a bytea reads its stored size, not the vector.
+   */
+  private async embedUnembedded(embedder: Embedder, max: number, dim: number | null = null): Promise<number> {
     let done = 0;
     let before = '9223372036854775807';
     while (done < max) {
       const rows = (
         await this.db.pool.query<{ key: string; content: string }>(
-          `SELECT e.key::text AS key, e.record->>'content' AS content FROM engram_episodes e LEFT JOIN engram_episode_vectors v ON ${ownTenant('v')} AND v.project = e.project AND v.key = e.key AND v.model = $2
+          `SELECT e.key::text AS key, e.record->>'content' AS content FROM engram_episodes e
+           LEFT JOIN engram_episode_vectors v ON ${ownTenant('v')} AND v.project = e.project AND v.key = e.key AND v.model = $2 AND ($6::int IS NULL OR octet_length(v.vec) = $6)
            WHERE ${ownTenant('e')} AND e.project = $1 AND v.key IS NULL AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
-          [this.projectId, embedder.model, before, NOT_RECALLED, Math.min(EMBED_BATCH, max - done)],
+          [this.projectId, embedder.model, before, NOT_RECALLED, Math.min(EMBED_BATCH, max - done), dim === null ? null : vectorByteLength(dim)],
         )
       ).rows;
       const last = rows.at(-1);
@@ -160,12 +164,19 @@ export class PostgresEpisodeStore implements EpisodeStore {
     return done;
   }
 
-  /** The recalled records nearest `query` by the embedder's vectors (a scan of the project's vectors of that model), best first. */
+  /**
+   * The recalled records nearest `query` by the embedder's vectors (a scan of the project's vectors
+   * of that model and of the question's dimension), best first. The question is embedded first: its
+   * dimension is the one the model serves now, and the backlog before the scan embeds to it.
+   */
   private async nearest(embedder: Embedder, query: string, since: string, limit: number): Promise<{ readonly episode: StoredEpisode; readonly score: number }[]> {
-    await this.embedUnembedded(embedder, EMBED_PER_QUERY);
     const [q] = await embedder.embed([query]);
+    await this.embedUnembedded(embedder, EMBED_PER_QUERY, q?.length ?? null);
     if (q === undefined) return [];
-    const vectors = await this.db.pool.query<{ key: string; vec: Buffer }>(`SELECT key::text AS key, vec FROM engram_episode_vectors WHERE ${ownTenant()} AND project = $1 AND model = $2 AND key >= $3`, [this.projectId, embedder.model, since]);
+    const vectors = await this.db.pool.query<{ key: string; vec: Buffer }>(
+      `SELECT key::text AS key, vec FROM engram_episode_vectors WHERE ${ownTenant()} AND project = $1 AND model = $2 AND key >= $3 AND octet_length(vec) = $4`,
+      [this.projectId, embedder.model, since, vectorByteLength(q.length)],
+    );
     const best = nearestVectors(q, vectors.rows.map((r) => [r.key, bytesVector(r.vec)] as const), limit);
     if (best.length === 0) return [];
     const rows = await this.db.pool.query<SelectedRow>(`SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key = ANY($2::bigint[])`, [this.projectId, best.map((b) => b.item)]);

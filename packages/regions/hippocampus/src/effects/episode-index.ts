@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
-import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorBytes } from '@engram/kernel';
+import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorByteLength, vectorBytes } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
 import { episodeMatcher } from '../episodes/episode-matcher.js';
@@ -296,9 +296,17 @@ export class EpisodeIndex {
     return { words: kept, over: total > MAX_SCORED_ROWS };
   }
 
-  /** Episodes with no vector of `model` (none yet, or one of another model), newest first from below `beforeId`, at most `limit`. */
-  unembedded(model: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): { readonly id: number; readonly content: string }[] {
-    return this.db.prepare('SELECT e.id, e.content FROM episodes e LEFT JOIN episode_vectors v ON v.id = e.id AND v.model = ? WHERE v.id IS NULL AND e.id < ? ORDER BY e.id DESC LIMIT ?').all(model, beforeId, limit) as { id: number; content: string }[];
+  /**
+   * Episodes with no vector of `model` (none yet, or one of another model), newest first from below
+   * `beforeId`, at most `limit`. With `dim` (the dimension of the question's vector), a vector of
+   * `model` of another dimension counts as none: the same name now serves another model (a tag
+   * pulled again), whose vectors the old ones cannot be compared with. SQLite reads a BLOB's length
+   * from the record header, so the check costs no read of the vector itself.
+   */
+  unembedded(model: string, dim: number | null, limit: number, beforeId = Number.MAX_SAFE_INTEGER): { readonly id: number; readonly content: string }[] {
+    return this.db
+      .prepare('SELECT e.id, e.content FROM episodes e LEFT JOIN episode_vectors v ON v.id = e.id AND v.model = @model AND (@bytes IS NULL OR length(v.vec) = @bytes) WHERE v.id IS NULL AND e.id < @before ORDER BY e.id DESC LIMIT @limit')
+      .all({ model, bytes: dim === null ? null : vectorByteLength(dim), before: beforeId, limit }) as { id: number; content: string }[];
   }
 
   /** Stores each episode's vector of `model`, replacing a vector of another model (one vector per episode). */
@@ -309,11 +317,14 @@ export class EpisodeIndex {
     }).immediate();
   }
 
-  /** The episodes whose `model` vectors are closest to `query` (cosine), best first: a full scan of the project's vectors. */
+  /**
+   * The episodes whose `model` vectors are closest to `query` (cosine), best first: a full scan of
+   * the project's vectors of the query's dimension (one of another dimension is never compared).
+   */
   nearest(model: string, query: Float32Array, options: MatchOptions): ScoredEpisode[] {
     if (options.limit <= 0) return [];
     const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
-    const rows = this.db.prepare('SELECT id, vec FROM episode_vectors WHERE model = ? AND id >= ?').iterate(model, since) as Iterable<{ id: number; vec: Buffer }>;
+    const rows = this.db.prepare('SELECT id, vec FROM episode_vectors WHERE model = ? AND id >= ? AND length(vec) = ?').iterate(model, since, vectorByteLength(query.length)) as Iterable<{ id: number; vec: Buffer }>;
     const best = nearestVectors(query, (function* () {
       for (const r of rows) yield [r.id, bytesVector(r.vec)] as const;
     })(), options.limit);

@@ -7,6 +7,13 @@ export interface EpisodeRecord extends Episode {
   readonly multimodal?: boolean;
 }
 
+/**
+ * Records a backend embeds on the way to answering one question, at most (what a write could not
+ * embed, or a vector the model no longer matches): a backlog is caught up a slice at a time without
+ * making one recall wait minutes; the whole of it is the write path's, or `engram memory embed`'s.
+ */
+export const EMBED_PER_QUERY = 256;
+
 /** Which ranking a store's `search` uses: words only, or words fused with an embedder's meaning (how many items have a vector of its model). */
 export type EpisodeRanking = { readonly kind: 'lexical' } | { readonly kind: 'lexical+embeddings'; readonly model: string; readonly embedded: number; readonly items: number };
 

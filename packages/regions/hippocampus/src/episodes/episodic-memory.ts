@@ -7,21 +7,19 @@ import { formatRecall } from './format-recall.js';
 import { DEFAULT_MAX_RESULTS, recallEpisodes, type EpisodeRecall } from './recall-episodes.js';
 import { rankedCandidates, searchEpisodes, type ScoredEpisode } from './search-episodes.js';
 import { EMBED_BATCH } from '../embeddings/openai-embedder.js';
+import { EMBED_PER_QUERY } from './episode-store.js';
 
 const DAY_MS = 86_400_000;
 /**
- * Episodes embedded on the way to answering one question, at most: what a write could not embed
- * is caught up a slice at a time without making one recall wait minutes (a whole backlog: the
- * write path, or `engram memory embed`).
+ * Embeds up to `max` episodes without a vector of the embedder's model, newest first, one batch per
+ * round trip; returns how many. With `dim` (known at recall, from the question's vector), a vector
+ * of the model but of another dimension is embedded again too (the name now serves another model).
  */
-const EMBED_PER_QUERY = 256;
-
-/** Embeds up to `max` episodes without a vector of the embedder's model, newest first, one batch per round trip; returns how many. */
-const embedUnembedded = async (index: EpisodeIndex, embedder: Embedder, max: number): Promise<number> => {
+const embedUnembedded = async (index: EpisodeIndex, embedder: Embedder, max: number, dim: number | null = null): Promise<number> => {
   let done = 0;
   let before = Number.MAX_SAFE_INTEGER;
   while (done < max) {
-    const rows = index.unembedded(embedder.model, Math.min(EMBED_BATCH, max - done), before);
+    const rows = index.unembedded(embedder.model, dim, Math.min(EMBED_BATCH, max - done), before);
     const last = rows.at(-1);
     if (last === undefined) break;
     before = last.id;
@@ -98,7 +96,8 @@ export class EpisodicMemory {
   /**
    * `search` with the meaning of the question too: the episodes nearest it by `embedder`'s vectors
    * fused with the words' ranking (`searchEpisodes`). Episodes still without a vector of this model
-   * (written while the embedder failed, or under another model) are embedded first, at most
+   * (written while the embedder failed, or under another model) or with one of another dimension
+   * than the question's (another model served under the same name) are embedded first, at most
    * `EMBED_PER_QUERY`; an embedder that fails is reported in `problems` and the answer is lexical.
    */
   async searchWithMeaning(query: string, request: EpisodeRecallRequest, embedder: Embedder): Promise<EpisodeRecallOutcome> {
@@ -111,8 +110,9 @@ export class EpisodicMemory {
     const candidates = index.ranked(query, bounds);
     let meaning: ScoredEpisode[] = [];
     try {
-      await embedUnembedded(index, embedder, EMBED_PER_QUERY);
+      // The question first: its vector's dimension is the one the model serves now.
       const [vec] = await embedder.embed([query]);
+      await embedUnembedded(index, embedder, EMBED_PER_QUERY, vec?.length ?? null);
       if (vec !== undefined) meaning = index.nearest(embedder.model, vec, bounds);
     } catch (err) {
       problems.push({ file: embedder.location, line: 0, reason: `embedder failed, ranked by words only: ${(err as Error).message}` });

@@ -43,6 +43,8 @@ export interface EmbeddingsServer {
   readonly texts: () => number;
   /** While true every request is answered HTTP 503 (a server that is down for the model). */
   failing: boolean;
+  /** The dimension of the vectors answered from now on: set it to serve another model under the same name (a tag pulled again). */
+  dim: number;
   /** The Authorization header of the last request ('' when none). */
   readonly lastAuthorization: () => string;
   close(): Promise<void>;
@@ -50,14 +52,15 @@ export interface EmbeddingsServer {
 
 /**
  * A real OpenAI-compatible embeddings server on 127.0.0.1 (node:http, a free port) answering
- * `POST /v1/embeddings` with `testEmbedding` vectors in OpenAI's response shape. Tests start one.
+ * `POST /v1/embeddings` with `embedding` vectors (default `testEmbedding`) in OpenAI's response
+ * shape. Tests start one.
  */
-export const startEmbeddingsServer = async (options: { readonly dim?: number } = {}): Promise<EmbeddingsServer> => {
-  const dim = options.dim ?? 64;
+export const startEmbeddingsServer = async (options: { readonly dim?: number; readonly embedding?: (text: string, dim: number) => number[] } = {}): Promise<EmbeddingsServer> => {
+  const embedding = options.embedding ?? testEmbedding;
   let requests = 0;
   let texts = 0;
   let auth = '';
-  const state = { failing: false };
+  const state = { failing: false, dim: options.dim ?? 64 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -79,7 +82,7 @@ export const startEmbeddingsServer = async (options: { readonly dim?: number } =
       const input = typeof body.input === 'string' ? [body.input] : body.input;
       if (!Array.isArray(input) || !input.every((t) => typeof t === 'string') || typeof body.model !== 'string') return reply(400, { error: { message: 'expected { model, input: string[] }' } });
       texts += input.length;
-      reply(200, { object: 'list', model: body.model, data: input.map((t: string, index) => ({ object: 'embedding', index, embedding: testEmbedding(t, dim) })), usage: { prompt_tokens: 0, total_tokens: 0 } });
+      reply(200, { object: 'list', model: body.model, data: input.map((t: string, index) => ({ object: 'embedding', index, embedding: embedding(t, state.dim) })), usage: { prompt_tokens: 0, total_tokens: 0 } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -93,6 +96,12 @@ export const startEmbeddingsServer = async (options: { readonly dim?: number } =
     },
     set failing(v: boolean) {
       state.failing = v;
+    },
+    get dim() {
+      return state.dim;
+    },
+    set dim(v: number) {
+      state.dim = v;
     },
     lastAuthorization: () => auth,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

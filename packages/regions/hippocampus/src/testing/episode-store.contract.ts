@@ -3,7 +3,7 @@ import { openAiEmbedder } from '../embeddings/openai-embedder.js';
 import { startEmbeddingsServer } from './embeddings-server.js';
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../episodes/episode.js';
-import type { EpisodeRecord, EpisodeStore } from '../episodes/episode-store.js';
+import { EMBED_PER_QUERY, type EpisodeRecord, type EpisodeStore } from '../episodes/episode-store.js';
 
 /**
  * Storage a contract test writes to: every `open` is a new store object over the same storage
@@ -26,6 +26,21 @@ const NOW = '2026-03-05T00:00:00.000Z';
 const at = (iso: string) => iso.replace(/Z$/, '+00:00');
 const ep = (session: string, ts: string, turn: number, role: string, content: string, meta: Record<string, unknown> = {}): EpisodeRecord => ({ ts: at(ts), session, turn, role, content, meta });
 const contents = (episodes: readonly { readonly episode: Episode }[]) => episodes.map((e) => e.episode.content);
+
+/** Words about mending a car: the one axis of `mendingEmbedding` beside its constant. */
+const MENDING = new Set(['fix', 'mended', 'car', 'automobile', 'gearbox', 'transmission']);
+
+/**
+ * A test embedding that works at any dimension, even 3 or 4 (where hashed trigrams rank nothing):
+ * axis 0 counts the words about mending a car, the last axis is 1 for every text (no zero vector),
+ * the rest stay 0. A text on the topic is near a question on it; every other text far below.
+ */
+const mendingEmbedding = (text: string, dim: number): number[] => {
+  const v = new Array<number>(dim).fill(0);
+  v[0] = (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => MENDING.has(w)).length;
+  v[dim - 1]! += 1;
+  return v;
+};
 
 /** Two sessions, the second later; a user message answered in the next turn; memory bookkeeping. */
 const corpus: readonly EpisodeRecord[] = [
@@ -286,6 +301,44 @@ export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeS
           const before = server.texts();
           expect((await other.search('who can fix my car transmission')).groups).toHaveLength(1);
           expect(server.texts()).toBeGreaterThan(before + 1);
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('with another model served under the same name (another dimension): its vectors are embedded again at recall, newest first, at most EMBED_PER_QUERY a question, and never compared', async () => {
+      const server = await startEmbeddingsServer({ dim: 3, embedding: mendingEmbedding });
+      try {
+        await withStore(async (open) => {
+          const store = open(manualClock(NOW), openAiEmbedder({ url: server.url, model: 'm' }));
+          // The answer is the oldest record: a newest-first catch-up reaches it last.
+          const answer = ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'Karl mended the gearbox of the automobile');
+          const notes = Array.from({ length: EMBED_PER_QUERY + 2 }, (_, i) => ep(S2, new Date(Date.parse('2026-03-02T09:00:00.000Z') + i * 1000).toISOString(), i + 1, 'user', `weather note ${i}`));
+          const total = notes.length + 1;
+          await store.append([answer]);
+          await store.append(notes);
+          expect(server.texts()).toBe(total);
+          server.dim = 4;
+          const question = 'who can fix my car transmission';
+          /** One search, and how many texts the server embedded for it. */
+          const ask = async () => {
+            const before = server.texts();
+            const outcome = await store.search(question);
+            return { hits: outcome.groups.flatMap((g) => g.episodes.filter((e) => e.hit).map((e) => e.episode.content)), embedded: server.texts() - before };
+          };
+          // The question (4 numbers now), then the newest EMBED_PER_QUERY notes; the answer keeps its 3-number vector, which is not compared.
+          const first = await ask();
+          expect(first.embedded).toBe(1 + EMBED_PER_QUERY);
+          expect(first.hits).not.toContain(answer.content);
+          // The rest (two notes and the answer) at the next question, which the answer's new vector then answers.
+          const second = await ask();
+          expect(second.embedded).toBe(1 + 3);
+          expect(second.hits[0]).toBe(answer.content);
+          // Caught up: a further question embeds itself only; nothing was lost.
+          expect((await ask()).embedded).toBe(1);
+          expect(await store.ranking?.()).toMatchObject({ kind: 'lexical+embeddings', model: 'm', embedded: total, items: total });
+          expect((await store.recall('weather note', { maxResults: total })).hits).toBe(notes.length);
         });
       } finally {
         await server.close();
