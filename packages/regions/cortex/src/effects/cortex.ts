@@ -36,7 +36,7 @@ import { rankStrategies, type StrategyRanking } from '../strategies/rank-strateg
 import { strategiesFromMemory } from '../strategies/strategies-from-memory.js';
 import { strategyInjection, type StrategyTarget } from '../strategies/strategy-injection.js';
 import type { StrategyItem } from '../strategies/strategy-item.js';
-import { DEFAULT_STRATEGY_BUDGET, type StrategyParams } from '../strategies/strategy-params.js';
+import { DEFAULT_STRATEGY_BUDGET } from '../strategies/strategy-params.js';
 import { formatStrategies } from '../strategies/format-strategies.js';
 import type { ContextInjection } from '../injected-item.js';
 import { dirname } from 'node:path';
@@ -75,8 +75,6 @@ export interface CortexOptions {
    * the ranking by words (`memoryNotes` says why).
    */
   readonly meaning?: EntryMeaning;
-  /** Weights of pre-call strategy ranking (docs/strategy-injection.md); the defaults otherwise. */
-  readonly strategies?: StrategyParams;
   /** Where each scope's retired (superseded) entries are kept; without one an entry is retired with no history. */
   readonly histories?: { readonly global: MemoryHistoryPort; readonly project: MemoryHistoryPort | null };
   /**
@@ -395,7 +393,6 @@ export class Cortex {
       ...(request.callText === undefined ? {} : { callText: request.callText }),
       nowMs: this.clock.now(),
       budgetTokens: request.budgetTokens ?? DEFAULT_STRATEGY_BUDGET,
-      ...(this.options.strategies === undefined ? {} : { params: this.options.strategies }),
       ...(meaning === null ? {} : { meaning }),
     });
     return { text: formatStrategies(ranking.chosen, request.tool), injection: strategyInjection(ranking, request.tool, request.target ?? 'pre-call'), ranking };
