@@ -176,6 +176,23 @@ describe('the bundled CLI prints what dist/ prints (built CLI)', () => {
   }, TEST_TIMEOUT_MS);
 });
 
+describe('what the bundles hold (built CLI)', () => {
+  it("holds zod's English messages only, and a bad hook payload reads the same from a bundle as from dist/", () => {
+    // zod's messages in every other language were a sixth of each hot bundle, read and initialised at every start (docs/cli-startup.md).
+    const inputs = JSON.parse(readFileSync(join(ROOT, 'apps/cli/dist/bundle-inputs.json'), 'utf8')) as Record<string, readonly string[]>;
+    const locales = Object.entries(inputs).flatMap(([file, held]) => held.filter((i) => /zod\/v4\/locales\//.test(i)).map((i) => `${file}: ${i.slice(i.indexOf('zod/'))}`));
+    expect(locales.length).toBeGreaterThan(0);
+    expect(locales.filter((l) => !l.endsWith('/locales/en.js') && !l.endsWith('/locales/index.js'))).toEqual([]);
+    const payload = JSON.stringify({ session_id: 5, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 1 } });
+    const said = (['dist', 'bundle'] as const).map((mode) => {
+      const r = runIn(mode, world(), ['hook', 'pre-tool-use'], { env: { ENGRAM_SERVE: '0' }, input: payload, record: false });
+      return `${r.status}: ${r.stderr}`;
+    });
+    expect(said[1]).toBe(said[0]);
+    expect(said[0]).toContain('field "session_id"');
+  });
+});
+
 describe('a stale bundle is never used (built CLI)', () => {
   it('the launcher runs dist/ once a package it was built from is newer than the bundle, the bundle before', () => {
     // A launcher of its own inside apps/cli (so packages resolve from it as from the real one),

@@ -184,6 +184,13 @@ const hotPath = (out, hot) => ({
 
     b.onResolve({ filter: /^@engram\// }, (args) => (hot !== 'all' && args.kind === 'dynamic-import' && LAZY.has(args.path) ? { path: args.path, external: true } : undefined));
 
+    // zod's error messages in every language (`z.locales`, about 260 kB of a 1.5 MB bundle, and
+    // initialised at load as the namespace's modules are): engram reads none but English, which
+    // zod registers itself (its schemas module imports locales/en.js directly). In the bundles the
+    // namespace holds `en` alone; from dist/ it is whole.
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), args.path), namespace: 'engram-zod-locales' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'engram-zod-locales' }, (args) => ({ contents: "export { default as en } from './en.js';\n", loader: 'js', resolveDir: dirname(args.path) }));
+
     // better-sqlite3, pg: required from the package that imports them, where they are installed,
     // when first used (NATIVE_ON_FIRST_USE): a hook that never opens the episode index does not
     // load SQLite's native module.
