@@ -1,4 +1,5 @@
 import { Cortex, DEFAULT_STRATEGY_BUDGET, defaultStrategyParams, PendingQueue, pendingPathFor, staleStrategies, type StrategyItem } from '@engram/cortex';
+import { rankStrategies } from '@engram/cortex/core';
 import { validateData } from '@engram/events';
 import { FileSemanticStore } from '@engram/hippocampus';
 import { bm25Tokens, estimateTokens, manualClock, type EncodeRequest, type SemanticStore } from '@engram/kernel';
@@ -88,9 +89,8 @@ const setup = async () => {
   clock.advance(5 * DAY);
   const [irrelevant] = await idsOf(global, [IRRELEVANT]);
   clock.advance(2 * DAY);
-  const make = (strategies = defaultStrategyParams) =>
-    new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(dir, 'proj', '.engram'))), clock, strategies });
-  return { cortex: make(), make, clock, relevant: [charset, ebcdic, retry] as string[], irrelevant: irrelevant ?? '' };
+  const cortex = new Cortex({ global, project, mode: 'autopilot', pending: new PendingQueue(pendingPathFor(join(dir, 'proj', '.engram'))), clock });
+  return { cortex, clock, relevant: [charset, ebcdic, retry] as string[], irrelevant: irrelevant ?? '' };
 };
 
 describe('proactive strategy injection over the memory files', () => {
@@ -135,8 +135,9 @@ describe('proactive strategy injection over the memory files', () => {
   });
 
   it('with no budget, item limit or relevance floor, still injects only rules that share a term with the call', async () => {
-    const { make, irrelevant } = await setup();
-    const r = await make({ ...defaultStrategyParams, maxItems: 1000, minRelevance: 0 }).preCallStrategies({ tool: 'read_file', turnText: TURN, args: ARGS, budgetTokens: 1_000_000 });
+    const { cortex, clock, irrelevant } = await setup();
+    // The ranking itself, over the cortex's candidates, with the limits off (engram always ranks with the defaults).
+    const r = { ranking: rankStrategies(await cortex.strategyCandidates(), { tool: 'read_file', turnText: TURN, args: ARGS, nowMs: clock.now(), budgetTokens: 1_000_000, params: { ...defaultStrategyParams, maxItems: 1000, minRelevance: 0 } }) };
     const query = new Set(bm25Tokens(`${TURN} read_file path legacy/PAYROLL.cbl`));
     expect(r.ranking.chosen.length).toBeGreaterThan(3);
     expect(r.ranking.chosen.length).toBeLessThanOrEqual(3 + NEAR_MISSES.length);
