@@ -10,7 +10,6 @@
 export { openPostgres, type PostgresDb, type PostgresOptions } from './effects/open-postgres.js';
 export { migrate, schemaVersion, type MigrationRun } from './effects/migrate.js';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.js';
-export { makePostgresEventLog, layerPostgresEventLog } from './effects/layer-postgres-event-log.js';
 export { appendEvents, readEvents, readEventLines, followEvents, listSessions, listSessionLogs, sessionHolds, type SessionLogRow } from './effects/postgres-event-log.js';
 export { readAnalysisState, writeAnalysisState } from './effects/postgres-analysis-state.js';
 export { sessionSummaries, type SessionSummary } from './effects/session-summaries.js';

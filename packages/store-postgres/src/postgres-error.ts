@@ -1,10 +1,10 @@
-import { Data } from 'effect';
+import { TaggedError } from '@engram/kernel';
 import { storeUnreachable } from './unreachable-code.js';
 
 /** Why a PostgreSQL store operation failed: a closed union so callers can handle each case. */
 export type PostgresErrorReason = 'unreachable' | 'timeout' | 'schema' | 'tenant' | 'query';
 
-export class PostgresError extends Data.TaggedError('PostgresError')<{
+export class PostgresError extends TaggedError('PostgresError')<{
   readonly reason: PostgresErrorReason;
   readonly message: string;
   readonly cause?: unknown;
