@@ -26,6 +26,10 @@ describe.skipIf(!probe.ok)(`engram bench postgres${probe.ok ? '' : ` (skipped: $
       expect.stringMatching(/^episodic recall, common term, days_back 1/),
       expect.stringMatching(/^episodic recall, absent term/),
       expect.stringMatching(/^episodic recall, 2-char term/),
+      expect.stringMatching(/^ranked search, three words of a stored turn/),
+      expect.stringMatching(/^ranked search, only the commonest words/),
+      expect.stringMatching(/^ranked search, no word in any episode/),
+      expect.stringMatching(/^episodes through the batch API/),
     ]);
     for (const row of report.results) {
       expect(row.n).toBeGreaterThan(0);
@@ -37,5 +41,15 @@ describe.skipIf(!probe.ok)(`engram bench postgres${probe.ok ? '' : ` (skipped: $
     expect(report.results[6]).toMatchObject({ n: 20_000 });
     expect(report.results[7]).toMatchObject({ episodes: 20_000, matchesInCorpus: 10 });
     expect(typeof report.targets['episodicRecallP50AtMost10Ms']).toBe('boolean');
+    // Issue 25's rows: each ranked row against its p95 target, ingest through append against 2,000/s.
+    for (const row of report.results.slice(12, 15)) {
+      expect(row).toMatchObject({ episodes: 20_000, targetP95Ms: 50, failed: 0 });
+      expect(typeof row['p95Met']).toBe('boolean');
+    }
+    expect(Number(report.results[12]?.['foundInAnswer'])).toBeGreaterThan(0.3);
+    expect(report.results[15]).toMatchObject({ n: 5000, targetIngestPerSecond: 2000 });
+    expect(typeof report.results[15]?.['ingestMet']).toBe('boolean');
+    expect(typeof report.targets['rankedRecallP95AtMost50Ms']).toBe('boolean');
+    expect(typeof report.targets['episodeIngestAtLeast2000PerSecond']).toBe('boolean');
   });
 });

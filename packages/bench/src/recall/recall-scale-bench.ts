@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchMemory } from '../bench-memory.js';
 import { machineInfo, percentile, round, type BenchOptions, type BenchReport, type BenchResult } from '../bench-report.js';
-import { seededRandom, syntheticCorpus } from './synthetic-corpus.js';
+import { SYNTHETIC_SEED, syntheticCorpus, turnSample } from './synthetic-corpus.js';
 
 /** The issue's sizes: a long-lived project's memory (6,000 items) and a very large episode log (1,000,000). */
 const SIZES = [6000, 1_000_000] as const;
@@ -25,7 +25,7 @@ const WARMUP = 3;
 const QUERY_BUDGET_MS = 120_000;
 /** memory_context is measured up to this many entries: a memory file is read whole per block, so a million lessons is not a memory a host keeps. */
 const MAX_ENTRIES_SIZE = 10_000;
-const SEED = 20_251_129;
+const SEED = SYNTHETIC_SEED;
 const T0 = Date.parse('2024-01-01T00:00:00Z');
 const MINUTE = 60_000;
 /** Characters of a turn that identify it in an answer. */
@@ -39,24 +39,6 @@ interface Sizes {
   readonly size: number;
   readonly targetP95Ms: number;
 }
-
-/** The turns asked about: a seeded sample of the corpus (reservoir), so questions spread over all of it. */
-const sampler = (size: number, want: number) => {
-  const random = seededRandom(SEED + size);
-  const kept: string[] = [];
-  let seen = 0;
-  return {
-    offer(text: string) {
-      seen++;
-      if (kept.length < want) kept.push(text);
-      else {
-        const j = Math.floor(random() * seen);
-        if (j < want) kept[j] = text;
-      }
-    },
-    kept: () => kept,
-  };
-};
 
 /** Times `ask` over the questions (after a warm-up), within the time budget; `found` says whether the asked-about turn was shown. */
 const timeQuestions = async (about: readonly string[], question: (t: string) => string, ask: (q: string) => Promise<string>, progress: (m: string) => void, label: string) => {
@@ -82,7 +64,7 @@ const episodesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: 
   const dir = join(root, `episodes-${size}`);
   mkdirSync(dir, { recursive: true });
   const corpus = syntheticCorpus(SEED);
-  const sample = sampler(size, QUESTIONS);
+  const sample = turnSample(SEED + size, QUESTIONS);
   const store = new FileEpisodeStore({ projectDir: dir, embedder: null });
   try {
     let appendSeconds = 0;
@@ -129,7 +111,7 @@ const episodesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: 
 const entriesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: BenchOptions): Promise<BenchResult> => {
   const dir = join(root, `entries-${size}`);
   const corpus = syntheticCorpus(SEED);
-  const sample = sampler(size, QUESTIONS);
+  const sample = turnSample(SEED + size, QUESTIONS);
   const { cortex, project } = benchMemory(dir);
   let seconds = 0;
   for (let done = 0; done < size; ) {

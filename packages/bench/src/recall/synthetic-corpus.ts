@@ -5,6 +5,9 @@
  * it comes from a data set, so a scale run tunes nothing on one.
  */
 
+/** The seed the scale runs share: the files and the PostgreSQL runs store the same turns and ask the same questions. */
+export const SYNTHETIC_SEED = 20_251_129;
+
 /** Distinct words: the order of a working vocabulary; large enough that rare words stay rare at a million turns. */
 const VOCABULARY = 30_000;
 /** Zipf's exponent for word frequency in English text (about 1). */
@@ -19,7 +22,7 @@ const SYLLABLES = ['ka', 'lo', 'mi', 'ten', 'ra', 'vos', 'du', 'pel', 'si', 'gar
 const SPEAKERS = ['Ada', 'Bo', 'Cyd', 'Dee'];
 
 /** A 32-bit seeded generator (mulberry32): the same seed gives the same corpus on every machine. */
-export const seededRandom = (seed: number): (() => number) => {
+const seededRandom = (seed: number): (() => number) => {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -54,6 +57,11 @@ export interface SyntheticCorpus {
   turn(): { readonly speaker: string; readonly text: string };
   /** A question about `text` (a stored turn): three of its words among common ones. */
   question(text: string): string;
+  /**
+   * A question of only the commonest words the rankers keep (the first pseudo-words, each in
+   * several percent of turns): the most rows a question can match, the worst case of ranking.
+   */
+  commonQuestion(): string;
 }
 
 export const syntheticCorpus = (seed: number): SyntheticCorpus => {
@@ -86,5 +94,30 @@ export const syntheticCorpus = (seed: number): SyntheticCorpus => {
       const common = Array.from({ length: COMMON_WORDS }, zipf);
       return `${[...common.slice(0, 1), ...about, ...common.slice(1)].join(' ')}?`;
     },
+    commonQuestion() {
+      const commonest = words.slice(FUNCTION_WORDS.length, FUNCTION_WORDS.length + COMMON_WORDS);
+      return `${FUNCTION_WORDS[0] ?? ''} ${commonest.join(' ')}?`;
+    },
+  };
+};
+
+/**
+ * The turns asked about: a seeded reservoir sample of `want` of the texts offered, so questions
+ * spread over the whole corpus, not its start, and a seed gives the same sample on every machine.
+ */
+export const turnSample = (seed: number, want: number) => {
+  const random = seededRandom(seed);
+  const kept: string[] = [];
+  let seen = 0;
+  return {
+    offer(text: string): void {
+      seen++;
+      if (kept.length < want) kept.push(text);
+      else {
+        const j = Math.floor(random() * seen);
+        if (j < want) kept[j] = text;
+      }
+    },
+    kept: (): readonly string[] => kept,
   };
 };
