@@ -1,4 +1,6 @@
-import { parse, stringify, type ScalarTag, type Tags } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { ScalarTag, Tags } from 'yaml';
 import { normalizeSkillName } from './normalize-skill-name.js';
 
 /** The parts of a SKILL.md (anton.md §10.2). */
@@ -16,6 +18,14 @@ export interface SkillMd {
 }
 
 export type SkillMdParse = { readonly ok: true; readonly skill: SkillMd } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The yaml package (117 kB of every CLI bundle that holds the skill stores), loaded when a SKILL.md
+ * is first read or written: `engram memory show`, `add` and `context` never are, and start within
+ * a bound of Node's own start-up (docs/cli-startup.md). Its Node build is CommonJS.
+ */
+let yamlLib: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlLib ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 const KNOWN = new Set(['name', 'description', 'license', 'compatibility', 'allowed-tools', 'metadata']);
 const FENCE = /^---[ \t]*$/;
@@ -58,7 +68,7 @@ export const parseSkillMd = (text: string, folderName: string): SkillMdParse => 
   if (close === -1) return { ok: false, reason: "the front matter has no closing '---' line" };
   let front: unknown;
   try {
-    front = parse(lines.slice(1, close).join('\n'), { version: '1.1', uniqueKeys: false, customTags: pyYamlTags });
+    front = yaml().parse(lines.slice(1, close).join('\n'), { version: '1.1', uniqueKeys: false, customTags: pyYamlTags });
   } catch (err) {
     return { ok: false, reason: `the front matter is not valid YAML (${(err as Error).message.split('\n')[0] ?? ''})` };
   }
@@ -97,5 +107,5 @@ export const renderSkillMd = (skill: SkillMd): string => {
   if (skill.compatibility !== undefined) front.compatibility = skill.compatibility;
   if (skill.allowedTools !== undefined) front['allowed-tools'] = skill.allowedTools;
   if (Object.keys(skill.metadata).length > 0) front.metadata = { ...skill.metadata };
-  return `---\n${stringify(front, { version: '1.1', lineWidth: 0 })}---\n${skill.body}`;
+  return `---\n${yaml().stringify(front, { version: '1.1', lineWidth: 0 })}---\n${skill.body}`;
 };
