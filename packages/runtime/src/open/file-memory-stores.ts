@@ -12,7 +12,7 @@ const TEXT_VECTORS_FILE = 'text-vectors.sqlite';
  * The memory part of the file stores (`fileBrainStores` holds exactly these): the memory files of
  * both scopes, their histories, the pending queue and the quarantine under the project's `.engram`
  * (the home's outside a project), and the entries' vectors under the home's index folder. A memory
- * command opens only these, so it loads no skill, instinct or event-log code.
+ * command opens only these (no skill, instinct or event-log store is made).
  */
 export const fileMemoryStores = (paths: EngramPaths, clock: Clock): MemoryStores => ({
   semantic: {
