@@ -192,6 +192,10 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Run the tests before committing');
+    // A SKILL.md's front matter is read by yaml, which no bundle holds: required from where @engram/hippocampus is installed.
+    mkdirSync(join(home, 'skills', 'csv-cleanup'), { recursive: true });
+    writeFileSync(join(home, 'skills', 'csv-cleanup', 'SKILL.md'), '---\nname: csv-cleanup\ndescription: Cleans a CSV before loading it\n---\nSteps.\n');
+    expect(ok(run(bin, ['skills', 'list', '--home', home], app, 60_000), 'engram skills list')).toContain('Cleans a CSV before loading it');
   }, 240_000);
 
   // Last: it moves the installed tree into the layout npx gives a package it downloaded.
