@@ -363,6 +363,24 @@ ${['engram_episode_vectors', 'engram_text_vectors'].map((t) => `ALTER TABLE ${t}
 ALTER TABLE ${t} FORCE ROW LEVEL SECURITY;
 CREATE POLICY ${t}_tenant ON ${t} USING (tenant = (SELECT engram_tenant())) WITH CHECK (tenant = (SELECT engram_tenant()));`).join('\n')}`,
   },
+  {
+    version: 18,
+    name: 'ranked recall under row-level security',
+    sql: `
+-- As engram_episodes_match does for LIKE (migration 10): @@ is not leakproof, so under FORCEd
+-- row-level security a ranked search written in a WHERE never uses the GIN index on terms and reads
+-- the whole project. Ranked recall puts its tsquery in engram.episode_terms for one transaction,
+-- and the restrictive policy (it only ever narrows what the tenant policy allows) matches on it.
+-- Unset (every other query), the query is !'engram all': the negation of a lexeme holding a space,
+-- which the parser never emits, so every row passes. One policy for both conditions: each policy is
+-- a security level of its own and only the first (by name) may use a non-leakproof index, so a
+-- second policy engram_episodes_terms would never reach the GIN index. No sub-select: the planner
+-- folds the settings when it estimates, so it knows an unset condition passes every row.
+DROP POLICY engram_episodes_match ON engram_episodes;
+CREATE POLICY engram_episodes_match ON engram_episodes AS RESTRICTIVE FOR SELECT
+  USING (folded LIKE coalesce(nullif(current_setting('engram.episode_match', true), ''), '%')
+         AND terms @@ coalesce(nullif(current_setting('engram.episode_terms', true), ''), '!''engram all''')::tsquery);`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -13,7 +13,6 @@ import {
   parseEpisodeTs,
   prepareEpisode,
   rankedCandidates,
-  rankedWebQuery,
   recallEpisodes,
   searchEpisodes,
   sessionFileTime,
@@ -34,6 +33,7 @@ import type { PostgresDb } from './open-postgres.js';
 import { withReconnect } from './with-reconnect.js';
 import { subjectPattern } from '../subject-pattern.js';
 import { ownTenant } from '../own-tenant.js';
+import { bm25Idf, capWords, MAX_SCORED_ROWS, type CountedWord } from '../ranked-words.js';
 
 export interface PostgresEpisodeStoreOptions {
   readonly db: PostgresDb;
@@ -60,6 +60,10 @@ const NOT_RECALLED = [...MEMORY_ROLES];
 const DAY_MS = 86_400_000;
 /** pg_trgm indexes 3-character grams: a shorter query cannot use the index. */
 const MIN_TRIGRAM_QUERY = 3;
+/** Projects up to this many rows are counted for idf at every question: a bounded read of a few ms, and exact, so small projects rank as they always did. */
+const EXACT_TOTAL_ROWS = 10_000;
+/** How long a larger project's count serves idf: a few minutes' appends move idf by a hair, and counting a million rows under row-level security takes about a second. */
+const TOTAL_TTL_MS = 5 * 60_000;
 
 interface SelectedRow {
   readonly key: string;
@@ -91,6 +95,8 @@ export class PostgresEpisodeStore implements EpisodeStore {
   readonly embedder: Embedder | null;
   /** Appends the embedder failed to embed: said by the next search (the records themselves are stored). */
   private unembedded: EpisodeProblem[] = [];
+  /** A large project's row count and when it was taken (`projectTotal`). */
+  private largeTotal: { readonly n: number; readonly at: number } | null = null;
 
   constructor(options: PostgresEpisodeStoreOptions) {
     scopeKey('project', options.projectId);
@@ -248,8 +254,10 @@ export class PostgresEpisodeStore implements EpisodeStore {
 
   /**
    * Ranked recall (`searchEpisodes`): candidates by PostgreSQL full-text search over the `terms`
-   * column (migration 15: weighted tsvector, GIN index), `websearch_to_tsquery` of the question's
-   * words joined by `or`, ranked by `ts_rank_cd` with the ranking core's field weights.
+   * column (migration 16: weighted tsvector, GIN index), `websearch_to_tsquery` of the question's
+   * words joined by `or`, ranked by `ts_rank_cd` with the ranking core's field weights, each word
+   * weighed by its idf. At most `MAX_SCORED_ROWS` rows are scored (`capWords`), found through the
+   * GIN index by the table's restrictive policy (`inTermsTransaction`).
    */
   async search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
     const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
@@ -258,24 +266,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
     this.unembedded = [];
     if ((words.length === 0 && this.embedder === null) || maxResults <= 0) return { query, hits: 0, groups: [], problems: told };
     const since = String(request.daysBack === undefined ? 0 : keyAtMs(this.clock.now() - request.daysBack * DAY_MS));
-    const w = RECALL_FIELD_WEIGHTS;
-    const rows = words.length === 0 ? [] : await withReconnect(async () => {
-      // ts_rank_cd knows no rarity: each word's rank is weighed by its idf over the project (BM25's), so a name in every turn cannot outweigh the rare word that answers.
-      const df = await this.db.pool.query<{ word: string; n: string; total: string }>(
-        `SELECT i.word, (SELECT count(*) FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.terms @@ plainto_tsquery('english', i.word))::text AS n,
-                (SELECT count(*) FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1)::text AS total FROM unnest($2::text[]) AS i(word)`,
-        [this.projectId, words],
-      );
-      const idf = df.rows.map((r) => Math.log(1 + (Number(r.total) - Number(r.n) + 0.5) / (Number(r.n) + 0.5)));
-      return (
-        await this.db.pool.query<SelectedRow & { score: number }>(
-          `SELECT ${SELECT_COLUMNS}, (SELECT sum(i.idf * ts_rank_cd($6::float4[], e.terms, plainto_tsquery('english', i.word))) FROM unnest($7::text[], $8::float8[]) AS i(word, idf)) AS score
-           FROM engram_episodes e, websearch_to_tsquery('english', $2) q
-           WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $3 AND e.role <> ALL($4::text[]) AND e.terms @@ q ORDER BY score DESC, e.key DESC LIMIT $5`,
-          [this.projectId, rankedWebQuery(query), since, NOT_RECALLED, rankedCandidates(maxResults), [w.date, w.tags, w.who, w.text], df.rows.map((r) => r.word), idf],
-        )
-      ).rows;
-    });
+    const rows = words.length === 0 ? [] : await withReconnect(() => this.rankedRows(words, since, maxResults));
     const candidates = rows.map((row) => ({ episode: stored(row), score: row.score }));
     const problems = [...told];
     let meaning: { readonly episode: StoredEpisode; readonly score: number }[] = [];
@@ -289,6 +280,83 @@ export class PostgresEpisodeStore implements EpisodeStore {
     }
     const turns = await withReconnect(() => this.turns([...candidates, ...meaning].map((c) => c.episode), true));
     return { ...searchEpisodes(candidates, (_file, session, turn) => turns.get(`${session}\u0000${turn}`) ?? [], query, maxResults, meaning), problems };
+  }
+
+  /** The candidates of ranked recall with their scores, best first (see `search`). */
+  private async rankedRows(words: readonly string[], since: string, maxResults: number): Promise<(SelectedRow & { score: number })[]> {
+    const total = await this.projectTotal();
+    return this.inTermsTransaction(async (c) => {
+      const capped = capWords(await this.countWords(c, words));
+      const kept = capped.words.map((r) => r.word);
+      const set = await c.query<{ q: string }>("SELECT set_config('engram.episode_terms', websearch_to_tsquery('english', $1)::text, true) AS q", [kept.join(' or ')]);
+      // No word with a lexeme (stop words only): the policy would pass every row, and nothing matches.
+      if ((set.rows[0]?.q ?? '') === '') return [];
+      const w = RECALL_FIELD_WEIGHTS;
+      // The newest MAX_SCORED_ROWS matches (all of them unless even the rarest kept word passes the cap), then scored: ts_rank_cd runs on those rows only.
+      // The match is the policy's alone: the same condition again in WHERE would be counted twice by the planner, which then misjudged a walk of the keys.
+      const r = await c.query<SelectedRow & { score: number }>(
+        `WITH m AS MATERIALIZED (SELECT e.key, e.line, e.record, e.terms FROM engram_episodes e
+                                 WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $2 AND e.role <> ALL($3::text[]) ORDER BY e.key DESC LIMIT $4)
+         SELECT m.key::text AS key, m.line, m.record, (SELECT sum(i.idf * ts_rank_cd($6::float4[], m.terms, plainto_tsquery('english', i.word))) FROM unnest($7::text[], $8::float8[]) AS i(word, idf)) AS score
+         FROM m ORDER BY score DESC, m.key DESC LIMIT $5`,
+        [this.projectId, since, NOT_RECALLED, MAX_SCORED_ROWS, rankedCandidates(maxResults), [w.date, w.tags, w.who, w.text], kept, capped.words.map((x) => bm25Idf(total, x.n))],
+      );
+      return r.rows;
+    });
+  }
+
+  /** Each word's rows in the project, counted through the policy's index up to just past `MAX_SCORED_ROWS` (a word in half the rows costs what one in 2,001 does); stop words left out. */
+  private async countWords(c: PoolClient, words: readonly string[]): Promise<CountedWord[]> {
+    const queries = await c.query<{ word: string; q: string }>("SELECT w AS word, plainto_tsquery('english', w)::text AS q FROM unnest($1::text[]) AS w", [words]);
+    const out: CountedWord[] = [];
+    for (const { word, q } of queries.rows) {
+      // A word of no lexeme (a stop word) matches nothing and scores nothing: left out (and unset, the policy would pass every row).
+      if (q === '') continue;
+      await c.query("SELECT set_config('engram.episode_terms', $1, true)", [q]);
+      const r = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 LIMIT $2) AS t`, [this.projectId, MAX_SCORED_ROWS + 1]);
+      out.push({ word, n: r.rows[0]?.n ?? 0 });
+    }
+    return out;
+  }
+
+  /**
+   * The project's rows, for idf: counted exactly up to `EXACT_TOTAL_ROWS` (a bounded read of the
+   * key index); a larger project's count (a read of every row, about a second at a million) is
+   * kept for `TOTAL_TTL_MS`.
+   */
+  private async projectTotal(): Promise<number> {
+    const now = Date.now();
+    if (this.largeTotal !== null && now - this.largeTotal.at < TOTAL_TTL_MS) return this.largeTotal.n;
+    const count = async (bound: number | null) =>
+      (await this.db.pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM (SELECT 1 FROM engram_episodes WHERE ${ownTenant()} AND project = $1 LIMIT $2) AS t`, [this.projectId, bound])).rows[0]?.n;
+    const bounded = Number(await count(EXACT_TOTAL_ROWS + 1));
+    if (bounded <= EXACT_TOTAL_ROWS) return bounded;
+    const n = Number(await count(null));
+    this.largeTotal = { n, at: now };
+    return n;
+  }
+
+  /**
+   * Runs `f` in a read-only transaction whose `engram.episode_terms` (set by `f`, transaction-local)
+   * the table's restrictive policy matches `terms` against (migration 18): under row-level security
+   * a policy's condition may use the GIN index, a WHERE @@ may not (it is not leakproof). The
+   * planner sees the setting's query when it estimates, so it chooses: the GIN index for a rare
+   * word, the key index newest first for a word in a good share of the rows. Never a full scan.
+   */
+  private async inTermsTransaction<T>(f: (c: PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.db.pool.connect();
+    try {
+      await c.query('BEGIN READ ONLY');
+      await c.query("SELECT set_config('enable_seqscan', 'off', true)");
+      const out = await f(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
   }
 
   async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {
@@ -312,6 +380,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
         (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>(`SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND record::text ~ $2 ORDER BY key`, [this.projectId, pattern])).rows,
     );
     const hits = rows.filter((r) => textMentions(matcher, r.text));
+    if (apply && hits.length > 0) this.largeTotal = null;
     if (apply && hits.length > 0) await this.db.pool.query(`DELETE FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key = ANY($2::bigint[])`, [this.projectId, hits.map((h) => h.key)]);
     return hits.map((h) => `${h.session}#${h.line}`);
   }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { bm25Idf, capWords, MAX_SCORED_ROWS } from './ranked-words.js';
+
+describe('capWords', () => {
+  it('keeps every word while their rows together stay within the cap (small projects rank as before)', () => {
+    const counted = [{ word: 'a', n: 1500 }, { word: 'b', n: 500 }];
+    expect(capWords(counted)).toEqual({ words: counted, over: false });
+  });
+
+  it('leaves out the commonest words past the cap, rarest first', () => {
+    const r = capWords([{ word: 'common', n: MAX_SCORED_ROWS + 1 }, { word: 'rare', n: 30 }, { word: 'mid', n: 1900 }]);
+    expect(r).toEqual({ words: [{ word: 'rare', n: 30 }, { word: 'mid', n: 1900 }], over: false });
+  });
+
+  it('keeps the rarest alone, over the cap, when every word passes it', () => {
+    expect(capWords([{ word: 'x', n: MAX_SCORED_ROWS + 1 }, { word: 'w', n: MAX_SCORED_ROWS + 1 }])).toEqual({ words: [{ word: 'w', n: MAX_SCORED_ROWS + 1 }], over: true });
+  });
+});
+
+describe('bm25Idf', () => {
+  it('weighs a rare word above a common one', () => {
+    expect(bm25Idf(1000, 1)).toBeGreaterThan(bm25Idf(1000, 500));
+  });
+});
