@@ -62,8 +62,10 @@ const DAY_MS = 86_400_000;
 const MIN_TRIGRAM_QUERY = 3;
 /** Projects up to this many rows are counted for idf at every question: a bounded read of a few ms, and exact, so small projects rank as they always did. */
 const EXACT_TOTAL_ROWS = 10_000;
-/** How long a larger project's count serves idf: a few minutes' appends move idf by a hair, and counting a million rows under row-level security takes about a second. */
+/** How long a larger project's count serves idf (and a word past the cap is taken as still past it): a few minutes' appends move idf by a hair, and counting a million rows under row-level security takes about a second. */
 const TOTAL_TTL_MS = 5 * 60_000;
+/** Common words remembered per store at most (a few hundred kB): the vocabulary's head is far smaller. */
+const MAX_COMMON_WORDS = 10_000;
 
 interface SelectedRow {
   readonly key: string;
@@ -97,6 +99,12 @@ export class PostgresEpisodeStore implements EpisodeStore {
   private unembedded: EpisodeProblem[] = [];
   /** A large project's row count and when it was taken (`projectTotal`). */
   private largeTotal: { readonly n: number; readonly at: number } | null = null;
+  /**
+   * Words (their tsquery) counted past `MAX_SCORED_ROWS`, and when: a project only grows between
+   * forgets, so such a word stays past the cap; not counted again for `TOTAL_TTL_MS` (a common
+   * word's count read the word's whole posting list, 20-30 ms each at a million rows).
+   */
+  private readonly commonWords = new Map<string, number>();
 
   constructor(options: PostgresEpisodeStoreOptions) {
     scopeKey('project', options.projectId);
@@ -312,11 +320,24 @@ export class PostgresEpisodeStore implements EpisodeStore {
     for (const { word, q } of queries.rows) {
       // A word of no lexeme (a stop word) matches nothing and scores nothing: left out (and unset, the policy would pass every row).
       if (q === '') continue;
+      const seen = this.commonWords.get(q);
+      if (seen !== undefined && Date.now() - seen < TOTAL_TTL_MS) {
+        out.push({ word, n: MAX_SCORED_ROWS + 1 });
+        continue;
+      }
       await c.query("SELECT set_config('engram.episode_terms', $1, true)", [q]);
       const r = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 LIMIT $2) AS t`, [this.projectId, MAX_SCORED_ROWS + 1]);
-      out.push({ word, n: r.rows[0]?.n ?? 0 });
+      const n = r.rows[0]?.n ?? 0;
+      if (n > MAX_SCORED_ROWS) this.rememberCommon(q);
+      out.push({ word, n });
     }
     return out;
+  }
+
+  /** Notes a word found past the cap (`commonWords`), forgetting them all once there are `MAX_COMMON_WORDS`. */
+  private rememberCommon(q: string): void {
+    if (this.commonWords.size >= MAX_COMMON_WORDS) this.commonWords.clear();
+    this.commonWords.set(q, Date.now());
   }
 
   /**
@@ -380,7 +401,10 @@ export class PostgresEpisodeStore implements EpisodeStore {
         (await this.db.pool.query<{ key: string; session: string; line: number; text: string }>(`SELECT key::text AS key, session, line, record::text AS text FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND record::text ~ $2 ORDER BY key`, [this.projectId, pattern])).rows,
     );
     const hits = rows.filter((r) => textMentions(matcher, r.text));
-    if (apply && hits.length > 0) this.largeTotal = null;
+    if (apply && hits.length > 0) {
+      this.largeTotal = null;
+      this.commonWords.clear();
+    }
     if (apply && hits.length > 0) await this.db.pool.query(`DELETE FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key = ANY($2::bigint[])`, [this.projectId, hits.map((h) => h.key)]);
     return hits.map((h) => `${h.session}#${h.line}`);
   }
