@@ -402,10 +402,11 @@ export class PostgresEpisodeStore implements EpisodeStore {
     );
     const hits = rows.filter((r) => textMentions(matcher, r.text));
     if (apply && hits.length > 0) {
+      await this.db.pool.query(`DELETE FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key = ANY($2::bigint[])`, [this.projectId, hits.map((h) => h.key)]);
+      // What ranked recall remembered of the project's counts no longer holds.
       this.largeTotal = null;
       this.commonWords.clear();
     }
-    if (apply && hits.length > 0) await this.db.pool.query(`DELETE FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key = ANY($2::bigint[])`, [this.projectId, hits.map((h) => h.key)]);
     return hits.map((h) => `${h.session}#${h.line}`);
   }
 
