@@ -30,6 +30,7 @@ import type { PoolClient } from 'pg';
 import { columnText, foldForSearch, likePattern } from '../episode-search.js';
 import { scopeKey } from '../scope-key.js';
 import type { PostgresDb } from './open-postgres.js';
+import { readOnlyTransaction } from './read-only-transaction.js';
 import { withReconnect } from './with-reconnect.js';
 import { subjectPattern } from '../subject-pattern.js';
 import { ownTenant } from '../own-tenant.js';
@@ -64,6 +65,10 @@ const MIN_TRIGRAM_QUERY = 3;
 const EXACT_TOTAL_ROWS = 10_000;
 /** How long a larger project's count serves idf (and a word past the cap is taken as still past it): a few minutes' appends move idf by a hair, and counting a million rows under row-level security takes about a second. */
 const TOTAL_TTL_MS = 5 * 60_000;
+/** Ranked recall: never a full scan of the project (the policy's index or the key index instead). */
+const NO_FULL_SCAN = { enable_seqscan: 'off' } as const;
+/** Literal recall of a term of a trigram or more: the trigram bitmap, not a walk of every key backwards for a rare term. */
+const BITMAP_ONLY = { enable_seqscan: 'off', enable_indexscan: 'off' } as const;
 /** Common words remembered per store at most (a few hundred kB): the vocabulary's head is far smaller. */
 const MAX_COMMON_WORDS = 10_000;
 
@@ -265,7 +270,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
    * column (migration 16: weighted tsvector, GIN index), `websearch_to_tsquery` of the question's
    * words joined by `or`, ranked by `ts_rank_cd` with the ranking core's field weights, each word
    * weighed by its idf. At most `MAX_SCORED_ROWS` rows are scored (`capWords`), found through the
-   * GIN index by the table's restrictive policy (`inTermsTransaction`).
+   * GIN index by the table's restrictive policy (`rankedRows`).
    */
   async search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
     const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
@@ -293,7 +298,11 @@ export class PostgresEpisodeStore implements EpisodeStore {
   /** The candidates of ranked recall with their scores, best first (see `search`). */
   private async rankedRows(words: readonly string[], since: string, maxResults: number): Promise<(SelectedRow & { score: number })[]> {
     const total = await this.projectTotal();
-    return this.inTermsTransaction(async (c) => {
+    // The policy matches `terms` against the transaction's `engram.episode_terms` (migration 18):
+    // under row-level security a policy's condition may use the GIN index, a WHERE @@ may not (it is
+    // not leakproof). The planner sees the setting's query when it estimates, so it chooses: the GIN
+    // index for a rare word, the key index newest first for a word in a good share of the rows.
+    return readOnlyTransaction(this.db, NO_FULL_SCAN, async (c) => {
       const capped = capWords(await this.countWords(c, words));
       const kept = capped.words.map((r) => r.word);
       const set = await c.query<{ q: string }>("SELECT set_config('engram.episode_terms', websearch_to_tsquery('english', $1)::text, true) AS q", [kept.join(' or ')]);
@@ -355,29 +364,6 @@ export class PostgresEpisodeStore implements EpisodeStore {
     const n = Number(await count(null));
     this.largeTotal = { n, at: now };
     return n;
-  }
-
-  /**
-   * Runs `f` in a read-only transaction whose `engram.episode_terms` (set by `f`, transaction-local)
-   * the table's restrictive policy matches `terms` against (migration 18): under row-level security
-   * a policy's condition may use the GIN index, a WHERE @@ may not (it is not leakproof). The
-   * planner sees the setting's query when it estimates, so it chooses: the GIN index for a rare
-   * word, the key index newest first for a word in a good share of the rows. Never a full scan.
-   */
-  private async inTermsTransaction<T>(f: (c: PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.db.pool.connect();
-    try {
-      await c.query('BEGIN READ ONLY');
-      await c.query("SELECT set_config('enable_seqscan', 'off', true)");
-      const out = await f(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      c.release();
-    }
   }
 
   async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {
@@ -453,24 +439,16 @@ export class PostgresEpisodeStore implements EpisodeStore {
    * walking every key backwards for a rare term (a query shorter than a trigram walks the keys).
    */
   private async searchPage(pattern: string, indexed: boolean, since: number, before: string, size: number): Promise<SelectedRow[]> {
-    const c = await this.db.pool.connect();
-    try {
-      await c.query('BEGIN READ ONLY');
-      await c.query("SELECT set_config('engram.episode_match', $1, true)", [pattern]);
-      // A shorter query has no trigram to look up: it walks the keys newest first instead.
-      if (indexed) await c.query("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
-      const r = await c.query<SelectedRow>(
-        `SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $2 AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
-        [this.projectId, String(since), before, NOT_RECALLED, size],
-      );
-      await c.query('COMMIT');
-      return r.rows;
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      c.release();
-    }
+    // A shorter query has no trigram to look up: it walks the keys newest first instead.
+    const settings = { 'engram.episode_match': pattern, ...(indexed ? BITMAP_ONLY : {}) };
+    return readOnlyTransaction(this.db, settings, async (c) =>
+      (
+        await c.query<SelectedRow>(
+          `SELECT ${SELECT_COLUMNS} FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $2 AND e.key < $3 AND e.role <> ALL($4::text[]) ORDER BY e.key DESC LIMIT $5`,
+          [this.projectId, String(since), before, NOT_RECALLED, size],
+        )
+      ).rows,
+    );
   }
 
   /** Every recalled record of the hits' turns, and of the turn after a hit user message (after every hit: `everyNext`), by session and turn. */
