@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Index, bm25IndexOfTokens, bm25Tokens } from './bm25.js';
+import { bm25Idf, bm25Index, bm25IndexOfTokens, bm25Tokens } from './bm25.js';
 
 /**
  * A three-document corpus scored by hand (k1 = 1.2, b = 0.75):
@@ -67,5 +67,11 @@ describe('bm25Index', () => {
   it('gives the same scores from tokens kept by the caller', () => {
     const fromTokens = bm25IndexOfTokens(corpus.map(bm25Tokens));
     expect(fromTokens.scores(q('cobol encoding python'))).toEqual(index.scores(q('cobol encoding python')));
+  });
+});
+
+describe('bm25Idf', () => {
+  it('weighs a rare word above a common one', () => {
+    expect(bm25Idf(1000, 1)).toBeGreaterThan(bm25Idf(1000, 500));
   });
 });

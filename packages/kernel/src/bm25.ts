@@ -44,6 +44,9 @@ export interface Bm25Index {
   contributions(queryTerms: readonly string[], doc: number): TermContribution[];
 }
 
+/** BM25's idf of a term in `n` of `size` documents (Lucene's, never negative): every ranking of engram's, in memory or in a database, weighs rarity by it. */
+export const bm25Idf = (size: number, n: number): number => Math.log(1 + (size - n + 0.5) / (n + 0.5));
+
 /**
  * Okapi BM25 over a fixed corpus. For a query Q and document D:
  *
@@ -77,7 +80,7 @@ export const bm25IndexOfTokens = (documents: readonly (readonly string[])[], par
     let v = idfs.get(term);
     if (v === undefined) {
       const n = df.get(term) ?? 0;
-      v = Math.log(1 + (size - n + 0.5) / (n + 0.5));
+      v = bm25Idf(size, n);
       idfs.set(term, v);
     }
     return v;

@@ -17,7 +17,7 @@ export { promptLine } from './prompt-line.js';
 export { shellWord } from './shell-word.js';
 export { toolTarget } from './tool-target.js';
 export { toolTargetPattern, normalizeToolTarget, toolTargetGlob, matchesToolTarget, type ToolTargetPattern } from './tool-target-pattern.js';
-export { bm25Index, bm25IndexOfTokens, bm25Tokens, BM25_K1, BM25_B, DEFAULT_BM25_PARAMS, BM25_MIN_TOKEN_CHARS, BM25_STOP_WORDS, type Bm25Index, type Bm25Params, type TermContribution } from './bm25.js';
+export { bm25Idf, bm25Index, bm25IndexOfTokens, bm25Tokens, BM25_K1, BM25_B, DEFAULT_BM25_PARAMS, BM25_MIN_TOKEN_CHARS, BM25_STOP_WORDS, type Bm25Index, type Bm25Params, type TermContribution } from './bm25.js';
 export { parseNumber, describeNumberSpec, type NumberSpec, type ParsedNumber } from './parse-number.js';
 export { scrubAndCap } from './scrub-and-cap.js';
 export { TaggedError, isTagged, type Tagged, type TaggedErrorClass, type ErrorFields } from './tagged-error.js';

@@ -1,4 +1,4 @@
-import { BM25_B, BM25_K1 } from '../bm25.js';
+import { BM25_B, BM25_K1, bm25Idf } from '../bm25.js';
 import { dateTerms, recallTerms } from './recall-terms.js';
 
 /** What the ranking reads of an item: its text, who said or made it (a speaker, a role, a kind), its tags and its date. */
@@ -81,7 +81,7 @@ export const recallIndex = (docs: readonly RecallDoc[]): RecallIndex => {
         for (const term of terms) {
           const list = index.postings.get(term);
           if (list === undefined) continue;
-          const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+          const idf = bm25Idf(n, list.length);
           for (const { doc, tf } of list) {
             const norm = index.average === 0 ? 1 : 1 - BM25_B + (BM25_B * (index.lengths[doc] ?? 0)) / index.average;
             out.set(doc, (out.get(doc) ?? 0) + (weight * idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm));

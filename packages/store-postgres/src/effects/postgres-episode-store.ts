@@ -1,5 +1,6 @@
-import { bm25Tokens, bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, systemClock, textMentions, vectorByteLength, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
+import { bm25Idf, bm25Tokens, bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, systemClock, textMentions, vectorByteLength, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
 import {
+  capWords,
   checkSessionId,
   DEFAULT_MAX_RESULTS,
   DEFAULT_RECALL_BUDGET_CHARS,
@@ -25,6 +26,8 @@ import {
   type EpisodeSource,
   type EpisodeStore,
   type StoredEpisode,
+  MAX_SCORED_ROWS,
+  type CountedWord,
 } from '@engram/hippocampus/episodes';
 import type { PoolClient } from 'pg';
 import { columnText, foldForSearch, likePattern } from '../episode-search.js';
@@ -34,7 +37,6 @@ import { readOnlyTransaction } from './read-only-transaction.js';
 import { withReconnect } from './with-reconnect.js';
 import { subjectPattern } from '../subject-pattern.js';
 import { ownTenant } from '../own-tenant.js';
-import { bm25Idf, capWords, MAX_SCORED_ROWS, type CountedWord } from '../ranked-words.js';
 
 export interface PostgresEpisodeStoreOptions {
   readonly db: PostgresDb;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../episodes/episode.js';
-import { EpisodeIndex, MAX_SCORED_ROWS } from './episode-index.js';
+import { MAX_SCORED_ROWS } from '../episodes/cap-words.js';
+import { EpisodeIndex } from './episode-index.js';
 import { serializeEpisode } from '../episodes/serialize-episode.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-episode-index-'));

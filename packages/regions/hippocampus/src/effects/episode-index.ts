@@ -3,6 +3,7 @@ import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync
 import { dirname, sep } from 'node:path';
 import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorByteLength, vectorBytes } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
+import { capWords, MAX_SCORED_ROWS } from '../episodes/cap-words.js';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
 import { episodeMatcher } from '../episodes/episode-matcher.js';
 import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
@@ -26,14 +27,6 @@ const TAIL_CHECK_BYTES = 64;
 const CACHE_KIB = 64 * 1024;
 /** Matches fetched per round trip while the matcher re-checks FTS candidates. */
 const PAGE = 64;
-/**
- * Rows FTS5 scores for one ranked question, at most (about): it scores every row that shares a
- * word with the question, 3-5 microseconds each on a shared 2-core machine, so 2,000 rows keep a
- * question near 10 ms however large the project. Past this the most common words (the lowest
- * weight in BM25) are left out of the match, the rarest kept first and always the rarest one; a
- * conversation of hundreds of turns (LoCoMo's) stays under it and is ranked on every word.
- */
-export const MAX_SCORED_ROWS = 2000;
 
 /** What one catch-up or rebuild did. */
 export interface SyncReport {
@@ -283,17 +276,8 @@ export class EpisodeIndex {
   private capWords(words: readonly string[]): { readonly words: string[]; readonly over: boolean } {
     if (words.length === 0) return { words: [], over: false };
     this.countStmt ??= this.db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? LIMIT ?)');
-    const rows = words.map((w) => ({ w, n: (this.countStmt?.get(`"${w}"`, MAX_SCORED_ROWS + 1) as { n: number }).n }));
-    if (rows.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return { words: [...words], over: false };
-    rows.sort((a, b) => a.n - b.n || (a.w < b.w ? -1 : 1));
-    const kept: string[] = [];
-    let total = 0;
-    for (const r of rows) {
-      if (kept.length > 0 && total + r.n > MAX_SCORED_ROWS) break;
-      kept.push(r.w);
-      total += r.n;
-    }
-    return { words: kept, over: total > MAX_SCORED_ROWS };
+    const capped = capWords(words.map((word) => ({ word, n: (this.countStmt?.get(`"${word}"`, MAX_SCORED_ROWS + 1) as { n: number }).n })));
+    return { words: capped.words.map((w) => w.word), over: capped.over };
   }
 
   /**

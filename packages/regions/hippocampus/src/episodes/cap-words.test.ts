@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bm25Idf, capWords, MAX_SCORED_ROWS } from './ranked-words.js';
+import { capWords, MAX_SCORED_ROWS } from './cap-words.js';
 
 describe('capWords', () => {
   it('keeps every word while their rows together stay within the cap (small projects rank as before)', () => {
@@ -14,11 +14,5 @@ describe('capWords', () => {
 
   it('keeps the rarest alone, over the cap, when every word passes it', () => {
     expect(capWords([{ word: 'x', n: MAX_SCORED_ROWS + 1 }, { word: 'w', n: MAX_SCORED_ROWS + 1 }])).toEqual({ words: [{ word: 'w', n: MAX_SCORED_ROWS + 1 }], over: true });
-  });
-});
-
-describe('bm25Idf', () => {
-  it('weighs a rare word above a common one', () => {
-    expect(bm25Idf(1000, 1)).toBeGreaterThan(bm25Idf(1000, 500));
   });
 });
