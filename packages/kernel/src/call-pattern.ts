@@ -131,20 +131,50 @@ export const callPattern = (tool: string, input: unknown): CallPattern => {
   const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
   const command = fields[SHELL_FIELD];
   if (typeof command === 'string') {
-    const head = commandHead(command);
-    const writes = SHELL_WRITE.test(head);
-    const segments = head.split(/&&|\|\||;|\||\n/);
-    const readOnly = !writes && segments.every((segment) => viewOnly(segment.trim()));
-    let staged: ReturnType<typeof segmentPattern> = null;
-    for (const segment of segments) {
-      const p = segmentPattern(segment.trim());
-      if (p === null) continue;
-      // A file written for a later segment to run is the stage; the run is what the call does.
-      if (WRITING_STAGE.has(p.program) && INTO_FILE.test(segment)) staged ??= p;
-      else return { tool, ...p, writes, readOnly };
+    const key = `${tool}\u0000${command}`;
+    let known = BY_COMMAND.get(key);
+    if (known === undefined) {
+      if (BY_COMMAND.size >= MAX_REMEMBERED_COMMANDS) BY_COMMAND.clear();
+      known = Object.freeze(shellPattern(tool, command));
+      BY_COMMAND.set(key, known);
     }
-    return staged === null ? { tool, pattern: '', program: '', target: null, writes, readOnly } : { tool, ...staged, writes, readOnly };
+    return known;
   }
+  if (typeof input !== 'object' || input === null) return otherPattern(tool, input);
+  let perTool = BY_INPUT.get(input);
+  if (perTool === undefined) BY_INPUT.set(input, (perTool = new Map<string, CallPattern>()));
+  let known = perTool.get(tool);
+  if (known === undefined) perTool.set(tool, (known = Object.freeze(otherPattern(tool, input))));
+  return known;
+};
+
+/**
+ * Every core that keys on calls reads a session's calls again each time a hook resumes it (about
+ * 700 calls of `callPattern` for a session of 40 tool calls): the pattern of a command, or of a
+ * tool's input object, is worked out once per process. Bounded: a long-lived service meets ever
+ * new commands.
+ */
+const MAX_REMEMBERED_COMMANDS = 2048;
+const BY_COMMAND = new Map<string, CallPattern>();
+const BY_INPUT = new WeakMap<object, Map<string, CallPattern>>();
+
+const shellPattern = (tool: string, command: string): CallPattern => {
+  const head = commandHead(command);
+  const writes = SHELL_WRITE.test(head);
+  const segments = head.split(/&&|\|\||;|\||\n/);
+  const readOnly = !writes && segments.every((segment) => viewOnly(segment.trim()));
+  let staged: ReturnType<typeof segmentPattern> = null;
+  for (const segment of segments) {
+    const p = segmentPattern(segment.trim());
+    if (p === null) continue;
+    // A file written for a later segment to run is the stage; the run is what the call does.
+    if (WRITING_STAGE.has(p.program) && INTO_FILE.test(segment)) staged ??= p;
+    else return { tool, ...p, writes, readOnly };
+  }
+  return staged === null ? { tool, pattern: '', program: '', target: null, writes, readOnly } : { tool, ...staged, writes, readOnly };
+};
+
+const otherPattern = (tool: string, input: unknown): CallPattern => {
   const target = toolTarget(input);
   const kind = target === null ? null : toolTargetPattern(target);
   return { tool, pattern: kind === null ? tool : `${tool} ${kind.glob ?? kind.exact}`, program: tool, target, writes: WRITE_TOOLS.has(tool), readOnly: READ_TOOLS.has(tool) };
