@@ -19,6 +19,17 @@ export interface EventDefinition<T extends string = string, S extends z.ZodType 
   readonly upcasters?: Readonly<Record<number, Upcaster>>;
 }
 
-export const defineEvent = <const T extends string, S extends z.ZodType>(
-  def: EventDefinition<T, S>,
-): EventDefinition<T, S> => def;
+/** An entry as written in a definitions file: its schema made when first asked for. */
+export interface EventSpec<T extends string, S extends z.ZodType> extends Omit<EventDefinition<T, S>, 'schema'> {
+  readonly schema: () => S;
+}
+
+/**
+ * A catalog entry whose schema is built the first time it is read: a short process (a hook, a
+ * memory command) reads or publishes a handful of the catalog's types, and building every type's
+ * zod schema at start-up cost it more than its parsing.
+ */
+export const defineEvent = <const T extends string, S extends z.ZodType>({ schema: build, ...rest }: EventSpec<T, S>): EventDefinition<T, S> => {
+  let schema: S | undefined;
+  return Object.defineProperty({ ...rest }, 'schema', { get: () => (schema ??= build()), enumerable: true }) as EventDefinition<T, S>;
+};

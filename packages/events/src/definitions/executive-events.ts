@@ -7,7 +7,7 @@ import { AccModeSchema, Count, MemoryModeSchema } from './shared-schemas.js';
 const sessionStarted = defineEvent({
   type: 'executive.session.started',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     project: z.string().nullable(),
     home: z.string(),
     modes: z.object({ memory: MemoryModeSchema, acc: AccModeSchema }),
@@ -20,7 +20,7 @@ const sessionStarted = defineEvent({
 const sessionEnded = defineEvent({
   type: 'executive.session.ended',
   v: 1,
-  schema: z.object({ reason: z.enum(['closed', 'aborted']) }),
+  schema: () => z.object({ reason: z.enum(['closed', 'aborted']) }),
   emitter: 'executive',
   consumers: ['basal-ganglia', 'audit', 'replay'],
   description: 'A session ended; the log is complete up to here.',
@@ -29,7 +29,7 @@ const sessionEnded = defineEvent({
 const turnStarted = defineEvent({
   type: 'executive.turn.started',
   v: 1,
-  schema: z.object({ message: z.string() }),
+  schema: () => z.object({ message: z.string() }),
   emitter: 'executive',
   consumers: ['acc', 'cerebellum', 'cortex', 'basal-ganglia', 'replay'],
   description: 'A user message opened a turn (text scrubbed of secrets). Regions reset per-turn buffers here.',
@@ -38,7 +38,7 @@ const turnStarted = defineEvent({
 const turnCompleted = defineEvent({
   type: 'executive.turn.completed',
   v: 2,
-  schema: z.object({
+  schema: () => z.object({
     answer: z.string(),
     rounds: Count,
     /** `deadline` (v2): the turn ran out of time (`turnTimeoutMs`); the answer is the last text the model gave. */
@@ -56,7 +56,7 @@ const turnCompleted = defineEvent({
 const turnFailed = defineEvent({
   type: 'executive.turn.failed',
   v: 1,
-  schema: z.object({ reason: z.enum(['llm', 'tool', 'internal']), error: z.string() }),
+  schema: () => z.object({ reason: z.enum(['llm', 'tool', 'internal']), error: z.string() }),
   emitter: 'executive',
   consumers: ['acc', 'cerebellum', 'cortex', 'replay', 'host'],
   description: 'The turn ended without an answer. Per-turn buffers are cleared without learning.',
@@ -65,7 +65,7 @@ const turnFailed = defineEvent({
 const turnCancelled = defineEvent({
   type: 'executive.turn.cancelled',
   v: 1,
-  schema: z.object({ reason: z.string() }),
+  schema: () => z.object({ reason: z.string() }),
   emitter: 'executive',
   consumers: ['acc', 'cerebellum', 'cortex', 'replay', 'host'],
   description: 'The host cancelled the turn. Per-turn buffers are dropped without learning.',
@@ -74,7 +74,7 @@ const turnCancelled = defineEvent({
 const roundStarted = defineEvent({
   type: 'executive.round.started',
   v: 1,
-  schema: z.object({ round: Count }),
+  schema: () => z.object({ round: Count }),
   emitter: 'executive',
   consumers: ['replay', 'audit'],
   description: 'An LLM round began (1-based within the turn).',
@@ -83,7 +83,7 @@ const roundStarted = defineEvent({
 const roundCompleted = defineEvent({
   type: 'executive.round.completed',
   v: 1,
-  schema: z.object({ round: Count, toolCalls: Count }),
+  schema: () => z.object({ round: Count, toolCalls: Count }),
   emitter: 'executive',
   consumers: ['acc', 'replay'],
   description: 'All tool results of a round are in; the ACC evaluates mid-turn nudges here (Anton: once per tool round).',
@@ -93,7 +93,7 @@ const roundCompleted = defineEvent({
 const toolCalled = defineEvent({
   type: 'executive.tool.called',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     toolUseId: z.string(),
     name: z.string(),
     input: z.unknown(),
@@ -110,7 +110,7 @@ const toolResultedV1 = z.object({ name: z.string(), success: z.boolean().optiona
 const toolResulted = defineEvent({
   type: 'executive.tool.resulted',
   v: 2,
-  schema: z.object({
+  schema: () => z.object({
     toolUseId: z.string(),
     name: z.string(),
     ok: z.boolean(),
@@ -140,7 +140,7 @@ const toolResulted = defineEvent({
 const historyRepaired = defineEvent({
   type: 'executive.history.repaired',
   v: 1,
-  schema: z.object({ reason: z.string(), sealedCount: Count }),
+  schema: () => z.object({ reason: z.string(), sealedCount: Count }),
   emitter: 'executive',
   consumers: ['acc', 'replay'],
   description: "Dangling tool_use blocks were sealed with synthetic results. Maps Anton's history_repair.",
@@ -150,7 +150,7 @@ const historyRepaired = defineEvent({
 const capExhausted = defineEvent({
   type: 'executive.cap.exhausted',
   v: 1,
-  schema: z.object({ cap: Count }),
+  schema: () => z.object({ cap: Count }),
   emitter: 'executive',
   consumers: ['acc', 'replay', 'host'],
   description: "The turn ran past its round cap. Maps Anton's cap_exhausted.",
@@ -169,7 +169,7 @@ const toolGuardedV1 = z.object({
 const toolGuarded = defineEvent({
   type: 'executive.tool.guarded',
   v: 2,
-  schema: z.object({
+  schema: () => z.object({
     toolUseId: z.string(),
     name: z.string(),
     /** `warned`: the call ran, with a warning for the model; `blocked`: it did not run. */
@@ -204,7 +204,7 @@ const BreakerLimitsSchema = z.object({ warnAt: Count, blockAt: Count });
 const guardsConfigured = defineEvent({
   type: 'executive.guards.configured',
   v: 1,
-  schema: BreakerLimitsSchema.extend({ perTool: z.record(z.string(), BreakerLimitsSchema) }),
+  schema: () => BreakerLimitsSchema.extend({ perTool: z.record(z.string(), BreakerLimitsSchema) }),
   emitter: 'executive',
   consumers: ['executive', 'replay'],
   description: "The breaker's limits (default and per tool) in force from this event on.",
@@ -218,7 +218,7 @@ const guardsConfigured = defineEvent({
 const fallbackResolved = defineEvent({
   type: 'executive.fallback.resolved',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     tool: z.string(),
     /** The resource the call acted on (path, URL, table), when its input names one. */
     target: z.string().nullable(),
@@ -241,7 +241,7 @@ const fallbackResolved = defineEvent({
 const historyCompacted = defineEvent({
   type: 'executive.history.compacted',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The summary of the conversation up to `toTurn` (scrubbed, like every model answer). */
     summary: z.string(),
     /** The first and last turn newly folded into the summary. */

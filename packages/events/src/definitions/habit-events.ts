@@ -25,7 +25,7 @@ export const RecipeStepSchema = z.object({ tool: z.string(), hint: z.string() })
 const recipeLearned = defineEvent({
   type: 'basal-ganglia.recipe.learned',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** Stable: a hash of the trigger (its glob when it has one) and the steps, so the same recovery on another file of the kind merges. */
     recipeId: z.string(),
     trigger: RecipeTriggerSchema,
@@ -45,7 +45,7 @@ export const InstinctPatternSchema = z.object({ kind: z.enum(['chain', 'error-re
 const instinctPromoted = defineEvent({
   type: 'basal-ganglia.instinct.promoted',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The pattern id, e.g. `basal-ganglia.chain.Grep>Read>Edit`; cortex injects the rule under it. */
     instinctId: z.string(),
     pattern: InstinctPatternSchema,
@@ -63,7 +63,7 @@ const instinctPromoted = defineEvent({
 const instinctArchived = defineEvent({
   type: 'basal-ganglia.instinct.archived',
   v: 1,
-  schema: z.object({ instinctId: z.string(), reason: z.enum(['decayed', 'stale', 'capacity', 'manual']) }),
+  schema: () => z.object({ instinctId: z.string(), reason: z.enum(['decayed', 'stale', 'capacity', 'manual']) }),
   emitter: 'basal-ganglia',
   consumers: ['audit'],
   description: 'An instinct left tracking (decayed, unseen, beyond capacity or by hand); recorded by `engram instincts` for the audit trail.',

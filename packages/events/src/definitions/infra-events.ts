@@ -7,7 +7,7 @@ import { Count } from './shared-schemas.js';
 const subscriberFailed = defineEvent({
   type: 'bus.subscriber.failed',
   v: 1,
-  schema: z.object({ subscriber: z.string(), eventId: z.string(), eventType: z.string(), error: z.string() }),
+  schema: () => z.object({ subscriber: z.string(), eventId: z.string(), eventType: z.string(), error: z.string() }),
   emitter: 'bus',
   consumers: ['host', 'audit'],
   description: 'A subscriber threw while handling an event; the publisher and the other subscribers went on.',
@@ -16,7 +16,7 @@ const subscriberFailed = defineEvent({
 const logRepaired = defineEvent({
   type: 'store.log.repaired',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     file: z.string(),
     /** Bytes cut from the torn tail. */
     truncatedBytes: Count,
@@ -33,7 +33,7 @@ const logRepaired = defineEvent({
 const logRedacted = defineEvent({
   type: 'store.log.redacted',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The marker that now stands where the subject stood (`[FORGOTTEN]`, or `[ERASED]` when the subject is in that). */
     marker: z.string(),
     /** Events whose data held the subject; their seqs, ids and order are unchanged. */

@@ -7,7 +7,7 @@ import { RuleKindSchema } from './shared-schemas.js';
 const accLessonDetected = defineEvent({
   type: 'acc.lesson.detected',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** Stable id such as `acc.kill-loop.heavy`; tests, dedupe and the simulation key on it. */
     lessonId: z.string(),
     /** Anton's detector name, e.g. `detect_kill_loop`. */
@@ -24,7 +24,7 @@ const accLessonDetected = defineEvent({
 const accNudgeEmitted = defineEvent({
   type: 'acc.nudge.emitted',
   v: 1,
-  schema: z.object({ lessonId: z.string(), detector: z.string(), rule: z.string(), text: z.string() }),
+  schema: () => z.object({ lessonId: z.string(), detector: z.string(), rule: z.string(), text: z.string() }),
   emitter: 'acc',
   consumers: ['executive', 'replay', 'audit'],
   description: 'A detector fired mid-turn (active mode); the executive appends the self-check text to the next user message.',
@@ -65,7 +65,7 @@ export const AccParamsSchema = z
 const accParamsConfigured = defineEvent({
   type: 'acc.params.configured',
   v: 1,
-  schema: z.object({ profile: z.string(), params: AccParamsSchema }),
+  schema: () => z.object({ profile: z.string(), params: AccParamsSchema }),
   emitter: 'acc',
   consumers: ['acc', 'replay'],
   description: "The ACC detectors' thresholds (a named profile) in force from this event on.",
@@ -88,7 +88,7 @@ export const ErrorClassSchema = z.enum([
 const errorClassified = defineEvent({
   type: 'cerebellum.error.classified',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     errorClass: ErrorClassSchema,
     signature: z.string(),
     tool: z.string(),
@@ -103,7 +103,7 @@ const errorClassified = defineEvent({
 const cerebellumLessonLearned = defineEvent({
   type: 'cerebellum.lesson.learned',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     text: z.string(),
     topic: z.string(),
     /** `llm` from the post-mortem call, `classifier` from the deterministic fallback. */
@@ -121,7 +121,7 @@ const CallLessonCallSchema = z.object({ tool: z.string(), pattern: z.string() })
 const cerebellumCallLearned = defineEvent({
   type: 'cerebellum.call.learned',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** Stable: a hash of the failed call's tool, pattern and error signature, so the same mistake learned again merges. */
     lessonId: z.string(),
     failed: CallLessonCallSchema,

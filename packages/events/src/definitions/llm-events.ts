@@ -34,7 +34,7 @@ const callFields = {
 const llmCallCompleted = defineEvent({
   type: 'llm.call.completed',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     ...callFields,
     inputTokens: Count,
     outputTokens: Count,
@@ -50,7 +50,7 @@ const llmCallCompleted = defineEvent({
 const llmCallFailed = defineEvent({
   type: 'llm.call.failed',
   v: 1,
-  schema: z.object({ ...callFields, reason: LlmFailureReasonSchema, message: z.string() }),
+  schema: () => z.object({ ...callFields, reason: LlmFailureReasonSchema, message: z.string() }),
   emitter: 'llm',
   consumers: ['executive', 'cerebellum', 'cortex', 'replay', 'audit'],
   description: 'A model call failed after its retries; callers degrade and write no partial memory.',

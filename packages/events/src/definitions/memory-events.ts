@@ -33,7 +33,7 @@ export const defaultTrustTier = (origin: z.infer<typeof ProposalOriginSchema>): 
 const engramProposed = defineEvent({
   type: 'cortex.engram.proposed',
   v: 2,
-  schema: z.object({
+  schema: () => z.object({
     proposalId: z.string(),
     engram: EngramSchema,
     origin: ProposalOriginSchema,
@@ -61,7 +61,7 @@ export const QuarantineReasonSchema = z.object({ id: z.string(), reason: z.strin
 const engramQuarantined = defineEvent({
   type: 'cortex.engram.quarantined',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     proposalId: z.string(),
     /** The id `engram memory quarantine accept|reject` takes (`q-<proposalId>`). */
     quarantineId: z.string(),
@@ -77,7 +77,7 @@ const engramQuarantined = defineEvent({
 const engramQueued = defineEvent({
   type: 'cortex.engram.queued',
   v: 1,
-  schema: z.object({ proposalId: z.string(), pendingId: z.string() }),
+  schema: () => z.object({ proposalId: z.string(), pendingId: z.string() }),
   emitter: 'cortex',
   consumers: ['executive', 'host', 'audit'],
   description: 'Copilot mode: a proposal waits for the user; shown after the answer and by `engram memory pending`.',
@@ -86,7 +86,7 @@ const engramQueued = defineEvent({
 const engramConfirmed = defineEvent({
   type: 'cortex.engram.confirmed',
   v: 1,
-  schema: z.object({ pendingId: z.string(), decision: z.enum(['accepted', 'rejected']), by: z.enum(['user', 'host']) }),
+  schema: () => z.object({ pendingId: z.string(), decision: z.enum(['accepted', 'rejected']), by: z.enum(['user', 'host']) }),
   emitter: 'cortex',
   consumers: ['hippocampus', 'audit'],
   description: 'A queued (or quarantined: `q-` ids) proposal was accepted or rejected.',
@@ -95,7 +95,7 @@ const engramConfirmed = defineEvent({
 const engramEncoded = defineEvent({
   type: 'hippocampus.engram.encoded',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     proposalId: z.string().nullable(),
     engram: EngramSchema,
     file: z.string(),
@@ -111,7 +111,7 @@ const engramEncoded = defineEvent({
 const engramRemoved = defineEvent({
   type: 'hippocampus.engram.removed',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     entryId: z.string(),
     scope: z.enum(['global', 'project']),
     /** The entry's text as it was stored, so the audit can match it to the encoding that wrote it. */
@@ -130,7 +130,7 @@ export const SupersedeReasonSchema = z.enum(['correction', 'contradiction', 'slo
 const engramSuperseded = defineEvent({
   type: 'hippocampus.engram.superseded',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The retired entry. */
     entryId: z.string(),
     scope: z.enum(['global', 'project']),
@@ -152,7 +152,7 @@ const engramSuperseded = defineEvent({
 const engramContradicted = defineEvent({
   type: 'cortex.engram.contradicted',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     proposalId: z.string(),
     /** The stored entry the proposal contradicts. */
     entryId: z.string(),
@@ -175,7 +175,7 @@ export const InjectionTargetSchema = z.enum(['system-prompt', 'tool-description'
 const contextInjected = defineEvent({
   type: 'cortex.context.injected',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     target: InjectionTargetSchema,
     tool: z.string().nullable(),
     items: z.array(z.object({ id: z.string(), kind: z.string(), text: z.string(), why: z.string() })),
@@ -200,7 +200,7 @@ const ContradictionParamsSchema = z.object({ sameSubjectJaccard: z.number(), max
 const candidatesRead = defineEvent({
   type: 'cortex.candidates.read',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The proposal being written. */
     proposalId: z.string(),
     engram: EngramSchema,
@@ -232,7 +232,7 @@ const ScopeReadSchema = z.object({ rules: z.array(RecordedEntrySchema), lessons:
 const contextRead = defineEvent({
   type: 'cortex.context.read',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The (scrubbed) message the block was ranked against. */
     message: z.string(),
     budgets: z.object({ identity: Count, rules: Count, lessons: Count, primer: Count }),
@@ -289,7 +289,7 @@ const CallWarningReadSchema = z.object({
 const precallRead = defineEvent({
   type: 'cortex.precall.read',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     /** The call it is read for (its `executive.tool.called` is the cause). */
     toolUseId: z.string(),
     /** What both scopes held; null when it is what the session's previous read (this or `cortex.context.read`) recorded. */

@@ -10,7 +10,7 @@ export const RuntimeSchema = z.enum(['node', 'python']);
 const cellRequested = defineEvent({
   type: 'scratchpad.cell.requested',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     pad: z.string(),
     cellId: z.string(),
     runtime: RuntimeSchema,
@@ -29,7 +29,7 @@ const cellRequested = defineEvent({
 const cellExecuted = defineEvent({
   type: 'scratchpad.cell.executed',
   v: 1,
-  schema: z.object({
+  schema: () => z.object({
     pad: z.string(),
     cellId: z.string(),
     /** Anton's `success`: no error AND nothing on stderr, so a warning counts as a failure here. */
@@ -50,7 +50,7 @@ const cellExecuted = defineEvent({
 const cellKilled = defineEvent({
   type: 'scratchpad.cell.killed',
   v: 1,
-  schema: z.object({ pad: z.string(), cellId: z.string(), reason: z.string(), durationMs: Count }),
+  schema: () => z.object({ pad: z.string(), cellId: z.string(), reason: z.string(), durationMs: Count }),
   emitter: 'scratchpad',
   consumers: ['acc', 'cerebellum', 'replay'],
   description: "A cell was cancelled, timed out or killed; the reason words tell hung from heavy. Maps Anton's scratchpad_killed.",
@@ -60,7 +60,7 @@ const cellKilled = defineEvent({
 const cellRejected = defineEvent({
   type: 'scratchpad.cell.rejected',
   v: 1,
-  schema: z.object({ pad: z.string(), reason: z.literal('empty-code') }),
+  schema: () => z.object({ pad: z.string(), reason: z.literal('empty-code') }),
   emitter: 'scratchpad',
   consumers: ['acc', 'replay'],
   description: "A cell arrived with empty code (a large payload dropped on the wire). Maps Anton's scratchpad_empty_code.",
@@ -70,7 +70,7 @@ const cellRejected = defineEvent({
 const padReset = defineEvent({
   type: 'scratchpad.pad.reset',
   v: 1,
-  schema: z.object({ pad: z.string(), reason: z.literal('manual') }),
+  schema: () => z.object({ pad: z.string(), reason: z.literal('manual') }),
   emitter: 'scratchpad',
   consumers: ['acc', 'replay'],
   description: "An existing pad was reset by request. Maps Anton's scratchpad_reset.",

@@ -26,8 +26,18 @@ const OWN_COUNT = OWN_DETECTORS.length;
  */
 const KEYWORD_CHARS = 6;
 const cut = (k: string): string => k.toLowerCase().slice(0, KEYWORD_CHARS);
-const KEYWORDS = [...new Set(DETECTORS.flatMap((d) => d.keywords.map(cut)))];
-const TRIGGERS: readonly (readonly number[])[] = KEYWORDS.map((k) => DETECTORS.flatMap((d, i) => (d.keywords.some((dk) => cut(dk) === k) ? [i] : [])));
+/** Each cut keyword, in order of first appearance, with the detectors it triggers (in index order, once each): one pass, since every process that scrubs builds it. */
+const TRIGGERED_BY = new Map<string, number[]>();
+DETECTORS.forEach((d, i) => {
+  for (const k of d.keywords) {
+    const c = cut(k);
+    const list = TRIGGERED_BY.get(c);
+    if (list === undefined) TRIGGERED_BY.set(c, [i]);
+    else if (list.at(-1) !== i) list.push(i);
+  }
+});
+const KEYWORDS = [...TRIGGERED_BY.keys()];
+const TRIGGERS: readonly (readonly number[])[] = [...TRIGGERED_BY.values()];
 const RUN_DETECTOR = DETECTORS.findIndex((d) => d.run !== undefined);
 const RUN_SPEC = DETECTORS[RUN_DETECTOR]?.run;
 /**
