@@ -191,6 +191,12 @@ const hotPath = (out, hot) => ({
     b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), args.path), namespace: 'engram-zod-locales' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'engram-zod-locales' }, (args) => ({ contents: "export { default as en } from './en.js';\n", loader: 'js', resolveDir: dirname(args.path) }));
 
+    // graceful-fs, as proper-lockfile requires it: engram's lock hands proper-lockfile a file system
+    // of its own (@engram/fs withLock), so graceful-fs only cost start-up (it clones and patches
+    // `fs` when loaded, about 3% of a hook). In the bundles proper-lockfile gets `node:fs`.
+    b.onResolve({ filter: /^graceful-fs$/ }, (args) => (/[\\/]proper-lockfile[\\/]/.test(args.importer) ? { path: 'graceful-fs', namespace: 'engram-plain-fs' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'engram-plain-fs' }, () => ({ contents: "module.exports = require('node:fs');\n", loader: 'js' }));
+
     // better-sqlite3, pg: required from the package that imports them, where they are installed,
     // when first used (NATIVE_ON_FIRST_USE): a hook that never opens the episode index does not
     // load SQLite's native module.
