@@ -148,7 +148,7 @@ export const __engramOrigin = (chain, rel) => {
  * dynamic import of an engram module (the model stack, the learning that calls a model, the demo)
  * is left to run time (coldImports).
  */
-const RUN_BY_HOT_COMMANDS = new Set(['@engram/runtime', '@engram/claude-code', '@engram/store-postgres', './effects/postgres-brain-stores.js']);
+const RUN_BY_HOT_COMMANDS = new Set(['@engram/runtime', '@engram/runtime/store-settings', '@engram/claude-code/run-hook', '@engram/store-postgres', './effects/postgres-brain-stores.js']);
 
 /**
  * The dynamic imports of engram modules in `source` (module `file`) that no bundled command runs,

@@ -20,7 +20,7 @@ export interface HookClientFlags {
  */
 const hookEnv = async (flags: HookClientFlags): Promise<{ readonly env: NodeJS.ProcessEnv } | { readonly problem: string }> => {
   if (flags.store === undefined && flags.tenant === undefined) return { env: process.env };
-  const { storeSettings, StoreSettingError } = await import('@engram/runtime');
+  const { storeSettings, StoreSettingError } = await import('@engram/runtime/store-settings');
   try {
     const store = storeSettings(flags);
     return { env: store === null ? process.env : { ...process.env, ENGRAM_STORE: store.url, ENGRAM_TENANT: store.tenant } };
@@ -68,7 +68,7 @@ export const runHookClient = async (name: HookCommand, flags: HookClientFlags, w
     output = forwarded.output;
   } else {
     if (forwarded.warning !== null) warn(forwarded.warning);
-    const { runHook } = await import('@engram/claude-code');
+    const { runHook } = await import('@engram/claude-code/run-hook');
     const { project, home } = flags;
     output = await runHook(name, payload, { ...(project === undefined ? {} : { project }), ...(home === undefined ? {} : { home }), env, warn });
   }
