@@ -34,6 +34,8 @@ export { recallTerms, dateTerms, isoMs } from './recall/recall-terms.js';
 export { recallIndex, RECALL_FIELD_WEIGHTS, type RecallDoc, type RecallIndex } from './recall/recall-index.js';
 export { orderRecall, fitRecallBudget, RECENCY_WEIGHT, RECENCY_HALF_LIFE_MS, type RecallCandidate, type OrderRecallOptions } from './recall/order-recall.js';
 export { rankRecall } from './recall/rank-recall.js';
+export { recallIndexer, type IndexedList } from './recall/recall-indexer.js';
+export { listEdit, type ListEdit } from './list-edit.js';
 export { fuseRankings, RRF_K } from './recall/fuse-rankings.js';
 export { cosine, nearestVectors, vectorBytes, vectorByteLength, bytesVector } from './recall/nearest-vectors.js';
 export { EmbedderError, type Embedder, type EmbedderFailure, type EntryMeaning } from './recall/embedder.js';

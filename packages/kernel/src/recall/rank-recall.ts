@@ -3,13 +3,29 @@ import { orderRecall } from './order-recall.js';
 import type { RecallDoc, RecallIndex } from './recall-index.js';
 import { spreadToNeighbours } from './spread-to-neighbours.js';
 
-/** Texts compared for duplicates: case and spacing aside. Computed once per list of items. */
-const dedupeKeys = new WeakMap<readonly RecallDoc[], string[]>();
-const keysOf = (docs: readonly RecallDoc[]): string[] => {
-  let keys = dedupeKeys.get(docs);
+/** An item's text as compared for duplicates: case and spacing aside. Made once per item. */
+const dedupeKeys = new WeakMap<RecallDoc, string>();
+const keyOf = (d: RecallDoc | undefined): string => {
+  if (d === undefined) return '';
+  let key = dedupeKeys.get(d);
+  if (key === undefined) {
+    key = d.text.replace(/\s+/g, ' ').trim().toLowerCase();
+    dedupeKeys.set(d, key);
+  }
+  return key;
+};
+
+/**
+ * The keys of a list of items, filled in as items score: a list is ranked many times (a message
+ * each), so its keys are kept per list; only the items that score are keyed, so a list that
+ * changed by one item does not key ten thousand again (and an item is keyed once, `keyOf`).
+ */
+const listKeys = new WeakMap<readonly RecallDoc[], (string | undefined)[]>();
+const keysOf = (docs: readonly RecallDoc[]): (string | undefined)[] => {
+  let keys = listKeys.get(docs);
   if (keys === undefined) {
-    keys = docs.map((d) => d.text.replace(/\s+/g, ' ').trim().toLowerCase());
-    dedupeKeys.set(docs, keys);
+    keys = new Array<string | undefined>(docs.length);
+    listKeys.set(docs, keys);
   }
   return keys;
 };
@@ -33,11 +49,11 @@ interface RankRecallOptions {
  * replay re-derives it.
  */
 export const rankRecall = (index: RecallIndex, docs: readonly RecallDoc[], query: string, limit: number, options: RankRecallOptions = {}): number[] => {
-  const keys = keysOf(docs);
   const lexical = index.scores(query);
   const spread = options.neighbours === undefined ? lexical : spreadToNeighbours(lexical, options.neighbours);
   const scores = options.meaning === undefined ? spread : fuseRankings([[...spread].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([i]) => i), options.meaning]);
   const candidates = [];
-  for (const [i, score] of scores) candidates.push({ item: i, score, atMs: docs[i]?.atMs ?? null, key: keys[i] ?? '', tie: i });
+  const keys = keysOf(docs);
+  for (const [i, score] of scores) candidates.push({ item: i, score, atMs: docs[i]?.atMs ?? null, key: (keys[i] ??= keyOf(docs[i])), tie: i });
   return orderRecall(candidates, { limit }).map((c) => c.item);
 };

@@ -1,5 +1,6 @@
 import { BM25_B, BM25_K1, bm25Idf } from '../bm25.js';
-import { dateTerms, recallTerms } from './recall-terms.js';
+import { RECALL_FIELDS, recallDocTerms, type RecallDocTerms } from './recall-doc-terms.js';
+import { recallTerms } from './recall-terms.js';
 
 /** What the ranking reads of an item: its text, who said or made it (a speaker, a role, a kind), its tags and its date. */
 export interface RecallDoc {
@@ -16,44 +17,52 @@ export interface RecallDoc {
  * so those count for less. The database engines weigh their columns with the same numbers.
  */
 export const RECALL_FIELD_WEIGHTS = Object.freeze({ text: 1, who: 0.5, tags: 0.75, date: 0.3 });
-type Field = keyof typeof RECALL_FIELD_WEIGHTS;
-const FIELDS: readonly Field[] = ['text', 'who', 'tags', 'date'];
+const WEIGHTS = RECALL_FIELDS.map((f) => RECALL_FIELD_WEIGHTS[f]);
 
-interface Posting {
+/** An item holding a term, at its position in the list, with the term's count in it. */
+export interface Posting {
   readonly doc: number;
   readonly tf: number;
 }
 
-interface FieldIndex {
-  readonly postings: Map<string, Posting[]>;
+/** One field over a list of items: each term's items in list order, each item's term count, and their sum. */
+export interface FieldIndex {
+  readonly postings: ReadonlyMap<string, readonly Posting[]>;
   readonly lengths: Uint32Array;
-  readonly average: number;
+  readonly total: number;
 }
 
-const fieldTerms = (d: RecallDoc, f: Field): string[] => {
-  if (f === 'text') return recallTerms(d.text);
-  if (f === 'who') return d.who === null || d.who === undefined ? [] : recallTerms(d.who);
-  if (f === 'tags') return (d.tags ?? []).flatMap(recallTerms);
-  return dateTerms(d.atMs);
+/** One field's index over `terms`, the first at position `first` (an edit's items sit after the kept head). */
+export const fieldIndex = (terms: readonly RecallDocTerms[], field: number, first = 0): FieldIndex => {
+  const postings = new Map<string, Posting[]>();
+  const lengths = new Uint32Array(terms.length);
+  let total = 0;
+  terms.forEach((doc, i) => {
+    const f = doc[field];
+    if (f === undefined) return;
+    lengths[i] = f.length;
+    total += f.length;
+    f.terms.forEach((term, k) => {
+      const posting = { doc: first + i, tf: f.counts[k] ?? 0 };
+      const list = postings.get(term);
+      if (list === undefined) postings.set(term, [posting]);
+      else list.push(posting);
+    });
+  });
+  return { postings, lengths, total };
 };
 
-const buildField = (docs: readonly RecallDoc[], f: Field): FieldIndex => {
-  const postings = new Map<string, Posting[]>();
-  const lengths = new Uint32Array(docs.length);
-  let total = 0;
-  docs.forEach((d, doc) => {
-    const terms = fieldTerms(d, f);
-    lengths[doc] = terms.length;
-    total += terms.length;
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const [term, n] of tf) {
-      const list = postings.get(term);
-      if (list === undefined) postings.set(term, [{ doc, tf: n }]);
-      else list.push({ doc, tf: n });
-    }
-  });
-  return { postings, lengths, average: docs.length === 0 ? 0 : total / docs.length };
+/** The distinct terms of a query, in the order their scores are added. */
+export const queryTerms = (query: string): string[] => [...new Set(recallTerms(query))];
+
+/**
+ * Adds one item's BM25 share for one term of one field to `out`. Every index (`recallIndex`, an
+ * edited one from `recallIndexer`) adds through here in the same order (field, then query term,
+ * then items in list order), so they give the same floating-point scores, in the same map order.
+ */
+export const addShare = (out: Map<number, number>, doc: number, weight: number, idf: number, tf: number, length: number, average: number): void => {
+  const norm = average === 0 ? 1 : 1 - BM25_B + (BM25_B * length) / average;
+  out.set(doc, (out.get(doc) ?? 0) + (weight * idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm));
 };
 
 /** An item's lexical score: the sum over fields of the field's weight times its BM25 score. */
@@ -63,32 +72,43 @@ export interface RecallIndex {
   scores(query: string): Map<number, number>;
 }
 
-/**
- * A field-weighted BM25 index over items (BM25 per field, Okapi's k1 and b, summed by
- * `RECALL_FIELD_WEIGHTS`), with terms stemmed by `recallStem`. Inverted lists make a query cost
- * what its terms match, not the corpus size. Pure: build once per snapshot of the items.
- */
-export const recallIndex = (docs: readonly RecallDoc[]): RecallIndex => {
-  const fields = FIELDS.map((f) => [f, buildField(docs, f)] as const);
-  const n = docs.length;
+/** A fully built index, with its fields for an edited index to start from (`recallIndexer`). */
+export interface BuiltRecallIndex extends RecallIndex {
+  readonly fields: readonly FieldIndex[];
+}
+
+/** Each field's weight, in `RECALL_FIELDS` order. */
+export const fieldWeight = (field: number): number => WEIGHTS[field] ?? 0;
+
+/** `recallIndex` over items already split into terms (`recallDocTerms`). */
+export const recallIndexOfTerms = (terms: readonly RecallDocTerms[]): BuiltRecallIndex => {
+  const fields = RECALL_FIELDS.map((_, f) => fieldIndex(terms, f));
+  const n = terms.length;
   return {
     size: n,
+    fields,
     scores(query) {
       const out = new Map<number, number>();
-      const terms = [...new Set(recallTerms(query))];
-      for (const [f, index] of fields) {
-        const weight = RECALL_FIELD_WEIGHTS[f];
-        for (const term of terms) {
+      const words = queryTerms(query);
+      fields.forEach((index, f) => {
+        const weight = fieldWeight(f);
+        const average = n === 0 ? 0 : index.total / n;
+        for (const term of words) {
           const list = index.postings.get(term);
           if (list === undefined) continue;
           const idf = bm25Idf(n, list.length);
-          for (const { doc, tf } of list) {
-            const norm = index.average === 0 ? 1 : 1 - BM25_B + (BM25_B * (index.lengths[doc] ?? 0)) / index.average;
-            out.set(doc, (out.get(doc) ?? 0) + (weight * idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm));
-          }
+          for (const { doc, tf } of list) addShare(out, doc, weight, idf, tf, index.lengths[doc] ?? 0, average);
         }
-      }
+      });
       return out;
     },
   };
 };
+
+/**
+ * A field-weighted BM25 index over items (BM25 per field, Okapi's k1 and b, summed by
+ * `RECALL_FIELD_WEIGHTS`), with terms stemmed by `recallStem`. Inverted lists make a query cost
+ * what its terms match, not the corpus size. Pure: build once per snapshot of the items (or
+ * through `recallIndexer`, which keeps each item's terms and follows small edits).
+ */
+export const recallIndex = (docs: readonly RecallDoc[]): RecallIndex => recallIndexOfTerms(docs.map(recallDocTerms));
