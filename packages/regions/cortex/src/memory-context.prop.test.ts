@@ -25,6 +25,23 @@ const scopeArb = fc.array(entryArb, { maxLength: 60 }).map((es) => ({
   identities: es.filter((e) => e.kind === 'profile'),
 }));
 
+const WORDS = ['dataset', 'aggregate', 'aggregating', 'endpoint', 'rate', 'limits', 'retry', 'tabs', 'pnpm', 'tests', 'read', 'fails', 'the', 'when', 'a'];
+const wordsArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 8 }).map((w) => w.join(' '));
+/** Entries whose words a message can share, written minutes to hours apart (some in one sitting). */
+const wordyEntryArb: fc.Arbitrary<MemoryEntry> = fc
+  .record({ entry: entryArb, text: wordsArb, minutes: fc.option(fc.integer({ min: 0, max: 600 }), { nil: null }) })
+  .map(({ entry, text, minutes }) => ({ ...entry, text, updatedAt: minutes === null ? entry.updatedAt : new Date(Date.UTC(2026, 10, 22) + minutes * 60_000).toISOString() }));
+/** One change to a list of entries: one added, removed or replaced at a position. */
+const editArb = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), entry: wordyEntryArb });
+const edited = (list: readonly MemoryEntry[], e: { readonly op: string; readonly at: number; readonly entry: MemoryEntry }): MemoryEntry[] => {
+  const out = [...list];
+  const at = e.at % (list.length + 1);
+  if (e.op === 'add') out.splice(at, 0, e.entry);
+  else if (at < list.length) out.splice(at, 1, ...(e.op === 'replace' ? [e.entry] : []));
+  return out;
+};
+const scopeOf = (all: readonly MemoryEntry[]) => ({ all, rules: all.filter((e) => e.section !== null), lessons: all.filter((e) => e.kind === 'lesson'), identities: all.filter((e) => e.kind === 'profile') });
+
 const budgetsArb = fc.record({ identity: fc.integer({ min: 0, max: 300 }), rules: fc.integer({ min: 0, max: 400 }), lessons: fc.integer({ min: 0, max: 400 }), primer: fc.integer({ min: 0, max: 200 }) });
 
 describe('memory context properties', () => {
@@ -69,4 +86,28 @@ describe('memory context properties', () => {
       { numRuns: 200 },
     );
   });
+
+  it('builds the same block for a snapshot edited from an earlier one (entries remembered, indexes edited) as for the same entries seen afresh', () => {
+    fc.assert(
+      fc.property(fc.array(wordyEntryArb, { maxLength: 80 }), fc.array(fc.array(editArb, { minLength: 1, maxLength: 4 }), { maxLength: 5 }), fc.array(wordsArb, { minLength: 1, maxLength: 3 }), budgetsArb, (entries, rounds, messages, budgets) => {
+        let list = entries;
+        for (const round of [[], ...rounds]) {
+          // Each round's snapshot: new arrays, the same objects for the entries the edits left alone.
+          list = round.reduce(edited, list);
+          const global = scopeOf(list);
+          const project = scopeOf(list.filter((_, i) => i % 3 !== 0));
+          for (const message of messages) {
+            const warm = buildMemoryContext({ global, project, budgets, message });
+            // Copies of the entries: nothing is remembered of them, every index is built afresh.
+            const cold = buildMemoryContext({ global: scopeOf(global.all.map((e) => ({ ...e }))), project: scopeOf(project.all.map((e) => ({ ...e }))), budgets, message });
+            expect(warm.text).toBe(cold.text);
+            expect(warm.omitted).toBe(cold.omitted);
+            expect(warm.injection).toEqual(cold.injection);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+

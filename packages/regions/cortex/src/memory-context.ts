@@ -1,8 +1,10 @@
-import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, isoMs, type MemoryEntry, promptLine, rankRecall, recallIndex, type RecallDoc, RULE_KINDS, type RuleKind } from '@engram/kernel';
+import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, type MemoryEntry, promptLine, RULE_KINDS, type RuleKind } from '@engram/kernel';
 import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
 import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE, framed, insideFrame } from './data-frame.js';
-import { fitLines, type Candidate } from './fit-lines.js';
+import { fitByRelevance, shownLists } from './fit-by-relevance.js';
+import { fitLines, type Candidate, type FittedLines } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
+import { perArray } from './per-array.js';
 import type { ScopeMemory } from './scope-memory.js';
 
 export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-when' | 'project-when' | 'global-lessons' | 'project-lessons';
@@ -74,10 +76,17 @@ const kindHeading = (kind: string): string => `## ${capitalise(kind)}`;
 
 /** A lesson as Anton shows it: its text and Anton's metadata keys (no engram internals). */
 
-const assemble = (key: ContextSectionKey, budget: number, subHeading: string | null, candidates: readonly Candidate<MemoryEntry>[], order: (chosen: Candidate<MemoryEntry>[]) => Candidate<MemoryEntry>[]): ContextSection | null => {
+/** What a group's heading (`## When`) adds to a section when its first line is chosen. */
+const groupCost = (kind: string): number => kindHeading(kind).length + 1;
+
+/**
+ * A section: its heading, then the candidates `fit` chooses within its budget (`fitLines`, given
+ * the characters of the budget and of the headings), in the order `order` prints them.
+ */
+const assemble = (key: ContextSectionKey, budget: number, subHeading: string | null, fit: (limitChars: number, fixedChars: number) => FittedLines<MemoryEntry>, order: (chosen: Candidate<MemoryEntry>[]) => Candidate<MemoryEntry>[]): ContextSection | null => {
   const heading = SECTION_HEADINGS[key];
   const fixed = heading.length + 1 + (subHeading === null ? 0 : subHeading.length + 1);
-  const { chosen, omitted } = fitLines(candidates, budget * CHARS_PER_TOKEN, fixed, (g) => kindHeading(g).length + 1);
+  const { chosen, omitted } = fit(budget * CHARS_PER_TOKEN, fixed);
   if (chosen.length === 0) return null;
   const lines = [heading];
   if (subHeading !== null) lines.push(subHeading);
@@ -95,110 +104,45 @@ const assemble = (key: ContextSectionKey, budget: number, subHeading: string | n
 const identitySection = (facts: readonly MemoryEntry[], budget: number): ContextSection | null => {
   // The newest facts are kept (the last in the file), then printed back in file order.
   const candidates = [...facts].reverse().map((item) => ({ item, line: `- ${item.text}`, group: null }));
-  return assemble('identity', budget, '# Profile', candidates, (chosen) => facts.flatMap((f) => chosen.filter((c) => c.item === f)));
+  return assemble('identity', budget, '# Profile', (limit, fixed) => fitLines(candidates, limit, fixed, groupCost), (chosen) => facts.flatMap((f) => chosen.filter((c) => c.item === f)));
 };
 
-/**
- * Work that depends only on the stored entries is done once per snapshot (a store returns the same
- * arrays while its files are unchanged), so a prompt build only pays for what the message changes.
- */
-const perArray = <K extends object, V>(compute: (k: K) => V): ((k: K) => V) => {
-  const memo = new WeakMap<K, V>();
-  return (k) => {
-    let v = memo.get(k);
-    if (v === undefined) {
-      v = compute(k);
-      memo.set(k, v);
-    }
-    return v;
-  };
-};
+/** A rule's candidate line, per entry object (a snapshot with one rule changed keeps the others' objects). */
+const ruleCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> => ({ item, line: `- ${item.text}`, group: item.kind }));
 
-/** Shown rules split by priority, most recent first; the candidate line of each when-rule made once. */
+/** When-rules most recent first with their candidate lines, made from a recent list when only a few changed. */
+const whenList = shownLists(ruleCandidate);
+
+/** Shown rules split by priority, most recent first; the when-rules with their candidate lines. */
 const rulePlan = perArray((rules: readonly MemoryEntry[]) => {
   const shown = rules.filter((e): e is MemoryEntry & { kind: RuleKind } => e.kind !== null && (RULE_KINDS as readonly string[]).includes(e.kind) && !(e.kind === 'when' && isScratchpadRelated(e)));
   const recent = byRecency(shown);
-  const candidate = (item: MemoryEntry): Candidate<MemoryEntry> => ({ item, line: `- ${item.text}`, group: item.kind });
   return {
-    mandatory: recent.filter((e) => e.kind !== 'when').map(candidate),
-    whenEntries: recent.filter((e) => e.kind === 'when'),
-    whenCandidate: new Map(recent.filter((e) => e.kind === 'when').map((e) => [e, candidate(e)])),
+    mandatory: recent.filter((e) => e.kind !== 'when').map(ruleCandidate),
+    when: whenList(recent.filter((e) => e.kind === 'when')),
   };
 });
 
-/** Ranked entries placed ahead of the rest: more than a section's budget can show (1,500 tokens at about 20 per line). */
-const MAX_RANKED_ENTRIES = 200;
+/** Sections that do not depend on the message (a scope's always/never rules; its lessons when there is no message), per snapshot array. */
+const stableSections = perArray((_entries: readonly MemoryEntry[]) => new Map<string, ContextSection | null>());
 
-/** An entry as the ranking core reads it: its text, its kind as who made it, its topic as a tag, its date. */
-const recallDoc = (e: MemoryEntry): RecallDoc => ({ text: e.text, who: e.kind, tags: e.topic === null ? [] : [e.topic], atMs: isoMs(e.updatedAt) });
-
-/**
- * Entries written within this time of each other, one after the other, were told in one sitting
- * (a conversation's turns, one session's lessons): each is context for the next.
- */
-const SITTING_MS = 30 * 60_000;
-
-/**
- * The ranking index of a list of entries (most recent first), built once per snapshot, with each
- * entry's neighbours: the entries on either side of it in that order written in the same sitting.
- */
-const entryIndex = perArray((entries: readonly MemoryEntry[]) => {
-  const docs = entries.map(recallDoc);
-  const together = (i: number, j: number): boolean => {
-    const a = docs[i]?.atMs;
-    const b = docs[j]?.atMs;
-    return a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(a - b) <= SITTING_MS;
-  };
-  const neighbours = docs.map((_, i) => [i - 1, i + 1].filter((j) => j >= 0 && j < docs.length && together(i, j)));
-  return { docs, index: recallIndex(docs), neighbours: (i: number): readonly number[] => neighbours[i] ?? [] };
-});
-
-/** Indices of `ordered` by similarity in meaning, best first (above 0 only; ties in `ordered`'s order), at most `MAX_RANKED_ENTRIES`. */
-const byMeaning = (ordered: readonly MemoryEntry[], meaning: ReadonlyMap<string, number>): number[] =>
-  ordered
-    .map((e, i) => ({ i, s: meaning.get(e.text) ?? 0 }))
-    .filter((x) => x.s > 0)
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .slice(0, MAX_RANKED_ENTRIES)
-    .map((x) => x.i);
-
-/**
- * `ordered` (most recent first) with the entries relevant to the message first, best first (the
- * ranking core: `rankRecall`), then the others in their order. No message: `ordered` unchanged.
- */
-const byRelevance = <C>(ordered: readonly MemoryEntry[], message: string, candidate: (e: MemoryEntry) => C | null, meaning?: ReadonlyMap<string, number>): C[] => {
-  const out: C[] = [];
-  const taken = new Set<number>();
-  if (message.trim() !== '') {
-    const { docs, index, neighbours } = entryIndex(ordered);
-    const near = meaning === undefined ? undefined : byMeaning(ordered, meaning);
-    for (const i of rankRecall(index, docs, message, MAX_RANKED_ENTRIES, near === undefined ? { neighbours } : { neighbours, meaning: near })) {
-      const e = ordered[i];
-      const c = e === undefined ? null : candidate(e);
-      taken.add(i);
-      if (c !== null) out.push(c);
-    }
-  }
-  ordered.forEach((e, i) => {
-    if (taken.has(i)) return;
-    const c = candidate(e);
-    if (c !== null) out.push(c);
-  });
-  return out;
+/** A section that depends only on `entries`, `key` and `budget`: built once per snapshot, then the same object. */
+const stableSection = (entries: readonly MemoryEntry[], key: ContextSectionKey, budget: number, build: () => ContextSection | null): ContextSection | null => {
+  const cache = stableSections(entries);
+  const id = `${key}:${budget}`;
+  if (cache.has(id)) return cache.get(id) ?? null;
+  const section = build();
+  cache.set(id, section);
+  return section;
 };
 
-/** The always/never rules of a scope: part of the stable prefix, so they never depend on the message. */
+/** The always/never rules of a scope: part of the stable prefix, so they never depend on the message (built once per snapshot). */
 const rulesSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number): ContextSection | null =>
-  assemble(key, budget, null, rulePlan(rules).mandatory, (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k)));
+  stableSection(rules, key, budget, () => assemble(key, budget, null, (limit, fixed) => fitLines(rulePlan(rules).mandatory, limit, fixed, groupCost), (chosen) => RULE_KINDS.flatMap((k) => chosen.filter((c) => c.group === k))));
 
 /** The when-rules of a scope ranked against the message (the ranking core), then the rest, most recent first. */
-const whenSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string, meaning?: ReadonlyMap<string, number>): ContextSection | null => {
-  const plan = rulePlan(rules);
-  return assemble(key, budget, null, byRelevance(plan.whenEntries, message, (e) => plan.whenCandidate.get(e) ?? null, meaning), (chosen) => chosen);
-};
-
-/** Lesson sections do not depend on the message: built once per snapshot, scope and budget. */
-const lessonSections = perArray(() => new Map<string, ContextSection | null>());
+const whenSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budget: number, message: string, meaning?: ReadonlyMap<string, number>): ContextSection | null =>
+  assemble(key, budget, null, (limit, fixed) => fitByRelevance(rulePlan(rules).when, message, meaning, limit, fixed, groupCost), (chosen) => chosen);
 
 /**
  * A lesson's candidate line, or null when it is scratchpad wisdom (shown elsewhere), per entry
@@ -207,20 +151,14 @@ const lessonSections = perArray(() => new Map<string, ContextSection | null>());
  */
 const lessonCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> | null => (isScratchpadRelated(item) ? null : { item, line: promptLine(item, true), group: null }));
 
-/** Lessons most recent first, per snapshot. */
-const recentLessons = perArray((lessons: readonly MemoryEntry[]) => byRecency(lessons));
+/** Lessons most recent first with their candidate lines, per snapshot (made from a recent list when only a few changed). */
+const lessonList = shownLists(lessonCandidate);
+const lessonPlan = perArray((lessons: readonly MemoryEntry[]) => lessonList(byRecency(lessons)));
 
 const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number, message: string, meaning?: ReadonlyMap<string, number>): ContextSection | null => {
+  const build = () => assemble(key, budget, '# Lessons', (limit, fixed) => fitByRelevance(lessonPlan(lessons), message, meaning, limit, fixed, groupCost), (chosen) => chosen);
   // Without a message the section depends only on the snapshot: built once.
-  if (message.trim() === '') {
-    const cache = lessonSections(lessons);
-    const id = `${key}:${budget}`;
-    if (cache.has(id)) return cache.get(id) ?? null;
-    const section = assemble(key, budget, '# Lessons', byRelevance(recentLessons(lessons), '', lessonCandidate), (chosen) => chosen);
-    cache.set(id, section);
-    return section;
-  }
-  return assemble(key, budget, '# Lessons', byRelevance(recentLessons(lessons), message, lessonCandidate, meaning), (chosen) => chosen);
+  return message.trim() === '' ? stableSection(lessons, key, budget, build) : build();
 };
 
 const WHY: Readonly<Record<ContextSectionKey, string>> = {
@@ -235,13 +173,10 @@ const WHY: Readonly<Record<ContextSectionKey, string>> = {
 
 const itemsOf = (s: ContextSection): InjectedItem[] => s.entries.map((e) => ({ id: e.id, kind: e.kind ?? e.section ?? 'unknown', text: e.text, why: WHY[s.key] }));
 
-/** Lessons the block may show (scratchpad ones are the primer's), counted once per snapshot. */
-const shownLessonCount = perArray((lessons: readonly MemoryEntry[]) => lessons.filter((e) => lessonCandidate(e) !== null).length);
-
-/** The candidates of a scope's always/never rules and when-rules, and of its lessons (what the sections choose from). */
+/** The candidates of a scope's always/never rules and when-rules, and of its lessons (what the sections choose from; scratchpad lessons are the primer's). */
 const candidateCount = (m: ScopeMemory): number => {
   const plan = rulePlan(m.rules);
-  return plan.mandatory.length + plan.whenEntries.length + shownLessonCount(m.lessons);
+  return plan.mandatory.length + plan.when.count + lessonPlan(m.lessons).count;
 };
 
 /** The block's last line: how many entries it left out, so the model knows there is more to ask for. */
