@@ -45,6 +45,9 @@ export const migrate = async (pool: Pool, migrations: readonly Migration[] = MIG
       for (const m of migrations.filter((x) => x.version > from)) {
         await c.query('BEGIN');
         try {
+          // A migration may rewrite or backfill a large table (migration 19 counts every episode's
+          // words: about 20 s at a million): the pool's statement timeout is for questions.
+          await c.query('SET LOCAL statement_timeout = 0');
           await c.query(m.sql);
           await c.query('INSERT INTO engram_schema (version, name) VALUES ($1, $2)', [m.version, m.name]);
           await c.query('COMMIT');
