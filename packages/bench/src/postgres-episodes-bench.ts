@@ -194,8 +194,9 @@ export const postgresEpisodesBench = async (
   const n = Math.max(PER_SESSION, Math.round(EPISODES * scale));
   const corpus = syntheticCorpus(SYNTHETIC_SEED);
   const loaded = await loadCorpus(db, corpus, n, progress);
-  // As autovacuum would after a load: merges the GIN indexes' pending lists and gathers statistics.
-  await db.pool.query('VACUUM ANALYZE engram_episodes');
+  // As autovacuum would after a load: merges the GIN indexes' pending lists, gathers statistics, and
+  // clears the dead versions of ranked recall's word counts (every session's insert updated them).
+  await db.pool.query('VACUUM ANALYZE engram_episodes, engram_episode_words');
   const store = new PostgresEpisodeStore({ db, projectId: PROJECT, clock: { now: () => T0 + n * SECOND } });
   const recall = (query: string, extra: { daysBack?: number } = {}) => () => store.recall(query, { maxResults: 20, ...extra });
   progress('postgres: timing episodic recalls');

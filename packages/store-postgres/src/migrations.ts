@@ -381,6 +381,62 @@ CREATE POLICY engram_episodes_match ON engram_episodes AS RESTRICTIVE FOR SELECT
   USING (folded LIKE coalesce(nullif(current_setting('engram.episode_match', true), ''), '%')
          AND terms @@ coalesce(nullif(current_setting('engram.episode_terms', true), ''), '!''engram all''')::tsquery);`,
   },
+  {
+    version: 19,
+    name: 'ranked recall word counts',
+    sql: `
+-- Ranked recall's counts (EpisodeStore.search: each question word's rows, for its idf and the cap of
+-- MAX_SCORED_ROWS, and the project's rows), kept per project and lexeme of terms. Counted at every
+-- question they cost a read of each counted row (row-level security checks every row in the heap:
+-- 10-50 ms a word past the cap at a million rows, a second for the project's rows); kept, a
+-- question reads them in one statement. n is the rows holding the lexeme (once a row, in any
+-- field: what terms @@ 'lexeme' matches); word '' holds the project's rows (a tsvector never holds
+-- an empty lexeme). A word whose rows are all gone stays, with n 0.
+CREATE TABLE engram_episode_words (
+  tenant  text   NOT NULL DEFAULT current_setting('engram.tenant', true),
+  project text   NOT NULL,
+  word    text   NOT NULL,
+  n       bigint NOT NULL,
+  PRIMARY KEY (tenant, project, word)
+);
+-- The rows already stored, every tenant's: the owner is bound by the FORCEd policies, so they are
+-- lifted for this transaction (the ALTER holds the table's exclusive lock until it commits).
+ALTER TABLE engram_episodes NO FORCE ROW LEVEL SECURITY;
+INSERT INTO engram_episode_words (tenant, project, word, n)
+  SELECT tenant, project, word, count(*) FROM (SELECT tenant, project, lexeme AS word FROM engram_episodes, unnest(terms)
+                                               UNION ALL SELECT tenant, project, '' FROM engram_episodes) AS r
+  GROUP BY tenant, project, word;
+ALTER TABLE engram_episodes FORCE ROW LEVEL SECURITY;
+ALTER TABLE engram_episode_words ENABLE ROW LEVEL SECURITY;
+ALTER TABLE engram_episode_words FORCE ROW LEVEL SECURITY;
+CREATE POLICY engram_episode_words_tenant ON engram_episode_words USING (tenant = (SELECT engram_tenant())) WITH CHECK (tenant = (SELECT engram_tenant()));
+-- Kept in the writer's transaction by statement triggers: a statement's changed rows (its
+-- transition table) added (argument 1) or taken away (-1); an update does both, a truncate empties
+-- the counts. Rows are upserted in key order, so two appends of a project wait for each other's
+-- counts (the '' row at least) until the first commits, and never deadlock within a statement.
+-- search_path is pinned as for engram_tenant(), so a temporary table cannot stand in for the counts.
+DO $do$ BEGIN
+  EXECUTE format($f$CREATE FUNCTION engram_count_episode_words() RETURNS trigger LANGUAGE plpgsql SET search_path = %I, pg_temp AS $body$
+BEGIN
+  INSERT INTO engram_episode_words AS w (tenant, project, word, n)
+    SELECT tenant, project, word, count(*) * TG_ARGV[0]::int
+    FROM (SELECT tenant, project, lexeme AS word FROM changed, unnest(terms) UNION ALL SELECT tenant, project, '' FROM changed) AS r
+    GROUP BY tenant, project, word ORDER BY tenant, project, word
+  ON CONFLICT (tenant, project, word) DO UPDATE SET n = w.n + excluded.n;
+  RETURN NULL;
+END $body$$f$, current_schema());
+  EXECUTE format($f$CREATE FUNCTION engram_forget_episode_words() RETURNS trigger LANGUAGE plpgsql SET search_path = %I, pg_temp AS $body$
+BEGIN
+  TRUNCATE engram_episode_words;
+  RETURN NULL;
+END $body$$f$, current_schema());
+END $do$;
+CREATE TRIGGER engram_episode_words_inserted AFTER INSERT ON engram_episodes REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION engram_count_episode_words('1');
+CREATE TRIGGER engram_episode_words_deleted AFTER DELETE ON engram_episodes REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION engram_count_episode_words('-1');
+CREATE TRIGGER engram_episode_words_updated_new AFTER UPDATE ON engram_episodes REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION engram_count_episode_words('1');
+CREATE TRIGGER engram_episode_words_updated_old AFTER UPDATE ON engram_episodes REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION engram_count_episode_words('-1');
+CREATE TRIGGER engram_episode_words_truncated AFTER TRUNCATE ON engram_episodes FOR EACH STATEMENT EXECUTE FUNCTION engram_forget_episode_words();`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -1,9 +1,11 @@
 import { episodeStoreContract } from '@engram/hippocampus/testing';
-import { manualClock } from '@engram/kernel';
+import { manualClock, subjectMatcher } from '@engram/kernel';
 import type { PoolClient } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestPostgres } from '../testing/effects/start-test-postgres.js';
 import { openPostgres, type PostgresDb } from './open-postgres.js';
+import { migrate } from './migrate.js';
+import { MIGRATIONS } from '../migrations.js';
 import { episodeKey } from '@engram/hippocampus/episodes';
 import { insertEpisodeRows, PostgresEpisodeStore } from './postgres-episode-store.js';
 
@@ -129,6 +131,77 @@ describe.skipIf(!started.ok)(`PostgreSQL episodes${started.ok ? '' : ` (skipped:
       } finally {
         cb.release();
       }
+    });
+  });
+
+  it("keeps ranked recall's word counts with the rows: an append adds them, a forget takes them away, and another tenant neither sees nor writes them", async () => {
+    const a = await openPostgres({ url, tenant: 'count-a' });
+    const b = await openPostgres({ url, tenant: 'count-b' });
+    await using([a, b], async () => {
+      const ea = new PostgresEpisodeStore({ db: a, projectId: PROJECT, clock });
+      const session = '20260301_100000_dddd';
+      await ea.append([record(session, 'zebra crossing'), record(session, 'zebras at the zebra crossings'), record(session, 'filler words')]);
+      const counts = async (db: PostgresDb) =>
+        Object.fromEntries(
+          (await db.pool.query<{ word: string; n: string }>("SELECT word, n::text AS n FROM engram_episode_words WHERE project = $1 AND word IN ('', 'zebra', 'cross', 'filler')", [PROJECT])).rows.map((r) => [r.word, Number(r.n)]),
+        );
+      // A row counts a lexeme once, however often it holds it; '' counts the project's rows.
+      expect(await counts(a)).toEqual({ '': 3, zebra: 2, cross: 2, filler: 1 });
+      await ea.forget(subjectMatcher('filler'), true);
+      expect(await counts(a)).toEqual({ '': 2, zebra: 2, cross: 2, filler: 0 });
+      expect(await counts(b)).toEqual({});
+      await expect(b.pool.query("INSERT INTO engram_episode_words (tenant, project, word, n) VALUES ('count-a', $1, 'zebra', 1)", [PROJECT])).rejects.toThrow(/row-level security/);
+      expect((await b.pool.query("UPDATE engram_episode_words SET n = 0 WHERE tenant = 'count-a'")).rowCount).toBe(0);
+      expect(await counts(a)).toEqual({ '': 2, zebra: 2, cross: 2, filler: 0 });
+    });
+  });
+
+  it('ranks a word of several lexemes (an identifier) by its rows counted through the index', async () => {
+    const db = await openPostgres({ url, tenant: freshTenant() });
+    await using([db], async () => {
+      const s = new PostgresEpisodeStore({ db, projectId: PROJECT, clock });
+      const session = '20260301_100000_eeee';
+      await s.append([record(session, 'call read_file on the config', 1), record(session, 'read the file later', 2), record(session, 'nothing here', 3)]);
+      const found = await s.search('read_file', { maxResults: 1 });
+      expect(found.groups[0]?.episodes.find((e) => e.hit)?.episode.content).toBe('call read_file on the config');
+    });
+  });
+
+  it('migration 19 counts the episodes already stored, every tenant\'s, and keeps row-level security on', async () => {
+    if (!started.ok) return;
+    const backfill = started.pg.createDatabase('episode_words_backfill');
+    const setup = await openPostgres({ url: backfill, tenant: 'acme', migrate: false });
+    try {
+      await migrate(setup.pool, MIGRATIONS.filter((m) => m.version < 19));
+      // Rows as an older engram wrote them (no counts yet), in two tenants: row-level security binds the owner, so each tenant's as that tenant.
+      for (const [tenant, texts] of [
+        ['acme', ['zebra one', 'zebra two', 'lion']],
+        ['globex', ['zebra three']],
+      ] as const) {
+        const c = await setup.pool.connect();
+        try {
+          await c.query("SELECT set_config('engram.tenant', $1, false)", [tenant]);
+          const at = Date.parse('2026-03-01T10:00:00Z');
+          await insertEpisodeRows(c, PROJECT, '20260301_100000_ffff', texts.map((t, i) => ({ line: i + 1, key: episodeKey(at, i + 1), e: record('20260301_100000_ffff', t) })));
+        } finally {
+          await c.query("SELECT set_config('engram.tenant', 'acme', false)");
+          c.release();
+        }
+      }
+    } finally {
+      await setup.close();
+    }
+    const acme = await openPostgres({ url: backfill, tenant: 'acme' });
+    const globex = await openPostgres({ url: backfill, tenant: 'globex' });
+    await using([acme, globex], async () => {
+      const counts = async (db: PostgresDb) => (await db.pool.query<{ word: string; n: string }>("SELECT word, n::text AS n FROM engram_episode_words WHERE word IN ('', 'zebra', 'lion') ORDER BY word")).rows.map((r) => [r.word, Number(r.n)]);
+      expect(await counts(acme)).toEqual([['', 3], ['lion', 1], ['zebra', 2]]);
+      expect(await counts(globex)).toEqual([['', 1], ['zebra', 1]]);
+      const forced = await acme.pool.query<{ relname: string; forced: boolean }>("SELECT relname, relforcerowsecurity AS forced FROM pg_class WHERE relname IN ('engram_episodes', 'engram_episode_words') ORDER BY relname");
+      expect(forced.rows.map((r) => [r.relname, r.forced])).toEqual([['engram_episode_words', true], ['engram_episodes', true]]);
+      // And the triggers keep them from here on.
+      await new PostgresEpisodeStore({ db: globex, projectId: PROJECT, clock }).append([record('20260301_100000_ffff', 'zebra four')]);
+      expect(await counts(globex)).toEqual([['', 2], ['zebra', 2]]);
     });
   });
 

@@ -1,6 +1,5 @@
-import { bm25Idf, bm25Tokens, bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, systemClock, textMentions, vectorByteLength, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
+import { bm25Tokens, bytesVector, nearestVectors, systemClock, textMentions, vectorByteLength, vectorBytes, type Clock, type Embedder, type SubjectMatcher } from '@engram/kernel';
 import {
-  capWords,
   checkSessionId,
   DEFAULT_MAX_RESULTS,
   DEFAULT_RECALL_BUDGET_CHARS,
@@ -26,8 +25,6 @@ import {
   type EpisodeSource,
   type EpisodeStore,
   type StoredEpisode,
-  MAX_SCORED_ROWS,
-  type CountedWord,
 } from '@engram/hippocampus/episodes';
 import type { PoolClient } from 'pg';
 import { columnText, foldForSearch, likePattern } from '../episode-search.js';
@@ -37,6 +34,7 @@ import { readOnlyTransaction } from './read-only-transaction.js';
 import { withReconnect } from './with-reconnect.js';
 import { subjectPattern } from '../subject-pattern.js';
 import { ownTenant } from '../own-tenant.js';
+import { rankedEpisodeRows } from './ranked-episode-rows.js';
 
 export interface PostgresEpisodeStoreOptions {
   readonly db: PostgresDb;
@@ -63,16 +61,8 @@ const NOT_RECALLED = [...MEMORY_ROLES];
 const DAY_MS = 86_400_000;
 /** pg_trgm indexes 3-character grams: a shorter query cannot use the index. */
 const MIN_TRIGRAM_QUERY = 3;
-/** Projects up to this many rows are counted for idf at every question: a bounded read of a few ms, and exact, so small projects rank as they always did. */
-const EXACT_TOTAL_ROWS = 10_000;
-/** How long a larger project's count serves idf (and a word past the cap is taken as still past it): a few minutes' appends move idf by a hair, and counting a million rows under row-level security takes about a second. */
-const TOTAL_TTL_MS = 5 * 60_000;
-/** Ranked recall: never a full scan of the project (the policy's index or the key index instead). */
-const NO_FULL_SCAN = { enable_seqscan: 'off' } as const;
 /** Literal recall of a term of a trigram or more: the trigram bitmap, not a walk of every key backwards for a rare term. */
 const BITMAP_ONLY = { enable_seqscan: 'off', enable_indexscan: 'off' } as const;
-/** Common words remembered per store at most (a few hundred kB): the vocabulary's head is far smaller. */
-const MAX_COMMON_WORDS = 10_000;
 
 interface SelectedRow {
   readonly key: string;
@@ -104,14 +94,6 @@ export class PostgresEpisodeStore implements EpisodeStore {
   readonly embedder: Embedder | null;
   /** Appends the embedder failed to embed: said by the next search (the records themselves are stored). */
   private unembedded: EpisodeProblem[] = [];
-  /** A large project's row count and when it was taken (`projectTotal`). */
-  private largeTotal: { readonly n: number; readonly at: number } | null = null;
-  /**
-   * Words (their tsquery) counted past `MAX_SCORED_ROWS`, and when: a project only grows between
-   * forgets, so such a word stays past the cap; not counted again for `TOTAL_TTL_MS` (a common
-   * word's count read the word's whole posting list, 20-30 ms each at a million rows).
-   */
-  private readonly commonWords = new Map<string, number>();
 
   constructor(options: PostgresEpisodeStoreOptions) {
     scopeKey('project', options.projectId);
@@ -268,11 +250,10 @@ export class PostgresEpisodeStore implements EpisodeStore {
   }
 
   /**
-   * Ranked recall (`searchEpisodes`): candidates by PostgreSQL full-text search over the `terms`
-   * column (migration 16: weighted tsvector, GIN index), `websearch_to_tsquery` of the question's
-   * words joined by `or`, ranked by `ts_rank_cd` with the ranking core's field weights, each word
-   * weighed by its idf. At most `MAX_SCORED_ROWS` rows are scored (`capWords`), found through the
-   * GIN index by the table's restrictive policy (`rankedRows`).
+   * Ranked recall (`searchEpisodes`): the candidates by PostgreSQL full-text search
+   * (`rankedEpisodeRows`: at most `MAX_SCORED_ROWS` rows scored, keys and scores only), with the
+   * embedder's nearest when there is one; then the candidates' records and their turns (and the
+   * turns after them) in one statement.
    */
   async search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
     const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
@@ -281,8 +262,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
     this.unembedded = [];
     if ((words.length === 0 && this.embedder === null) || maxResults <= 0) return { query, hits: 0, groups: [], problems: told };
     const since = String(request.daysBack === undefined ? 0 : keyAtMs(this.clock.now() - request.daysBack * DAY_MS));
-    const rows = words.length === 0 ? [] : await withReconnect(() => this.rankedRows(words, since, maxResults));
-    const candidates = rows.map((row) => ({ episode: stored(row), score: row.score }));
+    const ranked = words.length === 0 ? [] : await withReconnect(() => rankedEpisodeRows(this.db, this.projectId, words, since, rankedCandidates(maxResults)));
     const problems = [...told];
     let meaning: { readonly episode: StoredEpisode; readonly score: number }[] = [];
     if (this.embedder !== null) {
@@ -293,79 +273,13 @@ export class PostgresEpisodeStore implements EpisodeStore {
         problems.push({ file: embedder.location, line: 0, reason: `embedder failed, ranked by words only: ${(err as Error).message}` });
       }
     }
-    const turns = await withReconnect(() => this.turns([...candidates, ...meaning].map((c) => c.episode), true));
-    return { ...searchEpisodes(candidates, (_file, session, turn) => turns.get(`${session}\u0000${turn}`) ?? [], query, maxResults, meaning), problems };
-  }
-
-  /** The candidates of ranked recall with their scores, best first (see `search`). */
-  private async rankedRows(words: readonly string[], since: string, maxResults: number): Promise<(SelectedRow & { score: number })[]> {
-    const total = await this.projectTotal();
-    // The policy matches `terms` against the transaction's `engram.episode_terms` (migration 18):
-    // under row-level security a policy's condition may use the GIN index, a WHERE @@ may not (it is
-    // not leakproof). The planner sees the setting's query when it estimates, so it chooses: the GIN
-    // index for a rare word, the key index newest first for a word in a good share of the rows.
-    return readOnlyTransaction(this.db, NO_FULL_SCAN, async (c) => {
-      const capped = capWords(await this.countWords(c, words));
-      const kept = capped.words.map((r) => r.word);
-      const set = await c.query<{ q: string }>("SELECT set_config('engram.episode_terms', websearch_to_tsquery('english', $1)::text, true) AS q", [kept.join(' or ')]);
-      // No word with a lexeme (stop words only): the policy would pass every row, and nothing matches.
-      if ((set.rows[0]?.q ?? '') === '') return [];
-      const w = RECALL_FIELD_WEIGHTS;
-      // The newest MAX_SCORED_ROWS matches (all of them unless even the rarest kept word passes the cap), then scored: ts_rank_cd runs on those rows only.
-      // The match is the policy's alone: the same condition again in WHERE would be counted twice by the planner, which then misjudged a walk of the keys.
-      const r = await c.query<SelectedRow & { score: number }>(
-        `WITH m AS MATERIALIZED (SELECT e.key, e.line, e.record, e.terms FROM engram_episodes e
-                                 WHERE ${ownTenant('e')} AND e.project = $1 AND e.key >= $2 AND e.role <> ALL($3::text[]) ORDER BY e.key DESC LIMIT $4)
-         SELECT m.key::text AS key, m.line, m.record, (SELECT sum(i.idf * ts_rank_cd($6::float4[], m.terms, plainto_tsquery('english', i.word))) FROM unnest($7::text[], $8::float8[]) AS i(word, idf)) AS score
-         FROM m ORDER BY score DESC, m.key DESC LIMIT $5`,
-        [this.projectId, since, NOT_RECALLED, MAX_SCORED_ROWS, rankedCandidates(maxResults), [w.date, w.tags, w.who, w.text], kept, capped.words.map((x) => bm25Idf(total, x.n))],
-      );
-      return r.rows;
+    const around = await withReconnect(() => this.turnsAround(ranked.map((r) => r.key), meaning.map((m) => m.episode)));
+    // A candidate forgotten since it was ranked is dropped with its record.
+    const candidates = ranked.flatMap((r) => {
+      const episode = around.byKey.get(r.key);
+      return episode === undefined ? [] : [{ episode, score: r.score }];
     });
-  }
-
-  /** Each word's rows in the project, counted through the policy's index up to just past `MAX_SCORED_ROWS` (a word in half the rows costs what one in 2,001 does); stop words left out. */
-  private async countWords(c: PoolClient, words: readonly string[]): Promise<CountedWord[]> {
-    const queries = await c.query<{ word: string; q: string }>("SELECT w AS word, plainto_tsquery('english', w)::text AS q FROM unnest($1::text[]) AS w", [words]);
-    const out: CountedWord[] = [];
-    for (const { word, q } of queries.rows) {
-      // A word of no lexeme (a stop word) matches nothing and scores nothing: left out (and unset, the policy would pass every row).
-      if (q === '') continue;
-      const seen = this.commonWords.get(q);
-      if (seen !== undefined && Date.now() - seen < TOTAL_TTL_MS) {
-        out.push({ word, n: MAX_SCORED_ROWS + 1 });
-        continue;
-      }
-      await c.query("SELECT set_config('engram.episode_terms', $1, true)", [q]);
-      const r = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 LIMIT $2) AS t`, [this.projectId, MAX_SCORED_ROWS + 1]);
-      const n = r.rows[0]?.n ?? 0;
-      if (n > MAX_SCORED_ROWS) this.rememberCommon(q);
-      out.push({ word, n });
-    }
-    return out;
-  }
-
-  /** Notes a word found past the cap (`commonWords`), forgetting them all once there are `MAX_COMMON_WORDS`. */
-  private rememberCommon(q: string): void {
-    if (this.commonWords.size >= MAX_COMMON_WORDS) this.commonWords.clear();
-    this.commonWords.set(q, Date.now());
-  }
-
-  /**
-   * The project's rows, for idf: counted exactly up to `EXACT_TOTAL_ROWS` (a bounded read of the
-   * key index); a larger project's count (a read of every row, about a second at a million) is
-   * kept for `TOTAL_TTL_MS`.
-   */
-  private async projectTotal(): Promise<number> {
-    const now = Date.now();
-    if (this.largeTotal !== null && now - this.largeTotal.at < TOTAL_TTL_MS) return this.largeTotal.n;
-    const count = async (bound: number | null) =>
-      (await this.db.pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM (SELECT 1 FROM engram_episodes WHERE ${ownTenant()} AND project = $1 LIMIT $2) AS t`, [this.projectId, bound])).rows[0]?.n;
-    const bounded = Number(await count(EXACT_TOTAL_ROWS + 1));
-    if (bounded <= EXACT_TOTAL_ROWS) return bounded;
-    const n = Number(await count(null));
-    this.largeTotal = { n, at: now };
-    return n;
+    return { ...searchEpisodes(candidates, (_file, session, turn) => around.turns.get(`${session}\u0000${turn}`) ?? [], query, maxResults, meaning), problems };
   }
 
   async recallFormatted(query: string, request: EpisodeRecallRequest & { readonly budgetChars?: number } = {}): Promise<string> {
@@ -390,10 +304,8 @@ export class PostgresEpisodeStore implements EpisodeStore {
     );
     const hits = rows.filter((r) => textMentions(matcher, r.text));
     if (apply && hits.length > 0) {
+      // The table's triggers take the records' words off ranked recall's counts (migration 19).
       await this.db.pool.query(`DELETE FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND key = ANY($2::bigint[])`, [this.projectId, hits.map((h) => h.key)]);
-      // What ranked recall remembered of the project's counts no longer holds.
-      this.largeTotal = null;
-      this.commonWords.clear();
     }
     return hits.map((h) => `${h.session}#${h.line}`);
   }
@@ -453,31 +365,54 @@ export class PostgresEpisodeStore implements EpisodeStore {
     );
   }
 
-  /** Every recalled record of the hits' turns, and of the turn after a hit user message (after every hit: `everyNext`), by session and turn. */
-  private async turns(hits: readonly StoredEpisode[], everyNext = false): Promise<Map<string, StoredEpisode[]>> {
+  /** Every recalled record of the hits' turns, and of the turn after a hit user message, by session and turn. */
+  private async turns(hits: readonly StoredEpisode[]): Promise<Map<string, StoredEpisode[]>> {
     const wanted = new Map<string, { session: string; turn: number }>();
     for (const h of hits) {
       wanted.set(`${h.session}\u0000${h.turn}`, { session: h.session, turn: h.turn });
-      if (everyNext || h.role === 'user') wanted.set(`${h.session}\u0000${h.turn + 1}`, { session: h.session, turn: h.turn + 1 });
+      if (h.role === 'user') wanted.set(`${h.session}\u0000${h.turn + 1}`, { session: h.session, turn: h.turn + 1 });
     }
-    const out = new Map<string, StoredEpisode[]>();
-    if (wanted.size === 0) return out;
+    if (wanted.size === 0) return new Map();
     const pairs = [...wanted.values()];
     const r = await this.db.pool.query<SelectedRow>(
       `SELECT ${SELECT_COLUMNS} FROM engram_episodes e JOIN unnest($2::text[], $3::int[]) AS w(session, turn) ON e.session = w.session AND e.turn = w.turn
        WHERE ${ownTenant('e')} AND e.project = $1 AND e.role <> ALL($4::text[]) ORDER BY e.session, e.turn, e.line`,
       [this.projectId, pairs.map((p) => p.session), pairs.map((p) => p.turn), NOT_RECALLED],
     );
-    for (const row of r.rows) {
-      const e = stored(row);
-      const k = `${e.session}\u0000${e.turn}`;
-      const list = out.get(k) ?? [];
-      list.push(e);
-      out.set(k, list);
-    }
-    return out;
+    return byTurn(r.rows.map(stored));
+  }
+
+  /**
+   * Ranked recall's records: every recalled record of the turns of the records with `keys` and of
+   * `episodes`, and of the turns after them, by key and by session and turn (a key's own record is
+   * among them: ranking reads recalled records only).
+   */
+  private async turnsAround(keys: readonly string[], episodes: readonly StoredEpisode[]): Promise<{ readonly byKey: Map<string, StoredEpisode>; readonly turns: Map<string, StoredEpisode[]> }> {
+    if (keys.length === 0 && episodes.length === 0) return { byKey: new Map(), turns: new Map() };
+    const r = await this.db.pool.query<SelectedRow>(
+      `WITH h AS (SELECT e.session, e.turn FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key = ANY($2::bigint[])
+                  UNION SELECT * FROM unnest($3::text[], $4::int[])),
+            w AS (SELECT DISTINCT h.session, v.turn FROM h CROSS JOIN LATERAL (VALUES (h.turn), (h.turn + 1)) AS v(turn))
+       SELECT ${SELECT_COLUMNS} FROM engram_episodes e JOIN w ON e.session = w.session AND e.turn = w.turn
+       WHERE ${ownTenant('e')} AND e.project = $1 AND e.role <> ALL($5::text[]) ORDER BY e.session, e.turn, e.line`,
+      [this.projectId, keys, episodes.map((e) => e.session), episodes.map((e) => e.turn), NOT_RECALLED],
+    );
+    const all = r.rows.map(stored);
+    return { byKey: new Map(all.map((e) => [String(e.key), e])), turns: byTurn(all) };
   }
 }
+
+/** Records grouped by session and turn, in the order given. */
+const byTurn = (records: readonly StoredEpisode[]): Map<string, StoredEpisode[]> => {
+  const out = new Map<string, StoredEpisode[]>();
+  for (const e of records) {
+    const k = `${e.session}\u0000${e.turn}`;
+    const list = out.get(k) ?? [];
+    list.push(e);
+    out.set(k, list);
+  }
+  return out;
+};
 
 /** A record placed in its session: its line and time key (`episodeKey`). */
 export interface EpisodeRow {

@@ -9,7 +9,11 @@
  */
 export const MAX_SCORED_ROWS = 2000;
 
-/** A question word with the rows it matches, counted up to just past `MAX_SCORED_ROWS`. */
+/**
+ * A question word with the rows it matches: counted up to just past `MAX_SCORED_ROWS` (FTS5 reads
+ * the row list), or exactly where the store keeps counts (PostgreSQL): past the cap a word is left
+ * out all the same, and exact counts also tell which of the words past it is the rarest.
+ */
 export interface CountedWord {
   readonly word: string;
   readonly n: number;
@@ -21,10 +25,10 @@ export interface CountedWord {
  * rarest first while they fit, and at least the rarest one. `over`: even the rarest alone passes
  * the cap, so only its newest rows are scored.
  */
-export const capWords = (counted: readonly CountedWord[]): { readonly words: readonly CountedWord[]; readonly over: boolean } => {
+export const capWords = <W extends CountedWord>(counted: readonly W[]): { readonly words: readonly W[]; readonly over: boolean } => {
   if (counted.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return { words: counted, over: false };
   const rarest = [...counted].sort((a, b) => a.n - b.n || (a.word < b.word ? -1 : 1));
-  const kept: CountedWord[] = [];
+  const kept: W[] = [];
   let total = 0;
   for (const r of rarest) {
     if (kept.length > 0 && total + r.n > MAX_SCORED_ROWS) break;
