@@ -156,6 +156,22 @@ describe.skipIf(!started.ok)(`PostgreSQL episodes${started.ok ? '' : ` (skipped:
     });
   });
 
+  it('appends to overlapping sessions at once without a deadlock, and the counts add up', async () => {
+    const db = await openPostgres({ url, tenant: freshTenant() });
+    await using([db], async () => {
+      const s = new PostgresEpisodeStore({ db, projectId: PROJECT, clock });
+      const [x, y] = ['20260301_100000_gggg', '20260301_100000_hhhh'];
+      // Each session at a time of its own, so their keys never meet.
+      const at = (session: string) => (session === x ? '2026-03-01T10:00:00.000+00:00' : '2026-03-01T11:00:00.000+00:00');
+      const batch = (sessions: readonly string[], i: number) => sessions.flatMap((session) => Array.from({ length: 5 }, (_, j) => ({ ...record(session, `zebra ${session} ${i} ${j}`, i), ts: at(session) })));
+      // One append holding its first session while it waits for the second, which another append holds: the counts' row must not close the circle.
+      const run = (sessions: readonly string[]) => Promise.all(Array.from({ length: 15 }, (_, i) => s.append(batch(sessions, i))));
+      await Promise.all([run([x, y]), run([y]), run([y, x])]);
+      const r = await db.pool.query<{ word: string; n: string }>("SELECT word, n::text AS n FROM engram_episode_words WHERE project = $1 AND word IN ('', 'zebra') ORDER BY word", [PROJECT]);
+      expect(r.rows.map((row) => [row.word, Number(row.n)])).toEqual([['', 375], ['zebra', 375]]);
+    });
+  });
+
   it('ranks a word of several lexemes (an identifier) by its rows counted through the index', async () => {
     const db = await openPostgres({ url, tenant: freshTenant() });
     await using([db], async () => {

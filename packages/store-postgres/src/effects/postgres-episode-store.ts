@@ -119,6 +119,13 @@ export class PostgresEpisodeStore implements EpisodeStore {
     const c = await this.db.pool.connect();
     try {
       await c.query('BEGIN');
+      // Every session's lock before any insert, in one order: an insert then holds ranked recall's
+      // counts of the project (migration 19's trigger) until the commit, and an append that took
+      // them while still waiting for a session another append holds would deadlock with it.
+      await c.query("SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/episodes/' || $1 || '/' || s, 0)) FROM unnest($2::text[]) AS s", [
+        this.projectId,
+        [...bySession.keys()].sort(),
+      ]);
       for (const [session, episodes] of bySession) await this.appendSession(c, session, episodes);
       await c.query('COMMIT');
     } catch (err) {
@@ -202,9 +209,8 @@ export class PostgresEpisodeStore implements EpisodeStore {
     return { kind: 'lexical+embeddings', model: embedder.model, embedded: Number(r.rows[0]?.embedded ?? 0), items: Number(r.rows[0]?.items ?? 0) };
   }
 
-  /** One session's records as its next lines, under the session's lock (line numbers stay dense). */
+  /** One session's records as its next lines; the caller holds the session's lock (line numbers stay dense). */
   private async appendSession(c: PoolClient, session: string, episodes: readonly Episode[]): Promise<void> {
-    await c.query("SELECT pg_advisory_xact_lock(hashtextextended(current_setting('engram.tenant') || '/episodes/' || $1 || '/' || $2, 0))", [this.projectId, session]);
     // Ordered, not max(line): before the table's first ANALYZE, max was planned over the turn index, reading the whole session (as the event log's top seq was).
     const last = await c.query<{ n: number }>(`SELECT coalesce((SELECT line FROM engram_episodes WHERE ${ownTenant()} AND project = $1 AND session = $2 ORDER BY line DESC LIMIT 1), 0)::int AS n`, [this.projectId, session]);
     const first = (last.rows[0]?.n ?? 0) + 1;
