@@ -1,6 +1,7 @@
 import { toolTarget } from './tool-target.js';
 import { toolTargetPattern } from './tool-target-pattern.js';
 import { commandHead } from './command-head.js';
+import { perObject } from './per-object.js';
 
 /**
  * What a call does, as lessons tell calls apart: the program and its subcommand for a shell
@@ -141,8 +142,7 @@ export const callPattern = (tool: string, input: unknown): CallPattern => {
     return known;
   }
   if (typeof input !== 'object' || input === null) return otherPattern(tool, input);
-  let perTool = BY_INPUT.get(input);
-  if (perTool === undefined) BY_INPUT.set(input, (perTool = new Map<string, CallPattern>()));
+  const perTool = byInput(input);
   let known = perTool.get(tool);
   if (known === undefined) perTool.set(tool, (known = Object.freeze(otherPattern(tool, input))));
   return known;
@@ -156,7 +156,7 @@ export const callPattern = (tool: string, input: unknown): CallPattern => {
  */
 const MAX_REMEMBERED_COMMANDS = 2048;
 const BY_COMMAND = new Map<string, CallPattern>();
-const BY_INPUT = new WeakMap<object, Map<string, CallPattern>>();
+const byInput = perObject((_input: object) => new Map<string, CallPattern>());
 
 const shellPattern = (tool: string, command: string): CallPattern => {
   const head = commandHead(command);

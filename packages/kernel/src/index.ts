@@ -36,6 +36,7 @@ export { orderRecall, fitRecallBudget, RECENCY_WEIGHT, RECENCY_HALF_LIFE_MS, typ
 export { rankRecall } from './recall/rank-recall.js';
 export { recallIndexer, type IndexedList } from './recall/recall-indexer.js';
 export { listEdit, type ListEdit } from './list-edit.js';
+export { perObject } from './per-object.js';
 export { fuseRankings, RRF_K } from './recall/fuse-rankings.js';
 export { cosine, nearestVectors, vectorBytes, vectorByteLength, bytesVector } from './recall/nearest-vectors.js';
 export { EmbedderError, type Embedder, type EmbedderFailure, type EntryMeaning } from './recall/embedder.js';

@@ -1,4 +1,5 @@
 import { listEdit } from '../list-edit.js';
+import { perObject } from '../per-object.js';
 import { editedRecallIndex } from './edited-recall-index.js';
 import { recallDocTerms, type RecallDocTerms } from './recall-doc-terms.js';
 import { recallIndexOfTerms, type BuiltRecallIndex, type RecallDoc, type RecallIndex } from './recall-index.js';
@@ -36,17 +37,10 @@ interface Base<T> {
  * `recallIndex` of its docs does, so the callers stay pure functions of their lists.
  */
 export const recallIndexer = <T extends object>(docOf: (item: T) => RecallDoc): ((items: readonly T[]) => IndexedList) => {
-  const parts = new WeakMap<T, { readonly doc: RecallDoc; readonly terms: RecallDocTerms }>();
-  const partOf = (item: T) => {
-    let part = parts.get(item);
-    if (part === undefined) {
-      const doc = docOf(item);
-      part = { doc, terms: recallDocTerms(doc) };
-      parts.set(item, part);
-    }
-    return part;
-  };
-  const lists = new WeakMap<readonly T[], IndexedList>();
+  const partOf = perObject((item: T): { readonly doc: RecallDoc; readonly terms: RecallDocTerms } => {
+    const doc = docOf(item);
+    return { doc, terms: recallDocTerms(doc) };
+  });
   const bases: Base<T>[] = [];
 
   const indexed = (items: readonly T[]): IndexedList => {
@@ -66,12 +60,5 @@ export const recallIndexer = <T extends object>(docOf: (item: T) => RecallDoc): 
     return base;
   };
 
-  return (items) => {
-    let list = lists.get(items);
-    if (list === undefined) {
-      list = indexed(items);
-      lists.set(items, list);
-    }
-    return list;
-  };
+  return perObject(indexed);
 };

@@ -1,6 +1,5 @@
-import { isoMs, listEdit, type ListEdit, type MemoryEntry, rankRecall, recallIndexer, type RecallDoc } from '@engram/kernel';
+import { isoMs, listEdit, type ListEdit, type MemoryEntry, perObject, rankRecall, recallIndexer, type RecallDoc } from '@engram/kernel';
 import { lineFitter, type Candidate, type FittedLines } from './fit-lines.js';
-import { perArray } from './per-array.js';
 
 /**
  * Entries most recent first, with each one's candidate line at the same index (null when it is
@@ -99,7 +98,7 @@ const entryIndexer = recallIndexer(recallDoc);
  * (found the first time the entry scores and kept with the list: a list that changed by one
  * entry does not work out ten thousand entries' neighbours again).
  */
-const entryIndex = perArray((entries: readonly MemoryEntry[]) => {
+const entryIndex = perObject((entries: readonly MemoryEntry[]) => {
   const { docs, index } = entryIndexer(entries);
   const together = (i: number, j: number): boolean => {
     const a = docs[i]?.atMs;

@@ -1,10 +1,9 @@
-import { byRecency, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, type MemoryEntry, promptLine, RULE_KINDS, type RuleKind } from '@engram/kernel';
+import { byRecency, perObject, CHARS_PER_TOKEN, type EngramScope, estimateTokens, isScratchpadRelated, type MemoryEntry, promptLine, RULE_KINDS, type RuleKind } from '@engram/kernel';
 import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
 import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE, framed, insideFrame } from './data-frame.js';
 import { fitByRelevance, shownLists } from './fit-by-relevance.js';
 import { fitLines, type Candidate, type FittedLines } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
-import { perArray } from './per-array.js';
 import type { ScopeMemory } from './scope-memory.js';
 
 export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-when' | 'project-when' | 'global-lessons' | 'project-lessons';
@@ -108,13 +107,13 @@ const identitySection = (facts: readonly MemoryEntry[], budget: number): Context
 };
 
 /** A rule's candidate line, per entry object (a snapshot with one rule changed keeps the others' objects). */
-const ruleCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> => ({ item, line: `- ${item.text}`, group: item.kind }));
+const ruleCandidate = perObject((item: MemoryEntry): Candidate<MemoryEntry> => ({ item, line: `- ${item.text}`, group: item.kind }));
 
 /** When-rules most recent first with their candidate lines, made from a recent list when only a few changed. */
 const whenList = shownLists(ruleCandidate);
 
 /** Shown rules split by priority, most recent first; the when-rules with their candidate lines. */
-const rulePlan = perArray((rules: readonly MemoryEntry[]) => {
+const rulePlan = perObject((rules: readonly MemoryEntry[]) => {
   const shown = rules.filter((e): e is MemoryEntry & { kind: RuleKind } => e.kind !== null && (RULE_KINDS as readonly string[]).includes(e.kind) && !(e.kind === 'when' && isScratchpadRelated(e)));
   const recent = byRecency(shown);
   return {
@@ -124,7 +123,7 @@ const rulePlan = perArray((rules: readonly MemoryEntry[]) => {
 });
 
 /** Sections that do not depend on the message (a scope's always/never rules; its lessons when there is no message), per snapshot array. */
-const stableSections = perArray((_entries: readonly MemoryEntry[]) => new Map<string, ContextSection | null>());
+const stableSections = perObject((_entries: readonly MemoryEntry[]) => new Map<string, ContextSection | null>());
 
 /** A section that depends only on `entries`, `key` and `budget`: built once per snapshot, then the same object. */
 const stableSection = (entries: readonly MemoryEntry[], key: ContextSectionKey, budget: number, build: () => ContextSection | null): ContextSection | null => {
@@ -149,11 +148,11 @@ const whenSection = (key: ContextSectionKey, rules: readonly MemoryEntry[], budg
  * object: a store that re-reads only what changed (PostgreSQL after a wake-up) hands back the same
  * objects for the unchanged entries, so a new lesson costs one line, not ten thousand.
  */
-const lessonCandidate = perArray((item: MemoryEntry): Candidate<MemoryEntry> | null => (isScratchpadRelated(item) ? null : { item, line: promptLine(item, true), group: null }));
+const lessonCandidate = perObject((item: MemoryEntry): Candidate<MemoryEntry> | null => (isScratchpadRelated(item) ? null : { item, line: promptLine(item, true), group: null }));
 
 /** Lessons most recent first with their candidate lines, per snapshot (made from a recent list when only a few changed). */
 const lessonList = shownLists(lessonCandidate);
-const lessonPlan = perArray((lessons: readonly MemoryEntry[]) => lessonList(byRecency(lessons)));
+const lessonPlan = perObject((lessons: readonly MemoryEntry[]) => lessonList(byRecency(lessons)));
 
 const lessonsSection = (key: ContextSectionKey, lessons: readonly MemoryEntry[], budget: number, message: string, meaning?: ReadonlyMap<string, number>): ContextSection | null => {
   const build = () => assemble(key, budget, '# Lessons', (limit, fixed) => fitByRelevance(lessonPlan(lessons), message, meaning, limit, fixed, groupCost), (chosen) => chosen);
