@@ -70,6 +70,7 @@ describe.skipIf(!built)('engram memory why / reindex / import, engram log prune 
     utimesSync(join(episodes, 'zzz.jsonl'), old, old);
     mkdirSync(join(home, 'events'), { recursive: true });
     writeFileSync(join(home, 'events', '20190101_000000_abcd.jsonl'), '');
+    writeFileSync(join(home, 'events', '20190101_000000_abcd.jsonl.resume'), 'a copy of its events');
     writeFileSync(join(home, 'events', 'notes.txt'), 'not a log');
     const outside = join(dir, 'outside.jsonl');
     writeFileSync(outside, '');
@@ -90,6 +91,7 @@ describe.skipIf(!built)('engram memory why / reindex / import, engram log prune 
     expect(done.removed.sort()).toEqual([join(episodes, '20200301_090000.jsonl'), join(episodes, 'zzz.jsonl'), join(home, 'events', '20190101_000000_abcd.jsonl')].sort());
     expect(existsSync(outside)).toBe(true);
     expect(existsSync(join(home, 'events', 'notes.txt'))).toBe(true);
+    expect(existsSync(join(home, 'events', '20190101_000000_abcd.jsonl.resume'))).toBe(false);
     expect(readdirSync(join(project, '.engram', 'events'))).toHaveLength(1);
     expect(engram(['log', 'prune', ...roots]).status).toBe(2);
   });

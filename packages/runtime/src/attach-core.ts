@@ -16,10 +16,11 @@ export interface AttachedCore<S> {
  *
  * `initial` is what a resumed session's log already holds: it is folded into the state first,
  * without reacting, because whatever the core derived from it is already in the log (and was
- * folded in with it). The state then equals replay's at the end of that log.
+ * folded in with it). The state then equals replay's at the end of that log. `from` is the state
+ * the fold starts from instead of the core's initial one: a checkpoint's, for the log before `initial`.
  */
-export const attachCore = <S, P>(bus: Bus, core: RegionCore<S, P>, params: P, initial: Iterable<AnyEnvelope> = []): AttachedCore<S> => {
-  let state = core.initialState(params);
+export const attachCore = <S, P>(bus: Bus, core: RegionCore<S, P>, params: P, initial: Iterable<AnyEnvelope> = [], from?: { readonly state: S }): AttachedCore<S> => {
+  let state = from === undefined ? core.initialState(params) : from.state;
   for (const e of initial) state = core.evolve(state, e);
   const sub: Subscription = bus.subscribe(core.id, (e) => {
     state = core.evolve(state, e);

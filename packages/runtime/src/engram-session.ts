@@ -4,7 +4,10 @@ import type { AnyEnvelope, EventData } from '@engram/events';
 import { failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type Embedder, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
-import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
+import { brainCores, defaultBrainCoreParams, type BrainCore } from './cores/brain-cores.js';
+import { coresKey } from './resume-checkpoint.js';
+import { keepResumeCheckpoint, NO_PREFIX } from './effects/keep-resume-checkpoint.js';
+import { removeResumeCheckpoint } from './effects/resume-checkpoint-file.js';
 import { breakerCall, breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
 import { ensureDir, type EngramPaths } from '@engram/fs';
 import { INPUT_LIMITS } from './input-limits.js';
@@ -121,6 +124,9 @@ export class EngramSession {
   readonly events$: Observable<AnyEnvelope>;
   private readonly bus: Bus;
   private readonly log: SessionLog;
+  /** The cores this session runs, and whether its log is a file (which keeps a resume checkpoint beside it). */
+  private readonly cores: readonly BrainCore[];
+  private readonly logOnFile: boolean;
   /** The cores of `brainCores`, the same replay folds: every decision the session derives is theirs. */
   private readonly brain: AttachedBrain;
   private readonly memory: SessionMemory;
@@ -155,16 +161,14 @@ export class EngramSession {
     this.eventLog = logWriter.location;
     this.log = new SessionLog(this.bus, logWriter);
     const postMortem = options.llm ? 'llm' : 'classifier';
-    this.brain = attachBrain(
-      this.bus,
-      brainCores({
-        ...defaultBrainCoreParams,
-        acc: { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc },
-        cerebellum: { ...defaultCerebellumParams, postMortem },
-        consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,
-      }),
-      resume?.events,
-    );
+    this.cores = brainCores({
+      ...defaultBrainCoreParams,
+      acc: { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc },
+      cerebellum: { ...defaultCerebellumParams, postMortem },
+      consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,
+    });
+    this.brain = attachBrain(this.bus, this.cores, resume?.events, resume?.checkpoint);
+    this.logOnFile = stores.kind === 'files';
     this.historyParams = { ...defaultHistoryParams, ...options.history };
     if (resume) this.history = resume.events.reduce(evolveHistory, emptyHistory);
     this.bus.subscribe('chat-history', (e) => {
@@ -747,6 +751,20 @@ export class EngramSession {
   async suspend(): Promise<void> {
     if (this.closed) return;
     await this.release();
+    // The next process of this session reads the checkpoint and the log's new lines, not all of it.
+    if (this.logOnFile) {
+      const resume = this.options.resume;
+      await keepResumeCheckpoint({
+        file: this.eventLog,
+        from: resume === undefined ? NO_PREFIX : (resume.file ?? null),
+        events: resume?.events ?? [],
+        lastSeq: resume?.lastSeq ?? 0,
+        appended: this.log.appended,
+        reused: this.brain.fromCheckpoint && resume?.checkpoint?.upTo === resume?.events.length,
+        cores: coresKey(this.cores),
+        states: this.brain.states(),
+      });
+    }
   }
 
   async close(): Promise<void> {
@@ -757,6 +775,8 @@ export class EngramSession {
     try {
       await this.release();
     } finally {
+      // An ended session is never resumed: its checkpoint would only hold a copy of the log.
+      if (this.logOnFile) removeResumeCheckpoint(this.eventLog);
       await this.learnHabits();
     }
   }

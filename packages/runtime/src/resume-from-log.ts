@@ -1,5 +1,24 @@
 import type { AnyEnvelope } from '@engram/events';
-import { formatProblem, readLogFile } from '@engram/store';
+
+/**
+ * Where the events of a resume end in the log file: the bytes of whole lines read, their SHA-256,
+ * their number and their problems. A session on files writes its next checkpoint from here at
+ * `suspend()`, if the log still starts with those bytes.
+ */
+export interface LogPrefix {
+  readonly bytes: number;
+  readonly hash: string;
+  readonly lines: number;
+  readonly problems: readonly string[];
+}
+
+/** The cores' states after the first `upTo` events of a resume, read from the log's checkpoint. */
+export interface CheckpointStates {
+  /** `coresKey` of the brain that made them: another brain folds the log instead. */
+  readonly cores: string;
+  readonly upTo: number;
+  readonly states: ReadonlyMap<string, unknown>;
+}
 
 /**
  * Where a session's log left off, for a new process to carry the session on (hook-driven hosts
@@ -15,6 +34,10 @@ export interface ResumeState {
   readonly position: { readonly turn: number; readonly round: number };
   /** The session was closed (`executive.session.ended`); it cannot be resumed. */
   readonly ended: boolean;
+  /** Where `events` end in the log file (a log on files whose last line is whole; otherwise absent). */
+  readonly file?: LogPrefix;
+  /** The cores' states from the log's checkpoint, when one matched the log's start: only the events after it are folded. */
+  readonly checkpoint?: CheckpointStates;
 }
 
 /** The resume state of a session's events. Pure. */
@@ -26,22 +49,4 @@ export const resumeStateOf = (events: readonly AnyEnvelope[]): ResumeState => {
     position: { turn: last?.turn ?? 0, round: last?.round ?? 0 },
     ended: events.some((e) => e.type === 'executive.session.ended'),
   };
-};
-
-/**
- * Reads a session's log to carry the session on in this process; null when there is no log yet
- * (the session is new). Bad lines are skipped and each is passed to `onProblem` as
- * `file:line: field: problem`, so what the log holds intact is never lost to one bad line; a torn
- * last line is cut (and the cut recorded) by the next append, as for any writer.
- */
-export const resumeFromLog = (file: string, onProblem: (problem: string) => void = () => undefined): ResumeState | null => {
-  let log: ReturnType<typeof readLogFile>;
-  try {
-    log = readLogFile(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  for (const p of log.problems) onProblem(formatProblem(p));
-  return resumeStateOf(log.events);
 };

@@ -1,12 +1,21 @@
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
 import { readLogFile } from '@engram/store';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { deserialize } from 'node:v8';
+import { defaultAccCoreParams } from '@engram/acc';
+import { createBus } from '@engram/bus';
+import { defaultCerebellumParams } from '@engram/cerebellum';
+import { resumeCheckpointOf } from '@engram/store';
+import { attachBrain } from './attach-brain.js';
+import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
 import { createBrain } from './create-brain.js';
 import type { EngramSession } from './engram-session.js';
+import { coresKey, type ResumeCheckpoint } from './resume-checkpoint.js';
+import { resumeSession } from './resume-session.js';
 
 /** What a hook-driven host does, one report at a time. */
 type Op =
@@ -58,38 +67,67 @@ const shape = (events: readonly AnyEnvelope[], root: string) =>
     .filter((e) => !e.type.startsWith('cortex.') && !e.type.startsWith('hippocampus.'))
     .map((e) => ({ seq: e.seq, turn: e.turn, round: e.round, type: e.type, data: e.type.startsWith('executive.') || e.type.startsWith('acc.') ? JSON.stringify(e.data).replaceAll(root, '<root>') : null }));
 
-const run = async (ops: readonly Op[], suspendAfterEach: boolean) => {
+/** The cores such a session runs (no model, the ACC active): what a checkpoint's states must equal the fold of. */
+const cores = brainCores({ ...defaultBrainCoreParams, acc: { ...defaultAccCoreParams, mode: 'active' }, cerebellum: { ...defaultCerebellumParams, postMortem: 'classifier' }, consolidation: null });
+
+/**
+ * One process for all reports (`once`), or one per report as hooks run: resumed from the checkpoint
+ * the last one left beside the log (`checkpoint`), from the one before it and the log's lines since
+ * (`lagging`: as after a process that appended and died before writing its checkpoint), or from the
+ * whole log (`replay`: the checkpoint removed before each resume).
+ */
+const run = async (ops: readonly Op[], mode: 'once' | 'checkpoint' | 'lagging' | 'replay') => {
   const root = mkdtempSync(join(tmpdir(), 'engram-resume-prop-'));
   const brain = createBrain({ home: join(root, 'home'), project: join(root, 'project'), modes: { memory: 'autopilot', acc: 'active' }, env: {} });
   let s = brain.session({ sessionId: '20260101_120000_abcd' });
   const outs: unknown[] = [];
   let inTurn = false;
+  let older: Buffer | null = null;
   for (const op of ops) {
     const r = await apply(s, op, inTurn);
     outs.push(r.out);
     inTurn = r.inTurn;
-    if (suspendAfterEach) {
-      await s.suspend();
-      s = brain.session({ sessionId: s.id, resume: true });
+    if (mode === 'once') continue;
+    await s.suspend();
+    const checkpoint = resumeCheckpointOf(s.eventLog);
+    if (mode === 'replay') rmSync(checkpoint, { force: true });
+    else {
+      // The checkpoint covers the whole log, and its states are what folding the whole log gives.
+      const cp = deserialize(readFileSync(checkpoint)) as ResumeCheckpoint;
+      const log = readLogFile(s.eventLog);
+      expect(cp.events).toEqual(log.events);
+      expect(cp.cores).toBe(coresKey(cores));
+      expect(new Map(cp.states)).toEqual(new Map(attachBrain(createBus({ sessionId: s.id }), cores, log.events).states()));
     }
+    if (mode === 'lagging') {
+      const newest = readFileSync(checkpoint);
+      if (older !== null) writeFileSync(checkpoint, older);
+      older = newest;
+    }
+    const state = resumeSession(brain.paths, s.id);
+    expect(state?.checkpoint !== undefined).toBe(mode === 'checkpoint' || (mode === 'lagging' && existsSync(checkpoint)));
+    s = brain.session({ sessionId: s.id, resume: state ?? false });
   }
   await s.close();
+  expect(existsSync(resumeCheckpointOf(s.eventLog))).toBe(false);
   const log = readLogFile(s.eventLog);
   expect(log.problems).toEqual([]);
   return { outs, log: shape(log.events, root) };
 };
 
 describe('suspend and resume', () => {
-  it('are invisible: a session suspended and resumed after every report answers and logs exactly like one process', async () => {
+  it('are invisible: a session suspended and resumed after every report, from its checkpoint or its whole log, answers and logs exactly like one process', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { maxLength: 14 }).map((ops): Op[] => [{ kind: 'start' }, ...ops]), async (ops) => {
-        const once = await run(ops, false);
-        const split = await run(ops, true);
-        expect(split.outs).toEqual(once.outs);
-        expect(split.log).toEqual(once.log);
+        const once = await run(ops, 'once');
+        for (const mode of ['checkpoint', 'lagging', 'replay'] as const) {
+          const split = await run(ops, mode);
+          expect(split.outs).toEqual(once.outs);
+          expect(split.log).toEqual(once.log);
+        }
       }),
       // Every report fsyncs the log twice over; the default keeps the suite fast, FC_NUM_RUNS soaks it.
       { numRuns: Number(process.env['FC_NUM_RUNS'] ?? '') || 25 },
     );
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { sessionIdProblem } from '@engram/store';
 import type { EngramPaths } from './engram-paths.js';
-import { resumeFromLog } from './resume-from-log.js';
+import { resumeFromLog } from './effects/resume-from-log-file.js';
 import type { ResumeState } from './resume-from-log.js';
 
 /**

@@ -21,6 +21,8 @@ export class SessionLog {
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
   private failure: Error | null = null;
+  /** How many published events this log has appended: a checkpoint checks the file's new lines against it (a repair record the writer adds, which no core saw, makes them differ). */
+  appended = 0;
   private readonly sub: Subscription;
   private readonly writer: SessionLogWriter;
   /** Where the log is: the JSONL file, or the writer's location. */
@@ -51,7 +53,10 @@ export class SessionLog {
     const batch = this.pending;
     this.pending = [];
     this.chain = this.chain.then(async () => {
-      if (batch.length > 0) await this.writer.append(batch);
+      if (batch.length > 0) {
+        await this.writer.append(batch);
+        this.appended += batch.length;
+      }
       this.writer.sync();
     });
     this.chain = this.chain.catch((err: unknown) => {

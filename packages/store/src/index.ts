@@ -3,6 +3,7 @@
 // and `StoreError` are under `@engram/store/effect`.
 export { formatProblem, type LogProblem } from './log-problem.js';
 export { readLogFile, type ReadLogOptions, type ReadLogResult } from './effects/read-log-file.js';
+export { resumeCheckpointOf } from './resume-checkpoint-of.js';
 export { followLogFile, type FollowOptions } from './effects/follow-log-file.js';
 export { JsonlLogWriter, type WriterOptions } from './effects/jsonl-log-writer.js';
 export { parseLogLine } from './parse-log-line.js';

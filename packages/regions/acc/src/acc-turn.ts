@@ -20,7 +20,7 @@ export interface AccFault {
  */
 export interface AccTurn {
   readonly params: AccParams;
-  readonly detectors: readonly AnyDetector[];
+  /** `ACC_DETECTORS[i]`'s state. The turn holds data only, never the detectors themselves, so a session's resume checkpoint can keep it. */
   readonly states: unknown[];
   readonly nudged: boolean[];
   readonly faults: (AccFault | null)[];
@@ -45,12 +45,11 @@ const routingOf = (detectors: readonly AnyDetector[]): Routing => {
   return routing;
 };
 
-export const createAccTurn = (params: AccParams, detectors: readonly AnyDetector[] = ACC_DETECTORS): AccTurn => ({
+export const createAccTurn = (params: AccParams): AccTurn => ({
   params,
-  detectors,
-  states: detectors.map((d) => d.init(params) as unknown),
-  nudged: detectors.map(() => false),
-  faults: detectors.map(() => null),
+  states: ACC_DETECTORS.map((d) => d.init(params) as unknown),
+  nudged: ACC_DETECTORS.map(() => false),
+  faults: ACC_DETECTORS.map(() => null),
   observed: 0,
 });
 
@@ -63,9 +62,9 @@ export const faultOf = (detector: AnyDetector, observation: number, err: unknown
 
 /** Feeds one observation to the detectors that read its kind: O(1) per detector. A throwing detector is faulted, never fatal. */
 export const observeAcc = (turn: AccTurn, observation: Observation): AccTurn => {
-  const { detectors, states, faults, params } = turn;
-  for (const i of routingOf(detectors)[observation.kind]) {
-    const detector = detectors[i];
+  const { states, faults, params } = turn;
+  for (const i of routingOf(ACC_DETECTORS)[observation.kind]) {
+    const detector = ACC_DETECTORS[i];
     if (detector === undefined || faults[i] !== null) continue;
     try {
       states[i] = detector.step(states[i], observation, params);

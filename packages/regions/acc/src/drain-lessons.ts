@@ -1,3 +1,4 @@
+import { ACC_DETECTORS } from './acc-detectors.js';
 import type { AccLesson } from './acc-lesson.js';
 import type { AccTurn } from './acc-turn.js';
 import { verdictOf } from './verdict-of.js';
@@ -11,7 +12,7 @@ import { verdictOf } from './verdict-of.js';
 export const drainLessons = (turn: AccTurn, isStored: (lesson: AccLesson) => boolean = () => false): AccLesson[] => {
   const lessons: AccLesson[] = [];
   const rules = new Set<string>();
-  for (let i = 0; i < turn.detectors.length; i++) {
+  for (let i = 0; i < ACC_DETECTORS.length; i++) {
     const lesson = verdictOf(turn, i);
     if (lesson === null || rules.has(lesson.rule) || isStored(lesson)) continue;
     rules.add(lesson.rule);

@@ -1,3 +1,4 @@
+import { ACC_DETECTORS } from './acc-detectors.js';
 import type { AccLesson } from './acc-lesson.js';
 import type { AccTurn } from './acc-turn.js';
 import { verdictOf } from './verdict-of.js';
@@ -10,7 +11,7 @@ import { verdictOf } from './verdict-of.js';
  */
 export const evaluateNudges = (turn: AccTurn): AccLesson[] => {
   const fresh: AccLesson[] = [];
-  for (let i = 0; i < turn.detectors.length; i++) {
+  for (let i = 0; i < ACC_DETECTORS.length; i++) {
     if (turn.nudged[i] === true) continue;
     const lesson = verdictOf(turn, i);
     if (lesson !== null) {

@@ -1,6 +1,7 @@
 import { sessionFileTime } from '@engram/hippocampus';
 import { engramPaths, listContained, nodeFsPort, removeContained } from '@engram/fs';
 import { join, resolve } from 'node:path';
+import { resumeCheckpointOf } from '@engram/store';
 
 const DAY_MS = 86_400_000;
 
@@ -72,6 +73,8 @@ export const pruneEventLogs = (options: { readonly olderThan: number; readonly d
     try {
       removeContained(c.root, c.file);
       removed.push(c.file);
+      // A session log's resume checkpoint holds a copy of its events: it goes with the log.
+      removeContained(c.root, resumeCheckpointOf(c.file));
     } catch (err) {
       failed.push({ file: c.file, error: (err as Error).message });
     }

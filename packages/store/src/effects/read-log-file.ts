@@ -33,6 +33,14 @@ export interface ReadLogOptions {
    * the file belongs to, or `'first'` to take the first valid event's.
    */
   readonly session?: string;
+  /**
+   * Start at this byte of the file, as if the lines before it had been read: a resumed session's
+   * checkpoint covers the log up to there (`afterSeq` is the seq of its last event, `afterLines`
+   * its number of lines, so problems keep their line numbers and seq order is still checked).
+   */
+  readonly fromByte?: number;
+  readonly afterSeq?: number;
+  readonly afterLines?: number;
 }
 
 export interface ReadLogResult {
@@ -41,7 +49,9 @@ export interface ReadLogResult {
   readonly problems: LogProblem[];
   /** The last line had no newline: an append was cut off (a crashed writer). */
   readonly tornTail: boolean;
+  /** Lines read (counted from `afterLines`). */
   readonly lines: number;
+  /** Bytes read (from `fromByte`). */
   readonly bytes: number;
 }
 
@@ -56,8 +66,9 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
   const events: AnyEnvelope[] = [];
   const problems: LogProblem[] = [];
   const fd = openSync(file, 'r');
-  let lineNo = 0;
-  let lastSeq = 0;
+  let lineNo = options.afterLines ?? 0;
+  let lastSeq = options.afterSeq ?? 0;
+  let position = options.fromByte ?? 0;
   let bytesRead = 0;
   let tornTail = false;
   const handleLine = (text: string) => {
@@ -99,8 +110,9 @@ export const readLogFile = (file: string, options: ReadLogOptions = {}): ReadLog
         buf.copy(bigger, 0, 0, carry);
         buf = bigger;
       }
-      const n = readSync(fd, buf, carry, buf.length - carry, null);
+      const n = readSync(fd, buf, carry, buf.length - carry, position);
       if (n === 0) break;
+      position += n;
       bytesRead += n;
       const filled = carry + n;
       // Decode complete lines many at a time (a newline byte never occurs inside a multi-byte

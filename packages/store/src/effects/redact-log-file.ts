@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import type { AnyEnvelope, EventData } from '@engram/events';
-import { readTextContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
+import { readTextContained, removeContained, rootForDir, withLock, writeFileAtomic } from '@engram/fs';
 import { randomIds, redactJsonValue, systemClock, type Clock, type IdSource, type SubjectMatcher } from '@engram/kernel';
+import { resumeCheckpointOf } from '../resume-checkpoint-of.js';
 
 /** The same patience as the log writer: appends hold the lock for well under a millisecond. */
 const LOCK_WAIT = { retries: 2000, minTimeoutMs: 2, maxTimeoutMs: 50 } as const;
@@ -98,6 +99,8 @@ export const redactLogFile = async (file: string, matcher: SubjectMatcher, optio
     let body = out.join('\n');
     if (body !== '' && !body.endsWith('\n')) body += '\n';
     writeFileAtomic(file, `${body}${JSON.stringify(record)}\n`, { root, beforeCommit: assertHeld });
+    // The resume checkpoint holds the old lines' text: it goes with them.
+    removeContained(root, resumeCheckpointOf(file));
     return { file, events, occurrences, rawLines, seqs, rewritten: true };
   };
   return options.apply ? withLock(file, { ...LOCK_WAIT, staleMs: 10_000 }, run) : run(() => undefined);

@@ -1,4 +1,4 @@
-import { normalizeToolTarget } from '@engram/kernel';
+import { normalizeToolTarget, perObject } from '@engram/kernel';
 
 /** Input fields that explain a call rather than parameterise it: they vary between identical calls. */
 const EXPLANATORY_KEYS: ReadonlySet<string> = new Set(['description', 'explanation', 'reason', 'why', 'thought', 'comment']);
@@ -22,11 +22,6 @@ export interface RecipeAction {
   readonly fields: Readonly<Record<string, unknown>> | null;
   /** The cell's code (null for a tool call). */
   readonly code: string | null;
-  /**
-   * Canonical text of what the action does: equal for an identical retry. Computed on first use:
-   * only calls on a target with an open failure are ever compared.
-   */
-  readonly identity: () => string;
 }
 
 /** Sorted keys, so `{a, b}` and `{b, a}` are the same call. */
@@ -40,18 +35,19 @@ const canonical = (value: unknown): unknown => {
   return value;
 };
 
-/** A tool call as an action; its input's explanatory fields are left out. */
-/** A value computed at most once, on first call. */
-const once = (compute: () => string): (() => string) => {
-  let value: string | undefined;
-  return () => (value ??= compute());
-};
+/**
+ * Canonical text of what an action does: equal for an identical retry. Computed on first use, once
+ * per action (only calls on a target with an open failure are ever compared), and kept outside the
+ * action, which stays plain data (a session's resume checkpoint keeps the recipe core's state).
+ */
+const identity = perObject((a: RecipeAction): string => (a.code !== null ? a.code.trim() : (JSON.stringify(canonical(a.fields)) ?? '')));
 
+/** A tool call as an action; its input's explanatory fields are left out. */
 export const toolAction = (callId: string, tool: string, target: string, input: unknown): RecipeAction => {
   const fields: Record<string, unknown> = {};
   if (typeof input === 'object' && input !== null && !Array.isArray(input))
     for (const [k, v] of Object.entries(input as Record<string, unknown>)) if (!EXPLANATORY_KEYS.has(k)) fields[k] = v;
-  return { callId, tool, target, key: `target:${normalizeToolTarget(target)}`, fields, code: null, identity: once(() => JSON.stringify(canonical(fields)) ?? '') };
+  return { callId, tool, target, key: `target:${normalizeToolTarget(target)}`, fields, code: null };
 };
 
 /** A scratchpad cell as an action on its pad. */
@@ -62,7 +58,6 @@ export const cellAction = (cellId: string, pad: string, code: string): RecipeAct
   key: `pad:${pad}`,
   fields: null,
   code,
-  identity: once(() => code.trim()),
 });
 
-export const sameAction = (a: RecipeAction, b: RecipeAction): boolean => a.tool === b.tool && a.identity() === b.identity();
+export const sameAction = (a: RecipeAction, b: RecipeAction): boolean => a.tool === b.tool && identity(a) === identity(b);

@@ -15,6 +15,7 @@ export type EngramFileKind =
   | { readonly kind: 'instinct' }
   | { readonly kind: 'generated-rules' }
   | { readonly kind: 'events' }
+  | { readonly kind: 'checkpoint' }
   | { readonly kind: 'lock' }
   | { readonly kind: 'user' }
   | { readonly kind: 'other' };
@@ -41,7 +42,7 @@ export const classifyEngramFile = (root: string, file: string): EngramFileKind =
   if (top === N.memory && parts.length === 2 && name === N.memoryHistory) return { kind: 'history' };
   if (top === N.episodes) return { kind: 'episodes' };
   if (top === N.index) return { kind: 'index' };
-  if (top === N.events) return { kind: 'events' };
+  if (top === N.events) return name.endsWith('.jsonl.resume') ? { kind: 'checkpoint' } : { kind: 'events' };
   if (top === N.skills && parts.length === 2 && name === RECIPES_FILE) return { kind: 'recipes' };
   if (top === N.skills && parts.length >= 3) return { kind: 'skill', folder: parts[1] ?? '' };
   if (top === N.instincts) return name === 'generated-rules.md' && parts.length === 2 ? { kind: 'generated-rules' } : { kind: 'instinct' };

@@ -1,9 +1,11 @@
 import { engramPaths } from '@engram/fs';
 import { systemClock } from '@engram/kernel';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resumeCheckpointOf } from '@engram/store';
+import { createBrain } from '../../create-brain.js';
 import { forgetSubject } from './forget-subject.js';
 
 let root = '';
@@ -29,5 +31,23 @@ describe('forgetSubject', () => {
     expect(report.remaining).toContain(link);
     expect(report.notSearched).toEqual([link]);
     expect(readFileSync(log, 'utf8')).toBe('{"note":"zephyrine"}\n');
+  });
+
+  it("removes sessions' resume checkpoints, which hold their logs' text in V8's format, and keeps them on a dry run", async () => {
+    root = mkdtempSync(join(tmpdir(), 'engram-forget-checkpoint-'));
+    const paths = engramPaths({ home: join(root, 'home'), project: join(root, 'project') }, {});
+    const brain = createBrain({ home: paths.home, project: paths.project, modes: { memory: 'autopilot', acc: 'active' }, env: {} });
+    const s = brain.session();
+    s.startTurn('deploy to zephyrine ✓');
+    s.endTurn('done');
+    await s.suspend();
+    const checkpoint = resumeCheckpointOf(s.eventLog);
+    expect(existsSync(checkpoint)).toBe(true);
+    await forgetSubject(paths, 'zephyrine', { apply: false, clock: systemClock });
+    expect(existsSync(checkpoint)).toBe(true);
+    const report = await forgetSubject(paths, 'zephyrine', { apply: true, clock: systemClock });
+    expect(existsSync(checkpoint)).toBe(false);
+    expect(report.remaining).toEqual([]);
+    expect(readFileSync(s.eventLog, 'utf8')).not.toContain('zephyrine');
   });
 });

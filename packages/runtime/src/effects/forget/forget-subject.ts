@@ -140,6 +140,11 @@ export const forgetSubject = async (paths: EngramPaths, subject: string, options
           add('events', file, red.seqs.map(String), red.occurrences, 'redact');
           break;
         }
+        case 'checkpoint':
+          // A session's resume checkpoint is a cache of its log, holding its text in V8's format (which a
+          // search for the subject may not read): removed whatever it holds; the next resume folds the log.
+          if (apply) removeContained(r.trusted, file);
+          break;
         case 'lock':
           break;
         case 'user':

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import type { AnyEnvelope } from '@engram/events';
+import { withLock } from '@engram/fs';
+import { readLogFile } from '@engram/store';
+import { CHECKPOINT_FORMAT } from '../resume-checkpoint.js';
+import type { LogPrefix } from '../resume-from-log.js';
+import { logHash, removeResumeCheckpoint, writeResumeCheckpoint } from './resume-checkpoint-file.js';
+
+/** What a suspending session on files knows of its log and its cores. */
+export interface CheckpointSource {
+  readonly file: string;
+  /** Where the events it resumed from end in the file (nothing, for a new session); null when it cannot tell (a torn last line at resume). */
+  readonly from: LogPrefix | null;
+  /** The events it resumed from, and the seq of the last. */
+  readonly events: readonly AnyEnvelope[];
+  readonly lastSeq: number;
+  /** How many events this process appended to the log. */
+  readonly appended: number;
+  /** The resume took its states from a checkpoint covering the whole log, which still holds when nothing was appended. */
+  readonly reused: boolean;
+  readonly cores: string;
+  /** Every core's live state: what the resumed states became over the appended events. */
+  readonly states: readonly (readonly [string, unknown])[];
+}
+
+/** An empty log's prefix, where a new session's checkpoint starts from (the hash is SHA-256 of no bytes). */
+export const NO_PREFIX: LogPrefix = { bytes: 0, hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', lines: 0, problems: [] };
+
+/**
+ * At `suspend()`, under the log's lock (appends and `engram memory forget`'s rewrite take it):
+ * replaces the checkpoint beside the log with one covering the whole log, when the log is what
+ * this process saw (it still starts with the bytes it resumed from, and what follows is exactly
+ * the events it appended, intact). Otherwise the old checkpoint is removed, and the next resume
+ * folds the log. The cores' live states are the fold of those events: the same cores ran over the
+ * same events as they were published.
+ */
+export const keepResumeCheckpoint = (s: CheckpointSource): Promise<void> =>
+  withLock(s.file, {}, () => {
+    const from = s.from;
+    if (from === null) return removeResumeCheckpoint(s.file);
+    if (s.appended === 0 && s.reused) return;
+    const bytes = readFileSync(s.file);
+    if (bytes.length < from.bytes || logHash(bytes.subarray(0, from.bytes)) !== from.hash) return removeResumeCheckpoint(s.file);
+    const tail = readLogFile(s.file, { fromByte: from.bytes, afterSeq: s.lastSeq, afterLines: from.lines });
+    if (tail.problems.length > 0 || tail.events.length !== s.appended || from.bytes + tail.bytes !== bytes.length) return removeResumeCheckpoint(s.file);
+    writeResumeCheckpoint(s.file, {
+      format: CHECKPOINT_FORMAT,
+      cores: s.cores,
+      logBytes: bytes.length,
+      logHash: logHash(bytes),
+      lines: tail.lines,
+      lastSeq: tail.events.at(-1)?.seq ?? s.lastSeq,
+      events: [...s.events, ...tail.events],
+      problems: from.problems,
+      states: s.states,
+    });
+  });

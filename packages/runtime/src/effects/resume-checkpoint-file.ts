@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { nodeFsPort, removeContained, writeFileAtomic, type FsPort } from '@engram/fs';
+import { resumeCheckpointOf } from '@engram/store';
+import { isResumeCheckpoint, type ResumeCheckpoint } from '../resume-checkpoint.js';
+
+/**
+ * A checkpoint is a cache of the log: written atomically (a reader sees the old file or the new
+ * one) but not synced, since after a power loss the next resume folds the log instead.
+ */
+const cachePort: FsPort = { ...nodeFsPort, fsync: () => undefined };
+
+/** The SHA-256 of some bytes of a log, in hex: what a checkpoint checks the log's start against. */
+export const logHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The checkpoint beside `logFile`, or null when there is none or it cannot be used: not a regular
+ * file, damaged, or of another format. Never an error: without it the session folds its log.
+ */
+export const readResumeCheckpoint = (logFile: string): ResumeCheckpoint | null => {
+  const file = resumeCheckpointOf(logFile);
+  try {
+    const st = lstatSync(file, { throwIfNoEntry: false });
+    if (st === undefined || !st.isFile()) return null;
+    const value: unknown = deserialize(readFileSync(file));
+    return isResumeCheckpoint(value) ? value : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Removes the checkpoint beside `logFile`, if any; a link in its place is left alone (never deleted through). */
+export const removeResumeCheckpoint = (logFile: string): void => {
+  try {
+    removeContained(dirname(logFile), resumeCheckpointOf(logFile));
+  } catch {
+    // Not a regular file (a link someone put there): not ours to remove, and never used (`readResumeCheckpoint`).
+  }
+};
+
+/**
+ * Replaces the checkpoint beside `logFile`. A checkpoint that cannot be written (a full disk, a
+ * state that cannot be serialised) only costs the next resume its speed: the old one is removed
+ * so it cannot outlive the log it was made from, and nothing is thrown.
+ */
+export const writeResumeCheckpoint = (logFile: string, checkpoint: ResumeCheckpoint): void => {
+  try {
+    writeFileAtomic(resumeCheckpointOf(logFile), serialize(checkpoint), { port: cachePort });
+  } catch {
+    removeResumeCheckpoint(logFile);
+  }
+};
