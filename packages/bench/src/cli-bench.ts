@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from './bench-report.js';
+import { runHook, type HookName } from '@engram/claude-code';
+import { resumeCheckpointOf } from '@engram/store';
 import { benchWorld, interleaved, serveMemory, SERVE_MEMORY_CALLS, startBenchService, type BenchWorld } from './serve-bench.js';
 
 const RUNS = 20;
@@ -110,6 +113,57 @@ const inProcessTimes = (bin: string, runs: number, progress: (message: string) =
   }
 };
 
+/** Tool calls in the long session: a working session of a coding agent makes a few hundred. */
+const LONG_SESSION_CALLS = 200;
+
+/**
+ * A session of `LONG_SESSION_CALLS` tool calls (in turns of ten; every fourth call fails), grown
+ * through `runHook` in this process (the same hooks, without a process each), then `engram hook
+ * pre-tool-use` in process on it, alternately resumed from the checkpoint the last hook left
+ * (`checkpoint`) and from the whole log (`log`: the checkpoint removed first), beside `node -e 0`.
+ */
+const longSessionTimes = async (bin: string, runs: number, progress: (message: string) => void): Promise<Readonly<Record<'node' | 'checkpoint' | 'log', number[]>>> => {
+  const w = benchWorld('long-session');
+  try {
+    const common = { session_id: 'bench-long-session', transcript_path: join(w.project, 'transcript.jsonl'), cwd: w.project, permission_mode: 'default' };
+    const env = { ...w.env, ENGRAM_SERVE: '0' };
+    const hookHere = async (name: HookName, payload: Record<string, unknown>) => {
+      const problems: string[] = [];
+      await runHook(name, { ...common, ...payload }, { env, warn: (m) => problems.push(m) });
+      if (problems.length > 0) throw new Error(`cli bench: the long session's ${name} hook: ${problems.join('; ')}`);
+    };
+    await hookHere('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
+    for (let i = 0; i < LONG_SESSION_CALLS; i++) {
+      if (i % 10 === 0) await hookHere('user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: `Next step of the build (${i / 10}).` });
+      const call = { tool_name: 'Bash', tool_input: { command: ['npm run build', 'ls src', 'git status', 'npx tsc --noEmit', 'cat README.md'][i % 5] }, tool_use_id: `toolu_long_${i}` };
+      await hookHere('pre-tool-use', { hook_event_name: 'PreToolUse', ...call });
+      await hookHere('post-tool-use', i % 4 === 3 ? { hook_event_name: 'PostToolUseFailure', ...call, error: 'Exit code 1\nerror TS2304: Cannot find name' } : { hook_event_name: 'PostToolUse', ...call, tool_response: { stdout: 'ok', stderr: '', interrupted: false } });
+      if (i % 10 === 9) await hookHere('stop', { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Step done.' });
+      if (i % 50 === 49) progress(`cli: long session, ${i + 1} of ${LONG_SESSION_CALLS} calls`);
+    }
+    const events = join(w.project, '.engram', 'events');
+    const log = readdirSync(events).find((f) => f.endsWith('.jsonl'));
+    if (log === undefined) throw new Error(`cli bench: the long session left no log in ${events}`);
+    const checkpoint = resumeCheckpointOf(join(events, log));
+    const hook = hookRunner(bin, w, { ENGRAM_SERVE: '0' });
+    const times = { node: [] as number[], checkpoint: [] as number[], log: [] as number[] };
+    let n = 0;
+    const pre = () => hook('pre-tool-use', { ...common, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm run build' }, tool_use_id: `toolu_long_bench_${n++}` });
+    for (let i = 0; i < runs; i++) {
+      const t0 = process.hrtime.bigint();
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+      times.node.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      times.checkpoint.push(pre());
+      rmSync(checkpoint, { force: true });
+      times.log.push(pre());
+      progress(`cli: long session, hook ${i + 1} of ${runs}`);
+    }
+    return times;
+  } finally {
+    w.dispose();
+  }
+};
+
 /** The hook as a client of a running `engram serve`, interleaved with `node -e 0`. */
 const servedTimes = async (bin: string, runs: number, progress: (message: string) => void): Promise<{ readonly node: number[]; readonly command: number[] }> => {
   const w = benchWorld('serve-hook');
@@ -179,6 +233,12 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const nodeRow = row('node -e 0 (bare Node start-up, interleaved with the served hook)', served.node);
   const servedRow = row('hook (engram hook pre-tool-use, through engram serve)', served.command);
   const inProcessRow = row('hook (engram hook pre-tool-use, in-process: ENGRAM_SERVE=0, resumed session)', inProcessTimes(bin, runs, opts.progress));
+  const long = await longSessionTimes(bin, runs, opts.progress);
+  const longNode = row(`node -e 0 (interleaved with the hooks of a session of ${LONG_SESSION_CALLS} tool calls)`, long.node);
+  const longRows = [
+    { ...row(`hook pre-tool-use, in process, a session of ${LONG_SESSION_CALLS} tool calls, resumed from its checkpoint`, long.checkpoint), p50OverNode: ratioOf(row('', long.checkpoint), longNode) },
+    { ...row(`hook pre-tool-use, in process, a session of ${LONG_SESSION_CALLS} tool calls, resumed from its whole log (checkpoint removed)`, long.log), p50OverNode: ratioOf(row('', long.log), longNode) },
+  ];
   const memory = await serveMemory(bin, Math.max(2 * 100, Math.round(SERVE_MEMORY_CALLS * opts.scale)), opts.progress);
   const ratio = ratioOf(servedRow, nodeRow);
   const startRatios = Object.fromEntries(startRows.map(({ key, result }) => [key, ratioOf(result, startNode)]));
@@ -187,7 +247,7 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   return {
     suite: 'cli',
     machine: machineInfo(),
-    results: [startNode, ...startRows.map(({ result }) => result), ...untargeted, row('engram log --help (commander and every command group loaded)', help), nodeRow, servedRow, inProcessRow, memory],
+    results: [startNode, ...startRows.map(({ result }) => result), ...untargeted, row('engram log --help (commander and every command group loaded)', help), nodeRow, servedRow, inProcessRow, longNode, ...longRows, memory],
     targets: {
       ...Object.fromEntries(Object.entries(startRatios).map(([key, r]) => [`${key}: p50 over node -e 0`, r])),
       startUpWithin1_5xNode: slowest <= START_UP_RATIO,

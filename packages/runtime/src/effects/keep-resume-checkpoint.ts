@@ -4,7 +4,7 @@ import { withLock } from '@engram/fs';
 import { readLogFile } from '@engram/store';
 import { CHECKPOINT_FORMAT } from '../resume-checkpoint.js';
 import type { LogPrefix } from '../resume-from-log.js';
-import { logHash, removeResumeCheckpoint, writeResumeCheckpoint } from './resume-checkpoint-file.js';
+import { logHashes, removeResumeCheckpoint, writeResumeCheckpoint } from './resume-checkpoint-file.js';
 
 /** What a suspending session on files knows of its log and its cores. */
 export interface CheckpointSource {
@@ -40,14 +40,16 @@ export const keepResumeCheckpoint = (s: CheckpointSource): Promise<void> =>
     if (from === null) return removeResumeCheckpoint(s.file);
     if (s.appended === 0 && s.reused) return;
     const bytes = readFileSync(s.file);
-    if (bytes.length < from.bytes || logHash(bytes.subarray(0, from.bytes)) !== from.hash) return removeResumeCheckpoint(s.file);
+    if (bytes.length < from.bytes) return removeResumeCheckpoint(s.file);
+    const hashes = logHashes(bytes, from.bytes, bytes.length);
+    if (hashes.at !== from.hash) return removeResumeCheckpoint(s.file);
     const tail = readLogFile(s.file, { fromByte: from.bytes, afterSeq: s.lastSeq, afterLines: from.lines });
     if (tail.problems.length > 0 || tail.events.length !== s.appended || from.bytes + tail.bytes !== bytes.length) return removeResumeCheckpoint(s.file);
     writeResumeCheckpoint(s.file, {
       format: CHECKPOINT_FORMAT,
       cores: s.cores,
       logBytes: bytes.length,
-      logHash: logHash(bytes),
+      logHash: hashes.upTo,
       lines: tail.lines,
       lastSeq: tail.events.at(-1)?.seq ?? s.lastSeq,
       events: [...s.events, ...tail.events],

@@ -12,8 +12,15 @@ import { isResumeCheckpoint, type ResumeCheckpoint } from '../resume-checkpoint.
  */
 const cachePort: FsPort = { ...nodeFsPort, fsync: () => undefined };
 
-/** The SHA-256 of some bytes of a log, in hex: what a checkpoint checks the log's start against. */
-export const logHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+/**
+ * The SHA-256 (hex) of a log's first `at` bytes and of its first `upTo` (at <= upTo): what a
+ * checkpoint checks the log's start against, and what the next one records, in one pass.
+ */
+export const logHashes = (bytes: Uint8Array, at: number, upTo: number): { readonly at: string; readonly upTo: string } => {
+  const h = createHash('sha256').update(bytes.subarray(0, at));
+  const first = h.copy().digest('hex');
+  return { at: first, upTo: upTo === at ? first : h.update(bytes.subarray(at, upTo)).digest('hex') };
+};
 
 /**
  * The checkpoint beside `logFile`, or null when there is none or it cannot be used: not a regular

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatProblem, readLogFile } from '@engram/store';
 import { resumeStateOf, type ResumeState } from '../resume-from-log.js';
-import { logHash, readResumeCheckpoint } from './resume-checkpoint-file.js';
+import { logHashes, readResumeCheckpoint } from './resume-checkpoint-file.js';
 
 /**
  * Reads a session's log to carry the session on in this process; null when there is no log yet
@@ -23,14 +23,14 @@ export const resumeFromLog = (file: string, onProblem: (problem: string) => void
     throw err;
   }
   const found = readResumeCheckpoint(file);
-  const cp = found !== null && found.logBytes <= bytes.length && logHash(bytes.subarray(0, found.logBytes)) === found.logHash ? found : null;
+  const cp = found !== null && found.logBytes <= bytes.length && logHashes(bytes, found.logBytes, found.logBytes).at === found.logHash ? found : null;
   const log = readLogFile(file, cp === null ? {} : { fromByte: cp.logBytes, afterSeq: cp.lastSeq, afterLines: cp.lines });
   const problems = [...(cp?.problems ?? []), ...log.problems.map(formatProblem)];
   for (const p of problems) onProblem(p);
   const state = resumeStateOf(cp === null ? log.events : [...cp.events, ...log.events]);
   const covered = (cp?.logBytes ?? 0) + log.bytes;
   // A torn last line is cut by the next append, so the file will not start with these bytes: no prefix to carry on from.
-  const prefix = log.tornTail || covered > bytes.length ? undefined : { bytes: covered, hash: logHash(bytes.subarray(0, covered)), lines: log.lines, problems };
+  const prefix = log.tornTail || covered > bytes.length ? undefined : { bytes: covered, hash: cp !== null && covered === cp.logBytes ? cp.logHash : logHashes(bytes, covered, covered).at, lines: log.lines, problems };
   return {
     ...state,
     ...(prefix === undefined ? {} : { file: prefix }),
