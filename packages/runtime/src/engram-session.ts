@@ -754,7 +754,7 @@ export class EngramSession {
     // The next process of this session reads the checkpoint and the log's new lines, not all of it.
     if (this.logOnFile) {
       const resume = this.options.resume;
-      await keepResumeCheckpoint({
+      keepResumeCheckpoint({
         file: this.eventLog,
         from: resume === undefined ? NO_PREFIX : (resume.file ?? null),
         events: resume?.events ?? [],
