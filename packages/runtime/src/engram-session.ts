@@ -146,7 +146,9 @@ export class EngramSession {
   private readonly fallbacks = new FallbackRegistry();
   private readonly habitProblems: string[] = [];
   /** The conversation, folded from the session's events (the log's, when resumed): what `turn()` sends ahead of its message. */
-  private history: ChatHistory = emptyHistory;
+  private folded: ChatHistory = emptyHistory;
+  /** Events not folded into the conversation yet: folded when it is first read, which a hook's process never does. */
+  private unfolded: AnyEnvelope[] = [];
   private readonly historyParams: HistoryParams;
 
   constructor(private readonly options: SessionOptions) {
@@ -170,9 +172,9 @@ export class EngramSession {
     this.brain = attachBrain(this.bus, this.cores, resume?.events, resume?.checkpoint);
     this.logOnFile = stores.kind === 'files';
     this.historyParams = { ...defaultHistoryParams, ...options.history };
-    if (resume) this.history = resume.events.reduce(evolveHistory, emptyHistory);
+    if (resume) this.unfolded = [...resume.events];
     this.bus.subscribe('chat-history', (e) => {
-      this.history = evolveHistory(this.history, e);
+      this.unfolded.push(e);
     });
     this.bus.subscribe('session-fallbacks', (e) => {
       if (e.type === 'executive.fallback.resolved') this.fallbacks.observe(e);
@@ -255,6 +257,14 @@ export class EngramSession {
       }
       if (turn > 0 && turn % COMPACTION_EVERY_TURNS === 0) this.background.track(this.sessionLlm().then((llm) => this.memory.autoCompact(llm)));
     });
+  }
+
+  private get history(): ChatHistory {
+    if (this.unfolded.length > 0) {
+      this.folded = this.unfolded.reduce(evolveHistory, this.folded);
+      this.unfolded = [];
+    }
+    return this.folded;
   }
 
   /** The executive core's folded state: what is open, the ids made up, the breaker, the turn's nudges and lessons. */
