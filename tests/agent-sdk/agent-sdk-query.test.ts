@@ -62,7 +62,7 @@ describe('engramHooks in the real Claude Agent SDK query()', () => {
 
     // The hooks were invoked by the SDK: the engram session recorded Claude's own tool_use ids, and learned at Stop.
     const logs = join(project, '.engram', 'events');
-    const files = readdirSync(logs);
+    const files = readdirSync(logs).filter((f) => f.endsWith('.jsonl'));
     expect(files).toHaveLength(1);
     const events = readLogFile(join(logs, files[0] ?? '')).events;
     const called = events.flatMap((e) => (e.type === 'executive.tool.called' ? [e.data.toolUseId] : []));
