@@ -37,6 +37,15 @@ export const NO_PREFIX: LogPrefix = { bytes: 0, hash: 'e3b0c44298fc1c149afbf4c89
  * checkpoint away, so it never outlives text the rewrite removed.
  */
 export const keepResumeCheckpoint = (s: CheckpointSource): void => {
+  try {
+    keep(s);
+  } catch {
+    // A cache that could not be kept (the log unreadable) costs the next resume its speed, never the suspend.
+    removeResumeCheckpoint(s.file);
+  }
+};
+
+const keep = (s: CheckpointSource): void => {
   const from = s.from;
   if (from === null) return removeResumeCheckpoint(s.file);
   if (s.appended === 0 && s.reused) return;
