@@ -12,6 +12,8 @@ export interface AttachedBrain {
   states(): readonly (readonly [BrainCoreId, unknown])[];
   /** Whether the checkpoint given was used (its states, then only the events after it folded). */
   readonly fromCheckpoint: boolean;
+  /** `coresKey` of these cores: what a checkpoint of their states is kept under. */
+  readonly coresKey: string;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface AttachedBrain {
  * and folds only the events after it.
  */
 export const attachBrain = (bus: Bus, cores: readonly BrainCore[], initial: readonly AnyEnvelope[] = [], checkpoint?: CheckpointStates): AttachedBrain => {
-  const usable = checkpoint !== undefined && checkpoint.upTo <= initial.length && checkpoint.cores === coresKey(cores) && cores.every((c) => checkpoint.states.has(c.id));
+  const key = coresKey(cores);
+  const usable = checkpoint !== undefined && checkpoint.upTo <= initial.length && checkpoint.cores === key && cores.every((c) => checkpoint.states.has(c.id));
   const rest = usable ? initial.slice(checkpoint.upTo) : initial;
   const attached = new Map<BrainCoreId, AttachedCore<unknown>>();
   for (const c of cores) attached.set(c.id, attachCore(bus, c.core, c.params, rest, usable ? { state: checkpoint.states.get(c.id) } : undefined));
@@ -33,5 +36,6 @@ export const attachBrain = (bus: Bus, cores: readonly BrainCore[], initial: read
     },
     states: () => [...attached].map(([id, a]) => [id, a.state()] as const),
     fromCheckpoint: usable,
+    coresKey: key,
   };
 };

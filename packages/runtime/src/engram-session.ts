@@ -4,8 +4,7 @@ import type { AnyEnvelope, EventData } from '@engram/events';
 import { failureSignature, scrubAndCap, scrubSecrets, scrubValue, systemClock, toolTarget, type Awaitable, type Clock, type Embedder, type IdSource } from '@engram/kernel';
 import type { Observable } from 'rxjs';
 import { attachBrain, type AttachedBrain } from './attach-brain.js';
-import { brainCores, defaultBrainCoreParams, type BrainCore } from './cores/brain-cores.js';
-import { coresKey } from './resume-checkpoint.js';
+import { brainCores, defaultBrainCoreParams } from './cores/brain-cores.js';
 import { keepResumeCheckpoint, NO_PREFIX } from './effects/keep-resume-checkpoint.js';
 import { removeResumeCheckpoint } from './effects/resume-checkpoint-file.js';
 import { breakerCall, breakerVerdict, defaultBreakerParams, verdictFor, type BreakerParams, type BreakerVerdict, type ExecutiveState, type HostLesson, type HostNudge } from '@engram/executive/core';
@@ -124,8 +123,7 @@ export class EngramSession {
   readonly events$: Observable<AnyEnvelope>;
   private readonly bus: Bus;
   private readonly log: SessionLog;
-  /** The cores this session runs, and whether its log is a file (which keeps a resume checkpoint beside it). */
-  private readonly cores: readonly BrainCore[];
+  /** Whether the session's log is a file (which keeps a resume checkpoint beside it). */
   private readonly logOnFile: boolean;
   /** The cores of `brainCores`, the same replay folds: every decision the session derives is theirs. */
   private readonly brain: AttachedBrain;
@@ -163,13 +161,13 @@ export class EngramSession {
     this.eventLog = logWriter.location;
     this.log = new SessionLog(this.bus, logWriter);
     const postMortem = options.llm ? 'llm' : 'classifier';
-    this.cores = brainCores({
+    const cores = brainCores({
       ...defaultBrainCoreParams,
       acc: { ...(options.acc ?? defaultAccCoreParams), mode: options.modes.acc },
       cerebellum: { ...defaultCerebellumParams, postMortem },
       consolidation: postMortem === 'llm' ? defaultConsolidationParams : null,
     });
-    this.brain = attachBrain(this.bus, this.cores, resume?.events, resume?.checkpoint);
+    this.brain = attachBrain(this.bus, cores, resume?.events, resume?.checkpoint);
     this.logOnFile = stores.kind === 'files';
     this.historyParams = { ...defaultHistoryParams, ...options.history };
     if (resume) this.unfolded = [...resume.events];
@@ -771,7 +769,7 @@ export class EngramSession {
         lastSeq: resume?.lastSeq ?? 0,
         appended: this.log.appended,
         reused: this.brain.fromCheckpoint && resume?.checkpoint?.upTo === resume?.events.length,
-        cores: coresKey(this.cores),
+        cores: this.brain.coresKey,
         states: this.brain.states(),
       });
     }

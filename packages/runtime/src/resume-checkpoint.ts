@@ -3,7 +3,7 @@ import type { AnyEnvelope } from '@engram/events';
 import type { BrainCore } from './cores/brain-cores.js';
 
 /** Bumped when what a checkpoint holds changes shape: an older one is then ignored. */
-const CHECKPOINT_FORMAT = 1;
+export const CHECKPOINT_FORMAT = 1;
 
 /**
  * What resuming a session derived from its log up to a point, kept beside the log
@@ -55,5 +55,3 @@ export const isResumeCheckpoint = (v: unknown): v is ResumeCheckpoint => {
     Array.isArray(c['states'])
   );
 };
-
-export { CHECKPOINT_FORMAT };

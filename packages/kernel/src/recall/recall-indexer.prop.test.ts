@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rankRecall } from './rank-recall.js';
 import { recallIndex, type RecallDoc } from './recall-index.js';
 import { recallIndexer } from './recall-indexer.js';
+import { applyListEdit, type ListEdit } from '../testing/apply-list-edit.js';
 
 const WORDS = ['paint', 'painted', 'dog', 'dogs', 'lake', 'hiking', 'sunset', 'fence', 'Ana', 'Bo', 'the', 'went', 'May'];
 const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 8 }).map((w) => w.join(' '));
@@ -16,19 +17,7 @@ const item: fc.Arbitrary<Item> = fc.record({ text, who: fc.constantFrom('Ana', '
 const docOf = (x: Item): RecallDoc => ({ text: x.text, who: x.who, atMs: x.at });
 
 /** One change to a list: an item added, removed or replaced at a position (the others stay the same objects). */
-interface Change {
-  readonly op: 'add' | 'remove' | 'replace';
-  readonly at: number;
-  readonly item: Item;
-}
-const change: fc.Arbitrary<Change> = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), item });
-const applied = (list: readonly Item[], c: Change): Item[] => {
-  const out = [...list];
-  const at = c.at % (list.length + 1);
-  if (c.op === 'add') out.splice(at, 0, c.item);
-  else if (at < list.length) out.splice(at, 1, ...(c.op === 'replace' ? [c.item] : []));
-  return out;
-};
+const change: fc.Arbitrary<ListEdit<Item>> = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), item });
 const neighbours = (size: number) => (i: number) => [i - 1, i + 1].filter((j) => j >= 0 && j < size && (i + j) % 3 !== 0);
 
 describe('recallIndexer', () => {
@@ -37,7 +26,7 @@ describe('recallIndexer', () => {
       fc.property(fc.array(item, { maxLength: 40 }), fc.array(fc.array(change, { minLength: 1, maxLength: 4 }), { maxLength: 6 }), fc.array(text, { minLength: 1, maxLength: 3 }), (first, rounds, queries) => {
         const indexer = recallIndexer(docOf);
         const lists = [first];
-        for (const round of rounds) lists.push(round.reduce(applied, lists.at(-1) ?? first));
+        for (const round of rounds) lists.push(round.reduce(applyListEdit<Item>, lists.at(-1) ?? first));
         // Each list in turn (a few changes from the one before), then the first again.
         for (const list of [...lists, first]) {
           const { docs, index } = indexer(list);

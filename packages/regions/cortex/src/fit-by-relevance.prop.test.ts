@@ -1,4 +1,5 @@
 import type { MemoryEntry } from '@engram/kernel';
+import { applyListEdit } from '@engram/kernel/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitByRelevance, rankedEntries, shownList, shownLists } from './fit-by-relevance.js';
@@ -26,14 +27,7 @@ const candidateOf = (item: MemoryEntry, shape: { readonly pad: number; readonly 
 const groupCost = (g: string): number => g.length + 4;
 
 /** One change to a list: an entry added, removed or replaced at a position (the others stay the same objects). */
-const editArb = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), entry: entryArb });
-const edited = (list: readonly MemoryEntry[], e: { readonly op: string; readonly at: number; readonly entry: MemoryEntry }): MemoryEntry[] => {
-  const out = [...list];
-  const at = e.at % (list.length + 1);
-  if (e.op === 'add') out.splice(at, 0, e.entry);
-  else if (at < list.length) out.splice(at, 1, ...(e.op === 'replace' ? [e.entry] : []));
-  return out;
-};
+const editArb = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), item: entryArb });
 
 describe('fitByRelevance', () => {
   it('chooses and leaves out exactly what fitLines does over the ranked candidates then the rest, though it stops early and ranks nothing when nothing fits', () => {
@@ -67,7 +61,7 @@ describe('fitByRelevance', () => {
         const lists = shownLists(candidate);
         let ordered = first;
         for (const round of [[], ...rounds]) {
-          ordered = round.reduce(edited, ordered);
+          ordered = round.reduce(applyListEdit<MemoryEntry>, ordered);
           expect(lists(ordered)).toEqual(shownList(ordered, candidate));
         }
       }),

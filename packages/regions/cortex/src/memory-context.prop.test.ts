@@ -1,5 +1,6 @@
 import { CHARS_PER_TOKEN } from '@engram/kernel';
 import type { MemoryEntry } from '@engram/kernel';
+import { applyListEdit } from '@engram/kernel/testing';
 import fc from 'fast-check';
 import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE } from './data-frame.js';
 import { describe, expect, it } from 'vitest';
@@ -32,14 +33,7 @@ const wordyEntryArb: fc.Arbitrary<MemoryEntry> = fc
   .record({ entry: entryArb, text: wordsArb, minutes: fc.option(fc.integer({ min: 0, max: 600 }), { nil: null }) })
   .map(({ entry, text, minutes }) => ({ ...entry, text, updatedAt: minutes === null ? entry.updatedAt : new Date(Date.UTC(2026, 10, 22) + minutes * 60_000).toISOString() }));
 /** One change to a list of entries: one added, removed or replaced at a position. */
-const editArb = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), entry: wordyEntryArb });
-const edited = (list: readonly MemoryEntry[], e: { readonly op: string; readonly at: number; readonly entry: MemoryEntry }): MemoryEntry[] => {
-  const out = [...list];
-  const at = e.at % (list.length + 1);
-  if (e.op === 'add') out.splice(at, 0, e.entry);
-  else if (at < list.length) out.splice(at, 1, ...(e.op === 'replace' ? [e.entry] : []));
-  return out;
-};
+const editArb = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), item: wordyEntryArb });
 const scopeOf = (all: readonly MemoryEntry[]) => ({ all, rules: all.filter((e) => e.section !== null), lessons: all.filter((e) => e.kind === 'lesson'), identities: all.filter((e) => e.kind === 'profile') });
 
 const budgetsArb = fc.record({ identity: fc.integer({ min: 0, max: 300 }), rules: fc.integer({ min: 0, max: 400 }), lessons: fc.integer({ min: 0, max: 400 }), primer: fc.integer({ min: 0, max: 200 }) });
@@ -93,7 +87,7 @@ describe('memory context properties', () => {
         let list = entries;
         for (const round of [[], ...rounds]) {
           // Each round's snapshot: new arrays, the same objects for the entries the edits left alone.
-          list = round.reduce(edited, list);
+          list = round.reduce(applyListEdit<MemoryEntry>, list);
           const global = scopeOf(list);
           const project = scopeOf(list.filter((_, i) => i % 3 !== 0));
           for (const message of messages) {
