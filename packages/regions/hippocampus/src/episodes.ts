@@ -17,4 +17,5 @@ export { recallEpisodes, DEFAULT_MAX_RESULTS, type EpisodeSource } from './episo
 export { formatRecall, DEFAULT_RECALL_BUDGET_CHARS } from './episodes/format-recall.js';
 export { searchEpisodes, rankedCandidates, type ScoredEpisode } from './episodes/search-episodes.js';
 export { rankedWebQuery } from './episodes/episode-fields.js';
-export { capWords, MAX_SCORED_ROWS, type CountedWord } from './episodes/cap-words.js';
+export { MAX_SCORED_ROWS, type CountedWord } from './episodes/cap-words.js';
+export { rankingSteps, type RankingStep } from './episodes/ranking-steps.js';

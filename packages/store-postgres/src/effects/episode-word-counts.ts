@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import { ownTenant } from '../own-tenant.js';
 
 /** A question word of ranked recall, counted, with its query (`plainto_tsquery`'s text). */
-interface QueryWord extends CountedWord {
+export interface QueryWord extends CountedWord {
   readonly query: string;
 }
 

@@ -158,4 +158,24 @@ describe('EpisodeIndex', () => {
     expect(index.ranked('weather', { limit: 10_000 })).toHaveLength(MAX_SCORED_ROWS);
     index.close();
   });
+
+  it('past the cap, finds the rows holding the most of the question\'s words first, however old, then fills with the newest rows of the rarest', () => {
+    const paths = setup();
+    // Every word of the question is in more than MAX_SCORED_ROWS rows; only the two oldest hold all three.
+    const n = MAX_SCORED_ROWS + 50;
+    write(paths.episodesDir, 'a.jsonl', [ep(0, 1, 'user', 'amber birch cedar first'), ep(0, 2, 'user', 'amber birch cedar second')]);
+    write(paths.episodesDir, 'b.jsonl', Array.from({ length: n }, (_, i) => ep(1, i + 1, 'user', `amber birch row ${i}`)));
+    write(paths.episodesDir, 'c.jsonl', Array.from({ length: n }, (_, i) => ep(2, i + 1, 'user', `cedar note ${i}`)));
+    const index = new EpisodeIndex(paths);
+    index.sync();
+    const found = index.ranked('amber birch cedar', { limit: 30 });
+    expect(found).toHaveLength(30);
+    expect(found.slice(0, 2).map((r) => r.episode.content).sort()).toEqual(['amber birch cedar first', 'amber birch cedar second']);
+    // Then the rows of the two rarest words (amber and birch: every count is capped, so by name), scored lower.
+    expect(found.slice(2).every((r) => r.episode.content.startsWith('amber birch row'))).toBe(true);
+    expect(Math.min(...found.slice(0, 2).map((r) => r.score))).toBeGreaterThan(Math.max(...found.slice(2).map((r) => r.score)));
+    // A question with no row holding two of its words: the newest rows of its rarest word.
+    expect(index.ranked('birch note', { limit: 5 }).map((r) => r.episode.content)).toEqual([`amber birch row ${n - 1}`, `amber birch row ${n - 2}`, `amber birch row ${n - 3}`, `amber birch row ${n - 4}`, `amber birch row ${n - 5}`]);
+    index.close();
+  });
 });

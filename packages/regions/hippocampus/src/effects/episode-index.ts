@@ -3,7 +3,8 @@ import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync
 import { dirname, sep } from 'node:path';
 import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorByteLength, vectorBytes } from '@engram/kernel';
 import { O, isFsError, listContained, makePrivateFile, rootForDir } from '@engram/fs';
-import { capWords, MAX_SCORED_ROWS } from '../episodes/cap-words.js';
+import { MAX_SCORED_ROWS, type CountedWord } from '../episodes/cap-words.js';
+import { rankingSteps } from '../episodes/ranking-steps.js';
 import { MEMORY_ROLES, type EpisodeProblem, type StoredEpisode } from '../episodes/episode.js';
 import { episodeMatcher } from '../episodes/episode-matcher.js';
 import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episodes/episode-time.js';
@@ -248,36 +249,41 @@ export class EpisodeIndex {
 
   /**
    * The episodes sharing a term with `query` (stemmed by FTS5's porter tokenizer), best first by
-   * FTS5's bm25() with the ranking core's field weights (text, who, tags, the date as words).
+   * FTS5's bm25() with the ranking core's field weights (text, who, tags, the date as words), over
+   * the rows `rankingSteps` chooses: every row of the question's words within the cap, coordination
+   * levels past it.
    */
   ranked(query: string, options: MatchOptions): ScoredEpisode[] {
-    const capped = this.capWords(rankedWords(query));
-    const match = rankedMatchQuery(capped.words);
-    if (options.limit <= 0 || match === null) return [];
-    // Even the rarest word is in more rows than the cap: only its newest MAX_SCORED_ROWS rows are scored.
+    const steps = rankingSteps(this.countWords(rankedWords(query)), options.limit);
+    const since = options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs);
     this.newestStmt ??= this.db.prepare('SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
-    const newest = capped.over ? ((this.newestStmt.get(match, MAX_SCORED_ROWS - 1) as { rowid: number } | undefined)?.rowid ?? 0) : 0;
-    const since = Math.max(newest, options.sinceMs === undefined ? 0 : keyAtMs(options.sinceMs));
     // The weighted bm25 is computed inside FTS5, so the episodes table is read for the winners only. Called as bm25() rather
     // than through the `rank` column: FTS5's ORDER BY rank scores every match before it applies the rowid bound.
     this.rankedStmt ??= this.db.prepare(
       `SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date}) AS rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`,
     );
-    const rows = this.rankedStmt.all(match, since, options.limit) as (EpisodeRow & { score: number })[];
-    return rows.map((row) => ({ episode: toStored(row), score: row.score }));
+    const found = new Map<number, ScoredEpisode>();
+    for (const step of steps) {
+      if (found.size >= options.limit) break;
+      const match = rankedMatchQuery(step.words.map((w) => w.word), step.match);
+      // Only the step's newest `window` matches are scored: they start at the window's last row.
+      const newest = step.window === null ? 0 : ((this.newestStmt.get(match, step.window - 1) as { rowid: number } | undefined)?.rowid ?? 0);
+      for (const row of this.rankedStmt.all(match, Math.max(newest, since), options.limit) as (EpisodeRow & { score: number })[]) {
+        if (!found.has(row.id)) found.set(row.id, { episode: toStored(row), score: row.score });
+      }
+    }
+    return [...found.values()].slice(0, options.limit);
   }
 
   /**
-   * The question's words, the most common left out while the rows they match together pass
-   * `MAX_SCORED_ROWS`. Each word's rows are counted by FTS5 up to just past the cap (reading its
-   * row list without scoring, so a word in half a million rows costs what one in 2,001 does).
-   * `over`: even the rarest word alone passes the cap.
+   * Each of the question's words with its rows, counted by FTS5 up to just past `MAX_SCORED_ROWS`
+   * (reading its row list without scoring, so a word in half a million rows costs what one in
+   * 2,001 does): all `capWords` and `rankingSteps` need.
    */
-  private capWords(words: readonly string[]): { readonly words: string[]; readonly over: boolean } {
-    if (words.length === 0) return { words: [], over: false };
+  private countWords(words: readonly string[]): CountedWord[] {
+    if (words.length === 0) return [];
     this.countStmt ??= this.db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM episodes_terms WHERE episodes_terms MATCH ? LIMIT ?)');
-    const capped = capWords(words.map((word) => ({ word, n: (this.countStmt?.get(`"${word}"`, MAX_SCORED_ROWS + 1) as { n: number }).n })));
-    return { words: capped.words.map((w) => w.word), over: capped.over };
+    return words.map((word) => ({ word, n: (this.countStmt?.get(`"${word}"`, MAX_SCORED_ROWS + 1) as { n: number }).n }));
   }
 
   /**

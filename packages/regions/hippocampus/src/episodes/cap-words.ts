@@ -19,15 +19,18 @@ export interface CountedWord {
   readonly n: number;
 }
 
+/** Fewest rows first; words of equal counts (SQLite counts only to just past the cap) by name, so the order is total. */
+export const rarestFirst = (a: CountedWord, b: CountedWord): number => a.n - b.n || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+
 /**
  * The words to rank by: all of them while the rows they match together stay within
  * `MAX_SCORED_ROWS` (so a conversation of hundreds of turns ranks exactly as before); else the
  * rarest first while they fit, and at least the rarest one. `over`: even the rarest alone passes
- * the cap, so only its newest rows are scored.
+ * the cap (`rankingSteps` then goes by coordination levels).
  */
 export const capWords = <W extends CountedWord>(counted: readonly W[]): { readonly words: readonly W[]; readonly over: boolean } => {
   if (counted.reduce((a, r) => a + r.n, 0) <= MAX_SCORED_ROWS) return { words: counted, over: false };
-  const rarest = [...counted].sort((a, b) => a.n - b.n || (a.word < b.word ? -1 : 1));
+  const rarest = [...counted].sort(rarestFirst);
   const kept: W[] = [];
   let total = 0;
   for (const r of rarest) {

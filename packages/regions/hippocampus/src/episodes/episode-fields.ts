@@ -28,8 +28,8 @@ export const episodeFields = (e: Episode): EpisodeFields => {
   };
 };
 
-/** A question's words (`rankedWords`) as an FTS5 query: each quoted, any of them matching. Null when no word is left. */
-export const rankedMatchQuery = (words: readonly string[]): string | null => (words.length === 0 ? null : words.map((w) => `"${w}"`).join(' OR '));
+/** A question's words (`rankedWords`) as an FTS5 query: each quoted, any (or all) of them matching. */
+export const rankedMatchQuery = (words: readonly string[], match: 'any' | 'all'): string => words.map((w) => `"${w}"`).join(match === 'all' ? ' AND ' : ' OR ');
 
 /** A question's words as the ranked engines match them: the ranking's tokens (stop words and words under three letters dropped), once each. */
 export const rankedWords = (query: string): string[] => [...new Set(bm25Tokens(query))];

@@ -4,6 +4,7 @@ import { startEmbeddingsServer } from './embeddings-server.js';
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../episodes/episode.js';
 import { EMBED_PER_QUERY, type EpisodeRecord, type EpisodeStore } from '../episodes/episode-store.js';
+import { MAX_SCORED_ROWS } from '../episodes/cap-words.js';
 
 /**
  * Storage a contract test writes to: every `open` is a new store object over the same storage
@@ -249,6 +250,23 @@ export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeS
         expect(a.hits).toBeGreaterThan(0);
         const recent = await s.search('sales csv revenue', { daysBack: 1 });
         expect(recent.groups.map((g) => g.session)).toEqual([S2]);
+      }));
+
+    it('search past the cap: when every word of a question is in more than MAX_SCORED_ROWS episodes, the oldest episode holding all of them still comes first', () =>
+      withStore(async (open) => {
+        const s = open();
+        const n = MAX_SCORED_ROWS + 20;
+        const later = (i: number) => new Date(Date.parse('2026-03-02T09:00:00.000Z') + i * 1000).toISOString();
+        await s.append([ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'amber birch cedar: the turn asked about')]);
+        // Every other turn, so no two fillers are neighbours (a neighbour gains a share of a hit's score).
+        await s.append(Array.from({ length: n }, (_, i) => ep(S2, later(i), 2 * i + 1, 'user', `amber birch filler ${i}`)));
+        await s.append(Array.from({ length: n }, (_, i) => ep(S2, later(n + i), 2 * (n + i) + 1, 'user', `cedar filler ${i}`)));
+        const r = await s.search('amber birch cedar', { maxResults: 3 });
+        const hits = r.groups.flatMap((g) => g.episodes.filter((e) => e.hit).map((e) => e.episode.content));
+        expect(hits).toHaveLength(3);
+        expect(hits[0]).toBe('amber birch cedar: the turn asked about');
+        // The rest: episodes holding two of its words, never one holding a single word while two-word ones are left.
+        expect(hits.slice(1).every((h) => h.startsWith('amber birch filler'))).toBe(true);
       }));
 
     it('continues a session: a later append is the next line of the same session', () =>
