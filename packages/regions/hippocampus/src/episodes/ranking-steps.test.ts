@@ -15,12 +15,23 @@ describe('rankingSteps', () => {
     expect(rankingSteps([over('common'), { word: 'rare', n: 30 }], 30)).toEqual([{ words: [{ word: 'rare', n: 30 }], match: 'any', window: null }]);
   });
 
-  it('when every word passes the cap: the rows holding all of the rarest words first, one word fewer at each step, then the newest rows of the rarest', () => {
-    const steps = rankingSteps([over('c', 20), over('a'), over('b', 10)], 30);
+  it('when every word passes the cap: the rows holding all of the rarest words first, then the three rarest, then each pair (the rarest first), then the newest rows of the rarest', () => {
+    const steps = rankingSteps([over('d', 30), over('c', 20), over('a'), over('e', 40), over('b', 10)], 30);
     expect(steps.map((s) => [s.match, s.words.map((w) => w.word).join(' '), s.window])).toEqual([
+      ['all', 'a b c d', MAX_SCORED_ROWS],
       ['all', 'a b c', MAX_SCORED_ROWS],
       ['all', 'a b', MAX_SCORED_ROWS],
+      ['all', 'a c', MAX_SCORED_ROWS],
+      ['all', 'a d', MAX_SCORED_ROWS],
+      ['all', 'b c', MAX_SCORED_ROWS],
+      ['all', 'b d', MAX_SCORED_ROWS],
+      ['all', 'c d', MAX_SCORED_ROWS],
       ['any', 'a', 30],
+    ]);
+    // Two words: their pair, then the rarest alone.
+    expect(rankingSteps([over('y'), over('x')], 5).map((s) => [s.match, s.words.map((w) => w.word).join(' ')])).toEqual([
+      ['all', 'x y'],
+      ['any', 'x'],
     ]);
   });
 
@@ -29,7 +40,7 @@ describe('rankingSteps', () => {
     expect(rankingSteps([{ word: 'a', n: 3 }], 0)).toEqual([]);
   });
 
-  it('for any counts: conjunctions shrink by the commonest word, hold at most MAX_COORDINATED_WORDS, every window is bounded, and no step repeats', () => {
+  it('for any counts: conjunctions of 2 to MAX_COORDINATED_WORDS words, never more words after fewer, every window bounded, no step repeated', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.record({ word: fc.stringMatching(/^[a-z]{3,6}$/), n: fc.integer({ min: 0, max: 5 * MAX_SCORED_ROWS }) }), { selector: (w) => w.word, maxLength: 8 }), fc.integer({ min: 1, max: 3 * MAX_SCORED_ROWS }), (counted, limit) => {
         const steps = rankingSteps(counted, limit);
@@ -43,10 +54,8 @@ describe('rankingSteps', () => {
           else expect(s.window).toBeLessThanOrEqual(MAX_SCORED_ROWS);
         }
         const all = steps.filter((s) => s.match === 'all');
-        all.forEach((s, i) => {
-          const next = all[i + 1];
-          if (next !== undefined) expect(next.words).toEqual(s.words.slice(0, -1));
-        });
+        for (const s of all) expect(s.words.length).toBeGreaterThanOrEqual(2);
+        all.forEach((s, i) => expect(s.words.length).toBeLessThanOrEqual(all[i - 1]?.words.length ?? MAX_COORDINATED_WORDS));
       }),
     );
   });
