@@ -1,4 +1,5 @@
-import { FileEpisodeStore, handleRecallAsync, isoWithOffset, type EpisodeRecord } from '@engram/hippocampus';
+import { capAgreement, DEFAULT_MAX_RESULTS, FileEpisodeStore, handleRecallAsync, isoWithOffset, type EpisodeRecord } from '@engram/hippocampus';
+import { rankedCandidates } from '@engram/hippocampus/episodes';
 import type { EncodeRequest } from '@engram/kernel';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +86,16 @@ const episodesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: 
     const t1 = process.hrtime.bigint();
     await store.search(NO_MATCH);
     const indexSeconds = Number(process.hrtime.bigint() - t1) / 1e9;
-    const timed = await timeQuestions(sample.kept(), (t) => corpus.question(t), (query) => handleRecallAsync({ query }, { episodes: store }), opts.progress, `recall-scale ${size}`);
+    const asked: string[] = [];
+    const ask = (t: string): string => {
+      const q = corpus.question(t);
+      asked.push(q);
+      return q;
+    };
+    const timed = await timeQuestions(sample.kept(), ask, (query) => handleRecallAsync({ query }, { episodes: store }), opts.progress, `recall-scale ${size}`);
+    // Past the cap the ranking is a choice of rows (`rankingSteps`): how much of the uncapped answer it keeps, as candidates for the tool's default results.
+    opts.progress(`recall-scale: ranking the questions past the cap without it (${size} episodes)`);
+    const cap = capAgreement(dir, asked, rankedCandidates(DEFAULT_MAX_RESULTS));
     const ingestPerSecond = Math.round(size / (appendSeconds + indexSeconds));
     return {
       name: `recall over ${size} episodes (files: JSONL + SQLite FTS5), the recall tool's ranked answer`,
@@ -94,6 +104,8 @@ const episodesAtSize = async (root: string, { size, targetP95Ms }: Sizes, opts: 
       items: size,
       ...timed,
       perSecond: timed.seconds === 0 ? 0 : Math.round(timed.n / timed.seconds),
+      pastCapQuestions: cap.pastCap,
+      pastCapOverlapWithUncapped: round(cap.overlap, 3),
       appendPerSecond: Math.round(size / appendSeconds),
       indexSeconds: round(indexSeconds, 3),
       ingestPerSecond,

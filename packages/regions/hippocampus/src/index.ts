@@ -33,6 +33,7 @@ export { FileSemanticStore, type FileSemanticStoreOptions } from './effects/file
 export { MemoryHistory, type HistoryProblem } from './effects/memory-history.js';
 export type { MemoryHistoryStore } from './effects/memory-history-store.js';
 export { MemoryHistoryRecordSchema, type MemoryHistoryRecord } from './memory-history-record.js';
+export { capAgreement, type CapAgreement } from './effects/cap-agreement.js';
 // Episodic memory: per-session JSONL logs and their SQLite FTS5 recall index.
 export * from './episodes/index.js';
 // Procedural memory: skills.

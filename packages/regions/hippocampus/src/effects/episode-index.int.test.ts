@@ -174,6 +174,11 @@ describe('EpisodeIndex', () => {
     // Then the rows of the two rarest words (amber and birch: every count is capped, so by name), scored lower.
     expect(found.slice(2).every((r) => r.episode.content.startsWith('amber birch row'))).toBe(true);
     expect(Math.min(...found.slice(0, 2).map((r) => r.score))).toBeGreaterThan(Math.max(...found.slice(2).map((r) => r.score)));
+    // The reference a bench measures the cap against: every match scored, and the question is past the cap.
+    const uncapped = index.rankedUncapped('amber birch cedar', 30);
+    expect(uncapped.pastCap).toBe(true);
+    expect(uncapped.rows.slice(0, 2).map((r) => r.episode.content).sort()).toEqual(['amber birch cedar first', 'amber birch cedar second']);
+    expect(index.rankedUncapped('amber first', 30).pastCap).toBe(false);
     // A question with no row holding two of its words: the newest rows of its rarest word.
     expect(index.ranked('birch note', { limit: 5 }).map((r) => r.episode.content)).toEqual([`amber birch row ${n - 1}`, `amber birch row ${n - 2}`, `amber birch row ${n - 3}`, `amber birch row ${n - 4}`, `amber birch row ${n - 5}`]);
     index.close();

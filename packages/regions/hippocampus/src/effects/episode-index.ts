@@ -276,6 +276,21 @@ export class EpisodeIndex {
   }
 
   /**
+   * What `ranked` would answer with no cap: every row sharing a word with `query` scored, however
+   * many (a second or more at a million episodes). Never a recall path: the reference
+   * `capAgreement` measures the cap against. `pastCap`: every word of the question is in more than
+   * `MAX_SCORED_ROWS` rows, so `ranked` goes by coordination levels.
+   */
+  rankedUncapped(query: string, limit: number): { readonly pastCap: boolean; readonly rows: ScoredEpisode[] } {
+    const counted = this.countWords(rankedWords(query));
+    if (counted.length === 0 || limit <= 0) return { pastCap: false, rows: [] };
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date}) AS rank FROM episodes_terms WHERE episodes_terms MATCH ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`)
+      .all(rankedMatchQuery(counted.map((c) => c.word), 'any'), limit) as (EpisodeRow & { score: number })[];
+    return { pastCap: counted.every((c) => c.n > MAX_SCORED_ROWS), rows: rows.map((row) => ({ episode: toStored(row), score: row.score })) };
+  }
+
+  /**
    * Each of the question's words with its rows, counted by FTS5 up to just past `MAX_SCORED_ROWS`
    * (reading its row list without scoring, so a word in half a million rows costs what one in
    * 2,001 does): all `capWords` and `rankingSteps` need.
