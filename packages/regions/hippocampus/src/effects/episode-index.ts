@@ -26,6 +26,8 @@ const TAIL_CHECK_BYTES = 64;
  * about a gigabyte of index) miss a small cache on almost every row; the cache only grows as used.
  */
 const CACHE_KIB = 64 * 1024;
+/** FTS5's bm25() with the ranking core's field weights, in the columns' order (text, who, tags, the date as words); lower is better. */
+const WEIGHTED_BM25 = `bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date})`;
 /** Matches fetched per round trip while the matcher re-checks FTS candidates. */
 const PAGE = 64;
 
@@ -260,7 +262,7 @@ export class EpisodeIndex {
     // The weighted bm25 is computed inside FTS5, so the episodes table is read for the winners only. Called as bm25() rather
     // than through the `rank` column: FTS5's ORDER BY rank scores every match before it applies the rowid bound.
     this.rankedStmt ??= this.db.prepare(
-      `SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date}) AS rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`,
+      `SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, ${WEIGHTED_BM25} AS rank FROM episodes_terms WHERE episodes_terms MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`,
     );
     const found = new Map<number, ScoredEpisode>();
     for (const step of steps) {
@@ -285,7 +287,7 @@ export class EpisodeIndex {
     const counted = this.countWords(rankedWords(query));
     if (counted.length === 0 || limit <= 0) return { pastCap: false, rows: [] };
     const rows = this.db
-      .prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, bm25(episodes_terms, ${RECALL_FIELD_WEIGHTS.text}, ${RECALL_FIELD_WEIGHTS.who}, ${RECALL_FIELD_WEIGHTS.tags}, ${RECALL_FIELD_WEIGHTS.date}) AS rank FROM episodes_terms WHERE episodes_terms MATCH ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`)
+      .prepare(`SELECT ${COLUMNS}, -t.rank AS score FROM (SELECT rowid, ${WEIGHTED_BM25} AS rank FROM episodes_terms WHERE episodes_terms MATCH ? ORDER BY rank LIMIT ?) t JOIN episodes e ON e.id = t.rowid ORDER BY t.rank, e.id DESC`)
       .all(rankedMatchQuery(counted.map((c) => c.word), 'any'), limit) as (EpisodeRow & { score: number })[];
     return { pastCap: counted.every((c) => c.n > MAX_SCORED_ROWS), rows: rows.map((row) => ({ episode: toStored(row), score: row.score })) };
   }
