@@ -1,4 +1,4 @@
-import { embedderFromEnv, EpisodicMemory, handleRecall, handleRecallAsync } from '@engram/hippocampus';
+import { embedderFromEnv, EpisodicMemory, handleRecall, handleRecallAsync, type EpisodeProblem } from '@engram/hippocampus';
 import { resolve } from 'node:path';
 import { storeSettings } from '../store-settings.js';
 import { openActiveBrain, type MemoryFlags } from './open-active-brain.js';
@@ -12,15 +12,20 @@ const REFUSED = /^(ERROR:|No query provided\.)/;
 export interface RecallOutcome {
   readonly text: string;
   readonly exit: 0 | 1 | 2;
+  /**
+   * What the answer could not read, `file:line: reason` each: episode lines skipped, or an index
+   * that could not be brought up to date (a full disk), so the answer holds only what was indexed.
+   */
+  readonly problems: readonly string[];
 }
 
-const answer = async (flags: MemoryFlags, input: Record<string, unknown>, env: NodeJS.ProcessEnv): Promise<string> => {
+const answer = async (flags: MemoryFlags, input: Record<string, unknown>, env: NodeJS.ProcessEnv, onProblems: (problems: readonly EpisodeProblem[]) => void): Promise<string> => {
   const project = resolve(flags.project ?? process.cwd());
   if (storeSettings(flags, env) !== null) {
     const brain = await openActiveBrain({ ...flags, project }, env);
     try {
       const episodes = brain.stores.episodes;
-      return await handleRecallAsync(input, { episodes: episodes === 'sqlite' ? null : episodes });
+      return await handleRecallAsync(input, { episodes: episodes === 'sqlite' ? null : episodes, onProblems });
     } finally {
       await brain.close();
     }
@@ -28,8 +33,8 @@ const answer = async (flags: MemoryFlags, input: Record<string, unknown>, env: N
   const memory = new EpisodicMemory({ projectDir: project });
   try {
     const embedder = embedderFromEnv(env);
-    if (embedder === null) return handleRecall(input, { episodes: memory });
-    return await handleRecallAsync(input, { episodes: { recall: (q, r) => Promise.resolve(memory.recall(q, r)), search: (q, r) => memory.searchWithMeaning(q, r, embedder) } });
+    if (embedder === null) return handleRecall(input, { episodes: memory, onProblems });
+    return await handleRecallAsync(input, { episodes: { recall: (q, r) => Promise.resolve(memory.recall(q, r)), search: (q, r) => memory.searchWithMeaning(q, r, embedder) }, onProblems });
   } finally {
     memory.close();
   }
@@ -42,6 +47,7 @@ const answer = async (flags: MemoryFlags, input: Record<string, unknown>, env: N
  * store set, the store's episodes. For `engram recall`.
  */
 export const recallOutsideSession = async (flags: MemoryFlags, input: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<RecallOutcome> => {
-  const text = await answer(flags, input, env);
-  return { text, exit: FAILED.test(text) ? 1 : REFUSED.test(text) ? 2 : 0 };
+  const problems: string[] = [];
+  const text = await answer(flags, input, env, (found) => problems.push(...found.map((p) => `${p.file}:${p.line}: ${p.reason}`)));
+  return { text, exit: FAILED.test(text) ? 1 : REFUSED.test(text) ? 2 : 0, problems };
 };
