@@ -9,14 +9,14 @@ import { errorSignature } from './error-signature.js';
  */
 
 /** The header Claude Code puts before a failed Bash call's output (`Exit code 1`): not what failed. */
-const EXIT_HEADER = /^\s*exit code:? -?\d+[\s.…]*$/i;
+const EXIT_HEADER = /^\s*exit code:? -?\d+[\s.\u2026]*$/i;
 /**
  * A marker a host or agent puts where it cut a long output: `[4839 more characters]`,
  * `[... 2429 characters elided ...]`, `... (120 lines truncated)`, `<output truncated>`. Never
  * what failed, so never a signature.
  */
 const TRUNCATION_MARKER = new RegExp(
-  String.raw`[[(<]\s*(?:\.{3}|…)?\s*(?:\+?\d[\d,]*\s+(?:more\s+)?(?:characters?|chars?|lines?|bytes?)\b[^\])>]*|(?:output\s+)?(?:truncated|elided|omitted)[^\])>]*)[\])>]`,
+  String.raw`[[(<]\s*(?:\.{3}|\u2026)?\s*(?:\+?\d[\d,]*\s+(?:more\s+)?(?:characters?|chars?|lines?|bytes?)\b[^\])>]*|(?:output\s+)?(?:truncated|elided|omitted)[^\])>]*)[\])>]`,
   'gi',
 );
 /** `Traceback (most recent call last):`, Python's header before the frames and the exception line. */

@@ -10,7 +10,7 @@ import type { SecretDetector, SecretSpan } from './secret-span.js';
  * symbol, so "the password is incorrect" and "the token is expired" stay.
  */
 const SPOKEN =
-  /\b(password|passphrase|passcode|passwd|pwd|pin(?:[ \t]+code)?|secret(?:[ \t]+key)?|api[ \t_-]?key|access[ \t]+key|private[ \t]+key|token)[ \t]+(?:is|was)[ \t]*:?[ \t]*(["'“‘]?)([^\s"'”’]+)/gi;
+  /\b(password|passphrase|passcode|passwd|pwd|pin(?:[ \t]+code)?|secret(?:[ \t]+key)?|api[ \t_-]?key|access[ \t]+key|private[ \t]+key|token)[ \t]+(?:is|was)[ \t]*:?[ \t]*(["'\u201c\u2018]?)([^\s"'\u201d\u2019]+)/gi;
 const ORDINARY = new Set([
   'a', 'an', 'the', 'not', 'never', 'now', 'still', 'also', 'just', 'correct', 'incorrect', 'wrong', 'invalid', 'valid', 'expired', 'required',
   'missing', 'empty', 'set', 'unset', 'stored', 'saved', 'kept', 'too', 'very', 'being', 'same', 'different', 'changed', 'reset', 'in', 'on',

@@ -2,7 +2,7 @@ import { isMarkerAt } from './redaction-marker.js';
 import { looksRandom } from './looks-random.js';
 
 /** Values that stand for a secret without being one: references, templates, placeholders, literals of other types. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_]|\$\(|%[A-Za-z_]+%|\{\{|<[^>]*>$|\*+$|x{3,}$|\.{3}|•+$|(?:null|none|nil|undefined|true|false|yes|no|on|off|required|optional|string|redacted|hidden|changeme)$)/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_]|\$\(|%[A-Za-z_]+%|\{\{|<[^>]*>$|\*+$|x{3,}$|\.{3}|\u2022+$|(?:null|none|nil|undefined|true|false|yes|no|on|off|required|optional|string|redacted|hidden|changeme)$)/i;
 /** A filesystem path (`pwd: /home/ada`, `key_file=./k.pem` slipping through): not a secret itself. */
 const PATH = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/;
 

@@ -20,7 +20,7 @@ const stem = (w: string): string => (w.length > 3 && w.endsWith('s') && !w.endsW
 export const claimOf = (text: string, kind: string | null): Claim => {
   const words = text
     .toLowerCase()
-    .replace(/[’`]/g, "'")
+    .replace(/[\u2019`]/g, "'")
     .split(/[^a-z0-9'_+.#-]+/)
     .map((w) => w.replace(/^[.'-]+|[.'-]+$/g, ''))
     .filter((w) => w !== '');

@@ -1,0 +1,197 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFixtures } from '../support/load-fixtures.js';
+import { BIN, ROOT } from './run-cli.js';
+
+/**
+ * `engram-hook NAME` (apps/cli/bin/engram-hook) starts a hook from the V8 start-up snapshot that
+ * `npm run build` leaves in apps/cli/dist/snapshot (scripts/snapshot-hook.mjs): a heap in which
+ * one warm-up turn already ran. These tests hold what that must not change: a hook started from
+ * the snapshot prints and writes what the launcher's does, two hooks started from it share no
+ * random state, and the script starts the launcher whenever the snapshot may not be used.
+ */
+const HOOK_BIN = join(ROOT, 'apps/cli/bin/engram-hook');
+const SNAPSHOT = join(ROOT, 'apps/cli/dist/snapshot');
+
+interface World {
+  readonly root: string;
+  readonly home: string;
+  readonly project: string;
+}
+
+const world = (): World => {
+  const root = mkdtempSync(join(tmpdir(), 'engram-hook-snapshot-'));
+  const project = join(root, 'project');
+  mkdirSync(project);
+  return { root, home: join(root, 'home'), project };
+};
+
+/** In process, with what the bundled-CLI suite turns on: the learning a turn does, not only its log. */
+const HOOK_ENV = { ENGRAM_SERVE: '0', ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_ACC_MODE: 'active', CLAUDE_PROJECT_DIR: '' };
+
+type Way = 'snapshot' | 'launcher';
+
+const runHook = (way: Way, w: World, name: string, input: string, env: NodeJS.ProcessEnv = {}) => {
+  const [command, args] = way === 'snapshot' ? [HOOK_BIN, [name]] : [process.execPath, [BIN, 'hook', name]];
+  return spawnSync(command, args, { encoding: 'utf8', cwd: w.project, timeout: 60_000, input, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, ...env } });
+};
+
+/** Every file a world holds, by its path in the world, folders, session ids, random ids and times made alike. */
+const filesOf = (w: World): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      // A resume checkpoint holds the hash of its log's bytes, times included: the log is compared instead.
+      else if (!entry.name.endsWith('.resume')) out[normal(w, relative(w.root, path))] = normal(w, readFileSync(path, 'utf8'));
+    }
+  };
+  walk(w.root);
+  return out;
+};
+
+const normal = (w: World, text: string): string =>
+  text
+    .replaceAll(w.root, '<ROOT>')
+    .replace(/\b\d{8}_\d{6}_[0-9a-f]{4}\b/g, '<SESSION>')
+    .replace(/\b[0-9a-f]{16}(-[0-9a-z]+)?\b/g, '<ID>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/g, '<TIME>')
+    .replace(/"(durationMs|ms|elapsedMs)":\d+/g, '"$1":<MS>')
+    // A time in epoch milliseconds (a checkpoint's horizon, a file's mtime), fractional or not.
+    .replace(/\b1\d{12}(\.\d+)?\b/g, '<EPOCH-MS>')
+    // The instincts' summary of a session: its calls' times, the first in epoch ms, each next as the milliseconds since.
+    .replace(/\[<EPOCH-MS>(,\d+)+\]/g, '[<CALL-TIMES>]');
+
+const explain = (bin: string, env: NodeJS.ProcessEnv = {}) => {
+  const r = spawnSync(bin, ['--explain', 'pre-tool-use'], { encoding: 'utf8', env: { ...process.env, ENGRAM_BUNDLE: '', NODE_OPTIONS: '', ...env } });
+  expect(r.status).toBe(0);
+  return r.stdout.trim();
+};
+
+beforeAll(() => {
+  // `npm test` builds (the snapshot included) before the e2e suites run.
+  if (!existsSync(join(SNAPSHOT, 'hook.blob'))) throw new Error('apps/cli/dist/snapshot/hook.blob is not built: run `npm run build`');
+});
+
+describe('engram-hook starts from the snapshot and acts as the launcher does (built CLI)', () => {
+  it('the turn of the bundled-CLI suite: same output, same exit, same files written', () => {
+    expect(explain(HOOK_BIN)).toMatch(/^snapshot: /);
+    const fixtures = new Map(loadFixtures<Record<string, unknown> & { why: string }>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+    const turn: [string, string][] = [
+      ['session-start', 'session-start'],
+      ['user-prompt-submit', 'user-prompt-submit'],
+      ['pre-tool-use', 'pre-tool-use-bash'],
+      ['post-tool-use', 'post-tool-use-failure-bash'],
+      ['pre-tool-use', 'pre-tool-use-bash'],
+      ['post-tool-use', 'post-tool-use-failure-bash'],
+      ['pre-tool-use', 'malformed-pre-tool-use'],
+      ['post-tool-use', 'post-tool-use-read'],
+      ['stop', 'stop'],
+    ];
+    // Both ways in the same folders, one after the other: a call's key hashes its absolute paths.
+    const w = world();
+    const ran = (way: Way) => {
+      mkdirSync(w.project, { recursive: true });
+      try {
+        const printed = turn.map(([name, fixture]) => {
+          const input = JSON.stringify(fixtures.get(fixture)).replaceAll('$PROJECT', w.project);
+          const r = runHook(way, w, name, input);
+          return normal(w, `$ hook ${name} < ${fixture}\nexit ${r.status}\n${r.stdout}--- stderr\n${r.stderr}`);
+        });
+        return { printed, files: filesOf(w) };
+      } finally {
+        rmSync(w.root, { recursive: true, force: true });
+      }
+    };
+    const launcher = ran('launcher');
+    const snapshot = ran('snapshot');
+    expect(snapshot.printed).toEqual(launcher.printed);
+    expect(snapshot.files).toEqual(launcher.files);
+    // The turn did something worth comparing: advice before the repeated call, a refusal, files learned into.
+    const all = launcher.printed.join('\n');
+    expect(all).toContain('hookSpecificOutput');
+    expect(all).toContain('field "tool_input"');
+    expect(Object.keys(launcher.files).filter((f) => f.endsWith('.jsonl')).length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('hooks started from it at once share no random state: every id they write differs', async () => {
+    const w = world();
+    try {
+      const projects = [0, 1, 2, 3].map((i) => join(w.root, `project-${i}`));
+      const exits = await Promise.all(
+        projects.map((project, i) => {
+          mkdirSync(project);
+          const payload = JSON.stringify({ session_id: `parallel-${i}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'SessionStart', source: 'startup' });
+          const child = spawn(HOOK_BIN, ['session-start'], { cwd: project, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV }, stdio: ['pipe', 'ignore', 'inherit'] });
+          child.stdin.end(payload);
+          return new Promise<number | null>((done) => child.on('close', done));
+        }),
+      );
+      expect(exits).toEqual([0, 0, 0, 0]);
+      const logs = projects.flatMap((project) => readdirSync(join(project, '.engram', 'events')).filter((f) => f.endsWith('.jsonl')).map((f) => join(project, '.engram', 'events', f)));
+      expect(logs).toHaveLength(4);
+      const ids = logs.flatMap((log) => readFileSync(log, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id));
+      expect(ids.length).toBeGreaterThanOrEqual(4);
+      // Each event id is a random prefix of the process and a counter: a prefix drawn at build time would repeat across logs.
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids.map((id) => id.split('-')[0])).size).toBe(4);
+    } finally {
+      rmSync(w.root, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('engram-hook starts the launcher when the snapshot may not be used (built CLI)', () => {
+  it('says why for each reason, and a hook it starts that way still runs', () => {
+    // A copy of the script beside a snapshot folder of its own (the blob linked, not copied), so
+    // that the real build is never touched while other suites use it.
+    const dir = mkdtempSync(join(ROOT, 'apps/cli', '.snapshot-choice-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      const snap = join(dir, 'dist/snapshot');
+      mkdirSync(snap, { recursive: true });
+      const bin = join(dir, 'bin/engram-hook');
+      copyFileSync(HOOK_BIN, bin);
+      const blob = join(snap, 'hook.blob');
+      linkSync(join(SNAPSHOT, 'hook.blob'), blob);
+      const from = join(dir, 'dist/built.tsbuildinfo');
+      writeFileSync(from, '{}\n');
+      const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'hook.sh'), 'utf8'))?.[1] ?? '';
+      expect(node).not.toBe('');
+      const builtFrom = (folder: string) => writeFileSync(join(snap, 'hook.sh'), `snapshot_node='${node}'\nsnapshot_dir='${folder}'\nsnapshot_from='${join(dir, 'no-such-file')}\n${from}'\n`);
+      builtFrom(snap);
+      const now = Date.now() / 1000;
+      const blobTime = statSync(blob).mtimeMs / 1000;
+      utimesSync(from, blobTime - 60, blobTime - 60);
+      expect(explain(bin)).toBe(`snapshot: ${dir}/bin/../dist/snapshot/hook.blob (${node})`);
+      expect(explain(bin, { ENGRAM_BUNDLE: '0' })).toBe('launcher: ENGRAM_BUNDLE=0');
+      expect(explain(bin, { NODE_OPTIONS: '--max-old-space-size=512' })).toMatch(/^launcher: NODE_OPTIONS is set/);
+      // Another node first on PATH: the blob is of the one that built it.
+      const other = join(dir, 'other-node');
+      mkdirSync(other);
+      writeFileSync(join(other, 'node'), '#!/bin/sh\nexit 9\n', { mode: 0o755 });
+      expect(explain(bin, { PATH: `${other}:${process.env['PATH'] ?? ''}` })).toMatch(/^launcher: the snapshot is of .*, the node on PATH is .*other-node\/node$/);
+      builtFrom('/nowhere/dist/snapshot');
+      expect(explain(bin)).toBe('launcher: the snapshot was built in /nowhere/dist/snapshot');
+      builtFrom(snap);
+      // A build since the snapshot (a `tsc -b` after `npm run build`): stale.
+      utimesSync(from, now + 60, now + 60);
+      expect(explain(bin)).toBe(`launcher: ${from} is newer than the snapshot`);
+      rmSync(blob);
+      expect(explain(bin)).toMatch(/^launcher: no start-up snapshot in /);
+      // The real script, with the snapshot turned off, runs the hook through the launcher.
+      const w = world();
+      const payload = JSON.stringify({ session_id: 'off', transcript_path: join(w.project, 't.jsonl'), cwd: w.project, permission_mode: 'default', hook_event_name: 'SessionStart', source: 'startup' });
+      const off = spawnSync(HOOK_BIN, ['session-start'], { encoding: 'utf8', cwd: w.project, input: payload, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, ENGRAM_BUNDLE: '0' } });
+      expect({ status: off.status, stderr: off.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(readdirSync(join(w.project, '.engram', 'events')).some((f) => f.endsWith('.jsonl'))).toBe(true);
+      rmSync(w.root, { recursive: true, force: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
