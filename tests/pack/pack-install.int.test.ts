@@ -192,20 +192,20 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Run the tests before committing');
-    // engram-hook, the hook command docs/hooks.md gives, through npm's link to it: no start-up
-    // snapshot is published (a blob is of one Node binary), so it starts the launcher and says so,
-    // until `engram-hook --build-snapshot` builds one here, in npm's layout.
-    const hookBin = join(app, 'node_modules/.bin/engram-hook');
-    const viaHookBin = (session: string) => {
-      const r = spawnSync(hookBin, ['session-start'], { cwd: project, input: payload.replace('bundled-1', session), encoding: 'utf8', timeout: 60_000, env: { ...cleanEnv(), ENGRAM_HOME: home, ENGRAM_SERVE: '0' } });
-      expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
-      expect(r.stdout).toContain('Run the tests before committing');
+    // No start-up snapshot is published (a blob is of one Node binary): the installed `engram`
+    // starts its hooks and memory commands from the launcher, and says so, until
+    // `engram --build-snapshots` builds them here, in npm's layout; then from them.
+    const hookRun = (session: string) => {
+      const h = spawnSync(bin, ['hook', 'session-start'], { cwd: project, input: payload.replace('bundled-1', session), encoding: 'utf8', timeout: 60_000, env: { ...cleanEnv(), ENGRAM_HOME: home, ENGRAM_SERVE: '0' } });
+      expect({ status: h.status, stderr: h.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(h.stdout).toContain('Run the tests before committing');
     };
-    expect(ok(run(hookBin, ['--explain'], app, 30_000), 'engram-hook --explain')).toMatch(/^launcher: no start-up snapshot in /);
-    viaHookBin('bundled-2');
-    expect(ok(run(hookBin, ['--build-snapshot'], app, 120_000), 'engram-hook --build-snapshot')).toMatch(/^engram-hook: built .*hook\.blob/);
-    expect(ok(run(hookBin, ['--explain'], app, 30_000), 'engram-hook --explain')).toMatch(/^snapshot: /);
-    viaHookBin('bundled-3');
+    expect(ok(run(bin, ['--explain-start', 'hook', 'session-start'], app, 30_000), 'engram --explain-start')).toMatch(/^launcher: no hook snapshot in /);
+    expect(ok(run(bin, ['--build-snapshots'], app, 180_000), 'engram --build-snapshots')).toMatch(/^engram: built .*hook\.blob/m);
+    expect(ok(run(bin, ['--explain-start', 'hook', 'session-start'], app, 30_000), 'engram --explain-start')).toMatch(/^snapshot: .*hook\.blob/);
+    hookRun('bundled-3');
+    expect(ok(run(bin, ['--explain-start', 'memory', 'show'], app, 30_000), 'engram --explain-start')).toMatch(/^snapshot: .*memory-show\.blob/);
+    expect(JSON.parse(ok(run(bin, ['memory', 'show', '--json', ...roots], app, 60_000), 'engram memory show, from its snapshot'))).toEqual(shown);
     // A SKILL.md's front matter is read by yaml, which no bundle holds: required from where @engram/hippocampus is installed.
     mkdirSync(join(home, 'skills', 'csv-cleanup'), { recursive: true });
     writeFileSync(join(home, 'skills', 'csv-cleanup', 'SKILL.md'), '---\nname: csv-cleanup\ndescription: Cleans a CSV before loading it\n---\nSteps.\n');

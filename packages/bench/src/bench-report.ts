@@ -7,8 +7,8 @@ export interface BenchOptions {
   readonly progress: (message: string) => void;
   /** The `engram` launcher (bin/engram.js) the `cli` suite starts; the other suites ignore it. */
   readonly cliBin?: string;
-  /** `engram-hook` (apps/cli/bin/engram-hook), the hook command the `cli` suite times beside the launcher's `engram hook`. */
-  readonly cliHookBin?: string;
+  /** The `engram` command (apps/cli/bin/engram, which npm links), timed by the `cli` suite beside the launcher. */
+  readonly cliCommand?: string;
   /**
    * Loads `@engram/runtime` for the suites that measure it (`instincts`): the CLI passes it, since
    * packages under the runtime may not import it.

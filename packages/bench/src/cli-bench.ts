@@ -24,18 +24,23 @@ const row = (name: string, times: readonly number[]): BenchResult => {
 };
 
 /**
- * How a hook command starts: `engram hook NAME` through the launcher (`node BIN hook NAME`), or
- * `engram-hook NAME`, the command docs/hooks.md gives Claude Code (a start-up snapshot when built).
+ * How a command line starts: `file` with `before` ahead of the command's own arguments. The
+ * launcher is `node bin/engram.js ARGS`; the `engram` command (bin/engram, what npm links and
+ * docs/hooks.md names) is `engram ARGS`, which starts hooks and memory commands from their
+ * start-up snapshots when built (docs/cli-startup.md).
  */
-type HookCommandLine = { readonly launcher: string } | { readonly hookBin: string };
+interface Starter {
+  readonly file: string;
+  readonly before: readonly string[];
+}
+const launcherOf = (bin: string): Starter => ({ file: process.execPath, before: [bin] });
 
-const hookRunner = (start: HookCommandLine | string, w: BenchWorld, env: NodeJS.ProcessEnv) => {
+const hookRunner = (start: Starter | string, w: BenchWorld, env: NodeJS.ProcessEnv) => {
   const common = { session_id: 'bench-hook-session', transcript_path: join(w.project, 'transcript.jsonl'), cwd: w.project, permission_mode: 'default' };
-  const how = typeof start === 'string' ? { launcher: start } : start;
-  const [file, before] = 'hookBin' in how ? [how.hookBin, []] : [process.execPath, [how.launcher, 'hook']];
+  const { file, before } = typeof start === 'string' ? launcherOf(start) : start;
   return (name: string, payload: Record<string, unknown>): number => {
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(file, [...before, name], { input: JSON.stringify({ ...common, ...payload }), env: { ...w.env, ...env }, encoding: 'utf8' });
+    const r = spawnSync(file, [...before, 'hook', name], { input: JSON.stringify({ ...common, ...payload }), env: { ...w.env, ...env }, encoding: 'utf8' });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     // Hooks always exit 0 and report problems on stderr: a line there means the timed path was not the real one.
     if (r.status !== 0 || r.stderr !== '') throw new Error(`cli bench: engram hook ${name} exited ${r.status}: ${r.stderr.trim()}`);
@@ -71,36 +76,34 @@ const turnPayload = (name: TurnHook, run: number): Record<string, unknown> => {
  * (ENGRAM_SERVE=0: the process loads the runtime, resumes the session from its log, suspends it),
  * and `engram memory add`, `memory context`, `memory show` and `recall` on files.
  */
-const startUpTimes = (bin: string, hookBin: string | undefined, runs: number, progress: (message: string) => void): ReadonlyMap<string, number[]> => {
+const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number, progress: (message: string) => void): ReadonlyMap<string, number[]> => {
   const w = benchWorld('start-up');
   const times = new Map<string, number[]>();
+  const add = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
   const time = (key: string, run: () => void) => {
     const t0 = process.hrtime.bigint();
     run();
-    const list = times.get(key) ?? [];
-    list.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    times.set(key, list);
-  };
-  const engram = (args: readonly string[]) => () => {
-    const r = spawnSync(process.execPath, [bin, ...args], { env: w.env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`cli bench: engram ${args.join(' ')} exited ${r.status}: ${r.stderr.trim()}`);
+    add(key, Number(process.hrtime.bigint() - t0) / 1e6);
   };
   const roots = ['--home', w.home, '--project', w.project];
   try {
-    const hook = hookRunner(bin, w, { ENGRAM_SERVE: '0' });
-    const fromHookBin = hookBin === undefined ? undefined : hookRunner({ hookBin }, w, { ENGRAM_SERVE: '0' });
-    const add = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
+    // Each way of starting runs every command line, in turn, each hook turn in a session of its own; keys are `PREFIX` + the command.
+    const ways = Object.entries(starters).map(([prefix, start]) => ({ prefix, start, hook: hookRunner(start, w, { ENGRAM_SERVE: '0' }) }));
     for (let i = 0; i < runs; i++) {
       time('node', () => spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' }));
-      time('--version', engram(['--version']));
-      // Each turn twice, in sessions of their own: through engram-hook, then through the launcher.
-      for (const name of HOOK_TURN) if (fromHookBin !== undefined) add(`engram-hook ${name}`, fromHookBin(name, turnPayload(name, i)));
-      for (const name of HOOK_TURN) add(`hook ${name}`, hook(name, turnPayload(name, runs + i)));
-      time('memory add', engram(['memory', 'add', `Run the build before the tests (bench note ${i}).`, ...roots]));
-      time('memory context', engram(['memory', 'context', '--message', 'build the project', ...roots]));
-      time('memory show', engram(['memory', 'show', ...roots]));
-      time('recall', engram(['recall', 'tsc command not found', ...roots]));
-      time('memory stats', engram(['memory', 'stats', ...roots]));
+      ways.forEach(({ prefix, start, hook }, way) => {
+        const engram = (args: readonly string[]) => () => {
+          const r = spawnSync(start.file, [...start.before, ...args], { env: w.env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+          if (r.status !== 0) throw new Error(`cli bench: engram ${args.join(' ')} exited ${r.status}: ${r.stderr.trim()}`);
+        };
+        time(`${prefix}--version`, engram(['--version']));
+        for (const name of HOOK_TURN) add(`${prefix}hook ${name}`, hook(name, turnPayload(name, way * runs + i)));
+        time(`${prefix}memory add`, engram(['memory', 'add', `Run the build before the tests (bench note ${way}.${i}).`, ...roots]));
+        time(`${prefix}memory context`, engram(['memory', 'context', '--message', 'build the project', ...roots]));
+        time(`${prefix}memory show`, engram(['memory', 'show', ...roots]));
+        time(`${prefix}recall`, engram(['recall', 'tsc command not found', ...roots]));
+        time(`${prefix}memory stats`, engram(['memory', 'stats', ...roots]));
+      });
       progress(`cli: start-up ${i + 1} of ${runs} beside node -e 0`);
     }
     return times;
@@ -190,6 +193,8 @@ const servedTimes = async (bin: string, runs: number, progress: (message: string
   }
 };
 
+/** The command line `engram --explain-start` is asked about for a row (its arguments do not change how it starts). */
+const STARTED_AS: Readonly<Record<string, readonly string[]>> = { recall: ['recall', 'QUERY'], 'memory add': ['memory', 'add', 'TEXT'] };
 const WHAT: Readonly<Record<string, string>> = {
   '--version': 'engram --version',
   'memory add': 'engram memory add TEXT (files)',
@@ -198,16 +203,19 @@ const WHAT: Readonly<Record<string, string>> = {
   recall: 'engram recall QUERY (the episode files of the hooks above)',
   'memory stats': 'engram memory stats (files; a command of the main bundle, no start-up target)',
 };
+/** Prefix of the rows started through the launcher when the `engram` command is timed as well. */
+const LAUNCHER = 'launcher: ';
 /**
  * Rows timed beside `node -e 0` that no issue holds to 1.5x: every command of the main bundle,
- * represented by one; and, when `engram-hook` is timed, the hooks through the launcher, which is
- * no longer the command a hook is given (docs/hooks.md).
+ * represented by one; and, when the `engram` command is timed, the same command lines through the
+ * launcher, beside it for comparison.
  */
-const untargeted = (key: string, hookBinTimed: boolean): boolean => key === 'memory stats' || (hookBinTimed && key.startsWith('hook '));
+const untargeted = (key: string): boolean => key.endsWith('memory stats') || key.startsWith(LAUNCHER);
 const whatOf = (key: string): string => {
-  if (key.startsWith('engram-hook ')) return `${key} (the hook command docs/hooks.md gives; in process: ENGRAM_SERVE=0)`;
-  if (key.startsWith('hook ')) return `engram ${key} (through the launcher, bin/engram.js; in process: ENGRAM_SERVE=0)`;
-  return WHAT[key] ?? `engram ${key}`;
+  const launched = key.startsWith(LAUNCHER);
+  const command = launched ? key.slice(LAUNCHER.length) : key;
+  const what = WHAT[command] ?? `engram ${command} (in process: ENGRAM_SERVE=0)`;
+  return launched ? `${what}, through the launcher (node bin/engram.js)` : what;
 };
 const ratioOf = (a: BenchResult, b: BenchResult): number => round(Number(a['p50Ms']) / Number(b['p50Ms']), 2);
 /** Issues 25 and 26: start-up within 1.5x `node -e 0` on the same machine, in the same run. */
@@ -236,19 +244,24 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const runs = Math.max(3, Math.round(RUNS * opts.scale));
   // Ten processes a run: a smoke run (--scale 0.01) times each once.
   const load = { before: round(loadavg()[0] ?? 0, 2) };
-  const hookBin = opts.cliHookBin;
-  // Which way engram-hook starts a hook on this build: from the snapshot, or the launcher and why.
-  const hookStart = hookBin === undefined ? null : spawnSync(hookBin, ['--explain'], { encoding: 'utf8' }).stdout.trim();
-  const startUp = startUpTimes(bin, hookBin, Math.max(1, Math.round(RUNS * opts.scale)), opts.progress);
+  const command = opts.cliCommand;
+  const starters: Record<string, Starter> = command === undefined ? { '': launcherOf(bin) } : { '': { file: command, before: [] }, [LAUNCHER]: launcherOf(bin) };
+  // How the `engram` command starts each command line on this build: from a snapshot, or the launcher and why.
+  const started = (key: string): string | undefined => (command === undefined || key.startsWith(LAUNCHER) ? undefined : spawnSync(command, ['--explain-start', ...(STARTED_AS[key] ?? key.split(' '))], { encoding: 'utf8' }).stdout.trim());
+  const startUp = startUpTimes(starters, Math.max(1, Math.round(RUNS * opts.scale)), opts.progress);
   const startNode = { ...row('node -e 0 (bare Node start-up, interleaved with the start-up rows below)', startUp.get('node') ?? []), loadAverage1m: { before: load.before, after: round(loadavg()[0] ?? 0, 2) } };
   const timed = [...startUp].filter(([key]) => key !== 'node');
-  const startRows = timed
-    .filter(([key]) => !untargeted(key, hookBin !== undefined))
-    .map(([key, times]) => ({ key, result: { ...againstNode(row(whatOf(key), times), startNode), ...(key.startsWith('engram-hook ') ? { started: hookStart } : {}) } }));
-  const others = timed.filter(([key]) => untargeted(key, hookBin !== undefined)).map(([key, times]) => {
-    const r = row(whatOf(key), times);
-    return { ...r, p50OverNode: ratioOf(r, startNode) };
-  });
+  const withStart = (key: string, r: BenchResult): BenchResult => {
+    const how = started(key);
+    return how === undefined ? r : { ...r, started: how };
+  };
+  const startRows = timed.filter(([key]) => !untargeted(key)).map(([key, times]) => ({ key, result: withStart(key, againstNode(row(whatOf(key), times), startNode)) }));
+  const others = timed
+    .filter(([key]) => untargeted(key))
+    .map(([key, times]) => {
+      const r = row(whatOf(key), times);
+      return withStart(key, { ...r, p50OverNode: ratioOf(r, startNode) });
+    });
   const helpRun = (): number => {
     const t0 = process.hrtime.bigint();
     const r = spawnSync(process.execPath, [bin, 'log', '--help'], { stdio: 'ignore' });

@@ -27,8 +27,8 @@ export const benchCommand: CommandSpec = {
     const bar = progress(!opts.json && process.stderr.isTTY === true);
     const { limit, surface, sessions } = opts;
     const cliBin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-    const cliHookBin = fileURLToPath(new URL('../../bin/engram-hook', import.meta.url));
-    const r = await runBenchSuite(suite, { scale: opts.scale, progress: (m) => bar.update(m), cliBin, cliHookBin, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(surface === undefined ? {} : { surface }), ...(limit === undefined ? {} : { limit }), ...(sessions === undefined ? {} : { sessions }) }).finally(() => bar.done());
+    const cliCommand = fileURLToPath(new URL('../../bin/engram', import.meta.url));
+    const r = await runBenchSuite(suite, { scale: opts.scale, progress: (m) => bar.update(m), cliBin, cliCommand, runtime: () => import('@engram/runtime'), ...(path === undefined ? {} : { path }), ...(surface === undefined ? {} : { surface }), ...(limit === undefined ? {} : { limit }), ...(sessions === undefined ? {} : { sessions }) }).finally(() => bar.done());
     if ('problem' in r) {
       // A missing or bad data set (no path, a line that fails its check): the message names the file, line and field.
       process.stderr.write(`engram bench${r.problem.suite === null ? '' : ` ${r.problem.suite}`}: ${r.problem.message}\n`);

@@ -7,13 +7,14 @@ import { loadFixtures } from '../support/load-fixtures.js';
 import { BIN, ROOT } from './run-cli.js';
 
 /**
- * `engram-hook NAME` (apps/cli/bin/engram-hook) starts a hook from the V8 start-up snapshot that
- * `npm run build` leaves in apps/cli/dist/snapshot (scripts/snapshot-hook.mjs): a heap in which
- * one warm-up turn already ran. These tests hold what that must not change: a hook started from
- * the snapshot prints and writes what the launcher's does, two hooks started from it share no
- * random state, and the script starts the launcher whenever the snapshot may not be used.
+ * `engram hook NAME` and `engram memory show|list|add|context`, run as the `engram` command
+ * (apps/cli/bin/engram), start from the V8 start-up snapshots that `npm run build` leaves in
+ * apps/cli/dist/snapshot (scripts/build-snapshots.mjs): heaps in which a warm-up of the command
+ * already ran. These tests hold what that must not change: a command started from a snapshot
+ * prints and writes what the launcher's does, two hooks started from one share no random state,
+ * and the script starts the launcher whenever a snapshot may not be used.
  */
-const HOOK_BIN = join(ROOT, 'apps/cli/bin/engram-hook');
+const ENGRAM = join(ROOT, 'apps/cli/bin/engram');
 const SNAPSHOT = join(ROOT, 'apps/cli/dist/snapshot');
 
 interface World {
@@ -23,7 +24,7 @@ interface World {
 }
 
 const world = (): World => {
-  const root = mkdtempSync(join(tmpdir(), 'engram-hook-snapshot-'));
+  const root = mkdtempSync(join(tmpdir(), 'engram-start-up-snapshot-'));
   const project = join(root, 'project');
   mkdirSync(project);
   return { root, home: join(root, 'home'), project };
@@ -34,9 +35,10 @@ const HOOK_ENV = { ENGRAM_SERVE: '0', ENGRAM_MEMORY_MODE: 'autopilot', ENGRAM_AC
 
 type Way = 'snapshot' | 'launcher';
 
-const runHook = (way: Way, w: World, name: string, input: string, env: NodeJS.ProcessEnv = {}) => {
-  const [command, args] = way === 'snapshot' ? [HOOK_BIN, [name]] : [process.execPath, [BIN, 'hook', name]];
-  return spawnSync(command, args, { encoding: 'utf8', cwd: w.project, timeout: 60_000, input, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, ...env } });
+/** `engram ARGS` from its snapshot (the `engram` command) or from the launcher (`node bin/engram.js`). */
+const engram = (way: Way, w: World, args: readonly string[], input = '', env: NodeJS.ProcessEnv = {}) => {
+  const [command, argv] = way === 'snapshot' ? [ENGRAM, args] : [process.execPath, [BIN, ...args]];
+  return spawnSync(command, argv, { encoding: 'utf8', cwd: w.project, timeout: 60_000, input, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, NODE_OPTIONS: '', ...env } });
 };
 
 /** Every file a world holds, by its path in the world, folders, session ids, random ids and times made alike. */
@@ -66,20 +68,39 @@ const normal = (w: World, text: string): string =>
     // The instincts' summary of a session: its calls' times, the first in epoch ms, each next as the milliseconds since.
     .replace(/\[<EPOCH-MS>(,\d+)+\]/g, '[<CALL-TIMES>]');
 
-const explain = (bin: string, env: NodeJS.ProcessEnv = {}) => {
-  const r = spawnSync(bin, ['--explain', 'pre-tool-use'], { encoding: 'utf8', env: { ...process.env, ENGRAM_BUNDLE: '', NODE_OPTIONS: '', ...env } });
+const explain = (bin: string, args: readonly string[] = ['hook', 'pre-tool-use'], env: NodeJS.ProcessEnv = {}) => {
+  const r = spawnSync(bin, ['--explain-start', ...args], { encoding: 'utf8', env: { ...process.env, ENGRAM_BUNDLE: '', NODE_OPTIONS: '', ...env } });
   expect(r.status).toBe(0);
   return r.stdout.trim();
 };
 
 beforeAll(() => {
   // `npm test` builds (the snapshot included) before the e2e suites run.
-  if (!existsSync(join(SNAPSHOT, 'hook.blob'))) throw new Error('apps/cli/dist/snapshot/hook.blob is not built: run `npm run build`');
+  for (const name of ['hook', 'memory-show', 'memory-add', 'memory-context']) if (!existsSync(join(SNAPSHOT, `${name}.blob`))) throw new Error(`apps/cli/dist/snapshot/${name}.blob is not built: run \`npm run build\``);
 });
 
-describe('engram-hook starts from the snapshot and acts as the launcher does (built CLI)', () => {
-  it('the turn of the bundled-CLI suite: same output, same exit, same files written', () => {
-    expect(explain(HOOK_BIN)).toMatch(/^snapshot: /);
+/** Runs the same steps in the same folders, first from the launcher, then from the snapshots: what each printed and left. */
+const bothWays = (steps: (w: World) => readonly { readonly args: readonly string[]; readonly input?: string }[]) => {
+  // The same folders both times, one after the other: a call's key hashes its absolute paths.
+  const w = world();
+  const ran = (way: Way) => {
+    mkdirSync(w.project, { recursive: true });
+    try {
+      const printed = steps(w).map(({ args, input }) => {
+        const r = engram(way, w, args, input);
+        return normal(w, `$ engram ${args.join(' ')}\nexit ${r.status}\n${r.stdout}--- stderr\n${r.stderr}`);
+      });
+      return { printed, files: filesOf(w) };
+    } finally {
+      rmSync(w.root, { recursive: true, force: true });
+    }
+  };
+  return { launcher: ran('launcher'), snapshot: ran('snapshot') };
+};
+
+describe('engram starts hooks and memory commands from their snapshots and acts as the launcher does (built CLI)', () => {
+  it('the hook turn of the bundled-CLI suite: same output, same exit, same files written', () => {
+    expect(explain(ENGRAM)).toMatch(/^snapshot: .*hook\.blob/);
     const fixtures = new Map(loadFixtures<Record<string, unknown> & { why: string }>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
     const turn: [string, string][] = [
       ['session-start', 'session-start'],
@@ -92,23 +113,7 @@ describe('engram-hook starts from the snapshot and acts as the launcher does (bu
       ['post-tool-use', 'post-tool-use-read'],
       ['stop', 'stop'],
     ];
-    // Both ways in the same folders, one after the other: a call's key hashes its absolute paths.
-    const w = world();
-    const ran = (way: Way) => {
-      mkdirSync(w.project, { recursive: true });
-      try {
-        const printed = turn.map(([name, fixture]) => {
-          const input = JSON.stringify(fixtures.get(fixture)).replaceAll('$PROJECT', w.project);
-          const r = runHook(way, w, name, input);
-          return normal(w, `$ hook ${name} < ${fixture}\nexit ${r.status}\n${r.stdout}--- stderr\n${r.stderr}`);
-        });
-        return { printed, files: filesOf(w) };
-      } finally {
-        rmSync(w.root, { recursive: true, force: true });
-      }
-    };
-    const launcher = ran('launcher');
-    const snapshot = ran('snapshot');
+    const { launcher, snapshot } = bothWays((w) => turn.map(([name, fixture]) => ({ args: ['hook', name], input: JSON.stringify(fixtures.get(fixture)).replaceAll('$PROJECT', w.project) })));
     expect(snapshot.printed).toEqual(launcher.printed);
     expect(snapshot.files).toEqual(launcher.files);
     // The turn did something worth comparing: advice before the repeated call, a refusal, files learned into.
@@ -116,6 +121,26 @@ describe('engram-hook starts from the snapshot and acts as the launcher does (bu
     expect(all).toContain('hookSpecificOutput');
     expect(all).toContain('field "tool_input"');
     expect(Object.keys(launcher.files).filter((f) => f.endsWith('.jsonl')).length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('memory add, show, list and context: text, JSON, a redacted secret, usage errors', () => {
+    const lines = [
+      ['memory', 'add', 'Run the tests before committing.'],
+      ['memory', 'add', 'Never push to main.', '--kind', 'never', '--scope', 'global', '--json'],
+      ['memory', 'add', 'The deploy key is AKIAIOSFODNN7EXAMPLE, keep it.'],
+      ['memory', 'add', 'A kind nobody knows.', '--kind', 'sometimes'],
+      ['memory', 'show'],
+      ['memory', 'list', '--json'],
+      ['memory', 'show', '--scope', 'everywhere'],
+      ['memory', 'context', '--message', 'run the tests'],
+      ['memory', 'context', '--json'],
+    ];
+    for (const args of lines) expect(explain(ENGRAM, args)).toMatch(new RegExp(`^snapshot: .*${args[0]}-${args[1] === 'list' ? 'show' : args[1]}\\.blob`));
+    const { launcher, snapshot } = bothWays((w) => lines.map((args) => ({ args: [...args, '--home', w.home, '--project', w.project] })));
+    expect(snapshot.printed).toEqual(launcher.printed);
+    expect(snapshot.files).toEqual(launcher.files);
+    const all = launcher.printed.join('\n');
+    for (const seen of ['Run the tests before committing.', 'Never push to main.', '[REDACTED', '<remembered-notes>', 'exit 2']) expect(all).toContain(seen);
   }, 300_000);
 
   it('hooks started from it at once share no random state: every id they write differs', async () => {
@@ -126,7 +151,7 @@ describe('engram-hook starts from the snapshot and acts as the launcher does (bu
         projects.map((project, i) => {
           mkdirSync(project);
           const payload = JSON.stringify({ session_id: `parallel-${i}`, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', hook_event_name: 'SessionStart', source: 'startup' });
-          const child = spawn(HOOK_BIN, ['session-start'], { cwd: project, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV }, stdio: ['pipe', 'ignore', 'inherit'] });
+          const child = spawn(ENGRAM, ['hook', 'session-start'], { cwd: project, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV }, stdio: ['pipe', 'ignore', 'inherit'] });
           child.stdin.end(payload);
           return new Promise<number | null>((done) => child.on('close', done));
         }),
@@ -145,7 +170,7 @@ describe('engram-hook starts from the snapshot and acts as the launcher does (bu
   }, 120_000);
 });
 
-describe('engram-hook starts the launcher when the snapshot may not be used (built CLI)', () => {
+describe('engram starts the launcher when a snapshot may not be used (built CLI)', () => {
   it('says why for each reason, and a hook it starts that way still runs', () => {
     // A copy of the script beside a snapshot folder of its own (the blob linked, not copied), so
     // that the real build is never touched while other suites use it.
@@ -154,27 +179,29 @@ describe('engram-hook starts the launcher when the snapshot may not be used (bui
       mkdirSync(join(dir, 'bin'));
       const snap = join(dir, 'dist/snapshot');
       mkdirSync(snap, { recursive: true });
-      const bin = join(dir, 'bin/engram-hook');
-      copyFileSync(HOOK_BIN, bin);
+      const bin = join(dir, 'bin/engram');
+      copyFileSync(ENGRAM, bin);
       const blob = join(snap, 'hook.blob');
       linkSync(join(SNAPSHOT, 'hook.blob'), blob);
       const from = join(dir, 'dist/built.tsbuildinfo');
       writeFileSync(from, '{}\n');
-      const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'hook.sh'), 'utf8'))?.[1] ?? '';
+      const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'start.sh'), 'utf8'))?.[1] ?? '';
       expect(node).not.toBe('');
-      const builtFrom = (folder: string) => writeFileSync(join(snap, 'hook.sh'), `snapshot_node='${node}'\nsnapshot_dir='${folder}'\nsnapshot_from='${join(dir, 'no-such-file')}\n${from}'\n`);
+      const builtFrom = (folder: string) => writeFileSync(join(snap, 'start.sh'), `snapshot_node='${node}'\nsnapshot_dir='${folder}'\nsnapshot_from='${join(dir, 'no-such-file')}\n${from}'\n`);
       builtFrom(snap);
       const now = Date.now() / 1000;
       const blobTime = statSync(blob).mtimeMs / 1000;
       utimesSync(from, blobTime - 60, blobTime - 60);
       expect(explain(bin)).toBe(`snapshot: ${dir}/bin/../dist/snapshot/hook.blob (${node})`);
-      expect(explain(bin, { ENGRAM_BUNDLE: '0' })).toBe('launcher: ENGRAM_BUNDLE=0');
-      expect(explain(bin, { NODE_OPTIONS: '--max-old-space-size=512' })).toMatch(/^launcher: NODE_OPTIONS is set/);
+      expect(explain(bin, ['recall', 'tsc'])).toBe('launcher: no start-up snapshot for this command');
+      expect(explain(bin, ['memory', 'show'])).toMatch(/^launcher: no memory-show snapshot in /);
+      expect(explain(bin, undefined, { ENGRAM_BUNDLE: '0' })).toBe('launcher: ENGRAM_BUNDLE=0');
+      expect(explain(bin, undefined, { NODE_OPTIONS: '--max-old-space-size=512' })).toMatch(/^launcher: NODE_OPTIONS is set/);
       // Another node first on PATH: the blob is of the one that built it.
       const other = join(dir, 'other-node');
       mkdirSync(other);
       writeFileSync(join(other, 'node'), '#!/bin/sh\nexit 9\n', { mode: 0o755 });
-      expect(explain(bin, { PATH: `${other}:${process.env['PATH'] ?? ''}` })).toMatch(/^launcher: the snapshot is of .*, the node on PATH is .*other-node\/node$/);
+      expect(explain(bin, undefined, { PATH: `${other}:${process.env['PATH'] ?? ''}` })).toMatch(/^launcher: the snapshot is of .*, the node on PATH is .*other-node\/node$/);
       builtFrom('/nowhere/dist/snapshot');
       expect(explain(bin)).toBe('launcher: the snapshot was built in /nowhere/dist/snapshot');
       builtFrom(snap);
@@ -182,11 +209,11 @@ describe('engram-hook starts the launcher when the snapshot may not be used (bui
       utimesSync(from, now + 60, now + 60);
       expect(explain(bin)).toBe(`launcher: ${from} is newer than the snapshot`);
       rmSync(blob);
-      expect(explain(bin)).toMatch(/^launcher: no start-up snapshot in /);
+      expect(explain(bin)).toMatch(/^launcher: no hook snapshot in /);
       // The real script, with the snapshot turned off, runs the hook through the launcher.
       const w = world();
       const payload = JSON.stringify({ session_id: 'off', transcript_path: join(w.project, 't.jsonl'), cwd: w.project, permission_mode: 'default', hook_event_name: 'SessionStart', source: 'startup' });
-      const off = spawnSync(HOOK_BIN, ['session-start'], { encoding: 'utf8', cwd: w.project, input: payload, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, ENGRAM_BUNDLE: '0' } });
+      const off = spawnSync(ENGRAM, ['hook', 'session-start'], { encoding: 'utf8', cwd: w.project, input: payload, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, ENGRAM_BUNDLE: '0' } });
       expect({ status: off.status, stderr: off.stderr }).toEqual({ status: 0, stderr: '' });
       expect(readdirSync(join(w.project, '.engram', 'events')).some((f) => f.endsWith('.jsonl'))).toBe(true);
       rmSync(w.root, { recursive: true, force: true });
