@@ -2,6 +2,7 @@ import type { AnyEnvelope, EventData } from '@engram/events';
 import { matchesToolTarget, normalizeToolTarget, toolTarget, toolTargetGlob } from '@engram/kernel';
 import type { FallbackChainConfig, FallbackStepConfig } from './fallback-config.js';
 import type { JsonObject } from './payload-fields.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 type Resolved = EventData<'executive.fallback.resolved'>;
 type Attempt = Resolved['attempts'][number];
@@ -27,7 +28,7 @@ const sameTarget = (a: string | null, b: string | null): boolean => (a === null 
 export const chainFor = (chains: readonly FallbackChainConfig[], tool: string, input: JsonObject): FallbackChainConfig | null =>
   chains.find((c) => c.tool === tool && covers(c.target, toolTarget(input))) ?? null;
 
-const canonical = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as JsonObject).sort(([a], [b]) => a.localeCompare(b))) : v));
+const canonical = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as JsonObject).sort(([a], [b]) => compareCodeUnits(a, b))) : v));
 
 /**
  * Which step of the chain an input is: the step whose patch it carries, the most specific one

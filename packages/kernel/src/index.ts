@@ -49,3 +49,4 @@ export { fileNames } from './file-names.js';
 export { missingName } from './missing-name.js';
 export { codeWords } from './code-words.js';
 export { defaultEstimateParams, ESTIMATE_PARAM_REASONS, estimateFailure, weighEvidence, worthWarning, type EstimateParams, type OutcomeEvidence } from './failure-estimate.js';
+export { compareCodeUnits } from './compare-code-units.js';

@@ -3,6 +3,7 @@ import type { EventData } from '@engram/events';
 import { estimateTokens } from '@engram/kernel';
 import type { EngramPaths } from './engram-paths.js';
 import type { BrainStores } from './brain-stores.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** Tokens the habits block may take: a handful of one-line rules, never a rival to the memory block. */
 const HABITS_BUDGET_TOKENS = 300;
@@ -25,7 +26,7 @@ export const readPromotedHabits = async (paths: EngramPaths, stores?: BrainStore
         habits.push(i);
       }
   }
-  habits.sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id));
+  habits.sort((a, b) => b.confidence - a.confidence || compareCodeUnits(a.id, b.id));
   return { habits, problems };
 };
 

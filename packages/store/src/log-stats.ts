@@ -1,5 +1,6 @@
 import type { AnyEnvelope } from '@engram/events';
 import { readLogFile } from './effects/read-log-file.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** One log's counts, as `engram log stats` shows them. */
 export interface LogStats {
@@ -39,7 +40,7 @@ export const computeLogStats = (file: string, onProgress?: (done: number, total:
     file,
     events,
     problems: r.problems.length,
-    byType: Object.fromEntries(Object.entries(byType).sort(([a], [b]) => a.localeCompare(b))),
+    byType: Object.fromEntries(Object.entries(byType).sort(([a], [b]) => compareCodeUnits(a, b))),
     sessions: [...sessions].sort(),
     turns: turns.size,
     firstAt,

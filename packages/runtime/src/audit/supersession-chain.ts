@@ -1,6 +1,7 @@
 import type { EngramScope } from '@engram/kernel';
 import type { MemoryHistoryRecord } from '@engram/hippocampus';
 import { normalizeEntryText } from './trace-provenance.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** One retirement in a chain of corrections, as `memory why` prints it. */
 export interface SupersessionLink {
@@ -40,6 +41,6 @@ export const supersessionChain = (records: readonly (MemoryHistoryRecord & { rea
   }
   return records
     .filter((r) => ids.has(r.id))
-    .sort((a, b) => a.supersededAt.localeCompare(b.supersededAt))
+    .sort((a, b) => compareCodeUnits(a.supersededAt, b.supersededAt))
     .map((r) => ({ id: r.id, scope: r.store, kind: r.kind, text: r.text, supersededBy: r.supersededBy, supersededAt: r.supersededAt, reason: r.reason, note: r.note }));
 };

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { engramPaths } from '@engram/fs';
 import type { AnyEnvelope } from '@engram/events';
 import { formatProblem, readLogFile } from '@engram/store';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** The folders holding event logs: the project's, then the global one (DESIGN.md, storage). */
 export const eventLogDirs = (home: string, project: string): string[] => {
@@ -41,7 +42,7 @@ export interface EventLogs {
  * skipped, an unreadable file reported: what the rest holds is still read.
  */
 export const readEventLogs = (dirs: readonly string[]): EventLogs => {
-  const files = dirs.flatMap(jsonlFilesIn).sort((a, b) => basename(a).localeCompare(basename(b)));
+  const files = dirs.flatMap(jsonlFilesIn).sort((a, b) => compareCodeUnits(basename(a), basename(b)));
   const logs: AnyEnvelope[][] = [];
   const problems: string[] = [];
   for (const file of files) {

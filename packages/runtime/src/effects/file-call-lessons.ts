@@ -3,6 +3,7 @@ import { mergeCallLesson, type StoredCallLesson } from '@engram/cerebellum';
 import { StoredCallLessonSchema, type EventData } from '@engram/events';
 import { scrubValue } from '@engram/kernel';
 import { ProjectJsonFile } from './project-json-file.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** The file a project keeps its call lessons in, inside `<project>/.engram`. */
 const CALL_LESSONS_FILE = 'call-lessons.json';
@@ -35,7 +36,7 @@ const parse = (text: string, file: string): CallLessonsRead => {
 };
 
 const render = (lessons: readonly StoredCallLesson[]): string =>
-  `${JSON.stringify({ engramCallLessons: 1, lessons: [...lessons].sort((a, b) => a.lessonId.localeCompare(b.lessonId)) }, null, 2)}\n`;
+  `${JSON.stringify({ engramCallLessons: 1, lessons: [...lessons].sort((a, b) => compareCodeUnits(a.lessonId, b.lessonId)) }, null, 2)}\n`;
 
 /**
  * A project's call lessons (issue 24): one JSON file, `<project>/.engram/call-lessons.json`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPTY_OUTCOMES, MAX_OUTCOME_KEYS, mergeOutcomes, type OutcomeCounts, type OutcomeTable } from '@engram/cerebellum';
 import { ProjectJsonFile } from './project-json-file.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** The file a project keeps its record of calls in, inside `<project>/.engram`. */
 const CALL_OUTCOMES_FILE = 'call-outcomes.json';
@@ -35,7 +36,7 @@ const parse = (text: string, file: string): CallOutcomesRead => {
 };
 
 const render = (outcomes: OutcomeTable): string =>
-  `${JSON.stringify({ engramCallOutcomes: 1, outcomes: Object.fromEntries([...outcomes.entries()].sort((a, b) => a[0].localeCompare(b[0]))) })}\n`;
+  `${JSON.stringify({ engramCallOutcomes: 1, outcomes: Object.fromEntries([...outcomes.entries()].sort((a, b) => compareCodeUnits(a[0], b[0]))) })}\n`;
 
 /**
  * A project's record of its calls (issue 24): runs and failures per call key, one JSON file,

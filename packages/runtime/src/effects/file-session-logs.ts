@@ -4,6 +4,7 @@ import { readTextContained } from '@engram/fs';
 import { formatProblem, readLogFile } from '@engram/store';
 import type { SessionLogs, StoredLog } from '../session-logs.js';
 import { jsonlFilesIn } from './event-log-files.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /**
  * The JSONL logs directly in `dirs` (the project's events folder, then the global one), in
@@ -12,7 +13,7 @@ import { jsonlFilesIn } from './event-log-files.js';
 export const fileSessionLogs = (dirs: readonly string[]): SessionLogs => ({
   list: () => {
     const logs: StoredLog[] = [];
-    for (const file of dirs.flatMap(jsonlFilesIn).sort((a, b) => basename(a).localeCompare(basename(b)))) {
+    for (const file of dirs.flatMap(jsonlFilesIn).sort((a, b) => compareCodeUnits(basename(a), basename(b)))) {
       try {
         const { size, mtimeMs } = statSync(file);
         logs.push({ sessionId: basename(file, '.jsonl'), location: file, size, changedAt: mtimeMs });

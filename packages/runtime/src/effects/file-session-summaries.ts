@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { formatProblem, readLogFile } from '@engram/store';
 import { jsonlFilesIn } from './event-log-files.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** One session log file, summed up as `engram log list` shows it (the same fields PostgreSQL's `sessionSummaries` gives, plus the file). */
 export interface FileSessionSummary {
@@ -18,7 +19,7 @@ export interface FileSessionSummary {
  * line is a problem (`file:line: field: problem`) and skipped; an unreadable file is a problem too.
  */
 export const fileSessionSummaries = (dirs: readonly string[]): { readonly sessions: readonly FileSessionSummary[]; readonly problems: readonly string[] } => {
-  const files = dirs.flatMap(jsonlFilesIn).sort((a, b) => basename(a).localeCompare(basename(b)));
+  const files = dirs.flatMap(jsonlFilesIn).sort((a, b) => compareCodeUnits(basename(a), basename(b)));
   const sessions: FileSessionSummary[] = [];
   const problems: string[] = [];
   for (const file of files) {

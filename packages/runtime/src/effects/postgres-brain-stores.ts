@@ -32,6 +32,7 @@ import { StoreSettingError } from '../store-settings.js';
 import type { AnalysisStateStore } from '../instincts/analysis-state-store.js';
 import { parseAnalysisState, renderAnalysisState } from '../instincts/analysis-state.js';
 import type { SessionLogs } from '../session-logs.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /**
  * The project's session logs and those without a project (a brain without a project: only
@@ -43,7 +44,7 @@ const postgresLogs = (db: PostgresDb, project: string | null): SessionLogs => {
     list: async () => {
       const rows = await withReconnect(() => listSessionLogs(db, { project }));
       // Session order as the files sort their names (the database's collation may differ).
-      return rows.map((r) => ({ sessionId: r.sessionId, location: where(r.sessionId), size: r.lastSeq, changedAt: r.changedAt })).sort((a, b) => a.sessionId.localeCompare(b.sessionId));
+      return rows.map((r) => ({ sessionId: r.sessionId, location: where(r.sessionId), size: r.lastSeq, changedAt: r.changedAt })).sort((a, b) => compareCodeUnits(a.sessionId, b.sessionId));
     },
     read: async (log, options = {}) => {
       const types = options.ifHolds;

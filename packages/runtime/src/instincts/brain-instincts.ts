@@ -6,6 +6,7 @@ import { expireOldLogs } from './analysis-state.js';
 import { recordLifecycle } from './record-lifecycle.js';
 import { syncAnalysisState } from '../effects/sync-analysis-state.js';
 import { ArgumentError } from '../argument-error.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /**
  * How long a session's end may spend reading logs it has not summarised yet (a backlog after an
@@ -153,7 +154,7 @@ export const brainInstincts = (paths: EngramPaths, clock: Clock, stores: () => B
     list: async (o = {}) => {
       const { store, instinctsDir } = open(o.scope);
       const stored = await store.read();
-      const instincts = [...stored.tracked, ...(o.all === true ? stored.archived : [])].sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id));
+      const instincts = [...stored.tracked, ...(o.all === true ? stored.archived : [])].sort((a, b) => b.confidence - a.confidence || compareCodeUnits(a.id, b.id));
       return { instinctsDir, instincts, problems: problemsOf(stored.problems) };
     },
     show: async (id, o = {}) => {

@@ -1,5 +1,6 @@
 import type { AnyEnvelope } from '@engram/events';
 import { defaultBasalGangliaParams, describePattern, projectObservations, scoreSummaries, summarizeSessions, type BasalGangliaParams, type PatternKind } from '@engram/basal-ganglia';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** One habit pattern's confidence as it stood at the end of each session that had tool calls. */
 export interface ConfidenceSeries {
@@ -34,6 +35,6 @@ export const confidenceOverTime = (logs: readonly (readonly AnyEnvelope[])[], pa
   }
   return [...series]
     .map(([id, v]) => ({ id, kind: v.kind, description: describePattern(v.kind, v.tools), points: v.points }))
-    .sort((a, b) => (b.points.at(-1)?.confidence ?? 0) - (a.points.at(-1)?.confidence ?? 0) || a.id.localeCompare(b.id))
+    .sort((a, b) => (b.points.at(-1)?.confidence ?? 0) - (a.points.at(-1)?.confidence ?? 0) || compareCodeUnits(a.id, b.id))
     .slice(0, MAX_SERIES);
 };

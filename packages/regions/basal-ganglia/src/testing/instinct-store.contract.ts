@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InstinctStorePort } from '../effects/instinct-store-port.js';
 import type { Instinct } from '../instinct.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** Storage an instinct contract test writes to: every `open` is a new store over the same storage (another process), `close` releases it all. */
 export interface InstinctStoreHarness {
@@ -34,7 +35,7 @@ const instinct = (id: string, over: Partial<Instinct> = {}): Instinct => ({
   ...over,
 });
 
-const byId = (list: readonly Instinct[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+const byId = (list: readonly Instinct[]) => [...list].sort((a, b) => compareCodeUnits(a.id, b.id));
 
 /**
  * What every instinct store backend must do (the `instincts/` folder and PostgreSQL alike):

@@ -1,4 +1,5 @@
 import { ALL_CALLS_KEY, type OutcomeTable } from './outcome-table.js';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** The prefix of a pattern's key in the record (`outcomeKeys`): `c:<tool> <pattern>`. */
 const PATTERN_PREFIX = 'c:';
@@ -36,6 +37,6 @@ export const callRecordSummary = (table: OutcomeTable, top: number = CALL_RECORD
   const patterns: CallRecordPattern[] = [];
   for (const [key, c] of table) if (key.startsWith(PATTERN_PREFIX)) patterns.push({ pattern: key.slice(PATTERN_PREFIX.length), runs: c.runs, fails: c.fails, line: c.line });
   const all = table.get(ALL_CALLS_KEY);
-  const failing = patterns.filter((p) => p.fails > 0).sort((a, b) => b.fails - a.fails || b.runs - a.runs || a.pattern.localeCompare(b.pattern));
+  const failing = patterns.filter((p) => p.fails > 0).sort((a, b) => b.fails - a.fails || b.runs - a.runs || compareCodeUnits(a.pattern, b.pattern));
   return { patterns: patterns.length, calls: all?.runs ?? 0, fails: all?.fails ?? 0, top: failing.slice(0, Math.max(0, top)) };
 };

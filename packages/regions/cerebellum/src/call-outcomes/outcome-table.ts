@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CallPattern, OutcomeEvidence } from '@engram/kernel';
+import { compareCodeUnits } from '@engram/kernel';
 
 /** One key's record: its runs and failures, the latest failure's error line, and when it was last seen (LRU). */
 export interface OutcomeCounts extends OutcomeEvidence {
@@ -95,7 +96,7 @@ export const addCounts = (a: OutcomeCounts, b: OutcomeCounts): OutcomeCounts => 
 /** The table bounded to `max` keys, the least recently run dropped first (the project's totals always kept). */
 const bounded = (table: Map<string, OutcomeCounts>, max: number): Map<string, OutcomeCounts> => {
   if (table.size <= max) return table;
-  const keep = [...table.entries()].sort((a, b) => (a[0] === ALL_CALLS_KEY ? -1 : b[0] === ALL_CALLS_KEY ? 1 : b[1].at.localeCompare(a[1].at)));
+  const keep = [...table.entries()].sort((a, b) => (a[0] === ALL_CALLS_KEY ? -1 : b[0] === ALL_CALLS_KEY ? 1 : compareCodeUnits(b[1].at, a[1].at)));
   return new Map(keep.slice(0, Math.max(0, max)));
 };
 
