@@ -74,7 +74,8 @@ const turnPayload = (name: TurnHook, run: number): Record<string, unknown> => {
  * One run of everything issue 26 and issue 25 (item 5) hold to 1.5x `node -e 0`, interleaved with
  * it so that all see the same machine load: `engram --version`, each hook of a turn in process
  * (ENGRAM_SERVE=0: the process loads the runtime, resumes the session from its log, suspends it),
- * and `engram memory add`, `memory context`, `memory show` and `recall` on files.
+ * and `engram memory add`, `memory context`, `memory show` and `recall` on files; each started
+ * every way in `starters` (the `engram` command, and the launcher beside it), keyed by its prefix.
  */
 const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number, progress: (message: string) => void): ReadonlyMap<string, number[]> => {
   const w = benchWorld('start-up');
@@ -87,7 +88,7 @@ const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number,
   };
   const roots = ['--home', w.home, '--project', w.project];
   try {
-    // Each way of starting runs every command line, in turn, each hook turn in a session of its own; keys are `PREFIX` + the command.
+    // Each way runs every command line in turn, each hook turn in a session of its own.
     const ways = Object.entries(starters).map(([prefix, start]) => ({ prefix, start, hook: hookRunner(start, w, { ENGRAM_SERVE: '0' }) }));
     for (let i = 0; i < runs; i++) {
       time('node', () => spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' }));
@@ -231,12 +232,14 @@ const againstNode = (r: BenchResult, node: BenchResult): BenchResult => {
 };
 
 /**
- * `engram bench cli`: start-up time of the built CLI (`opts.cliBin`, its launcher), in one run:
- * `node -e 0` interleaved with `engram --version`, each hook of a turn in process, and `engram
- * memory add`, `context` and `show`, each with its p50 over node's (`targets`, issues 25 and 26:
- * within 1.5x), and `engram memory stats` beside them (no target); `engram log --help` (commander and every command group); one pre-tool-use hook
- * through a running `engram serve` beside `node -e 0` (within 2x), and in process on a resumed
- * session; and the service's memory after 100 and 10,000 hook requests.
+ * `engram bench cli`: start-up time of the built CLI, in one run: `node -e 0` interleaved with
+ * `engram --version`, each hook of a turn in process, and `engram memory add`, `context`, `show`
+ * and `recall`, each as the `engram` command (`opts.cliCommand`, which starts some from their
+ * start-up snapshots; each row says how it started) with its p50 over node's (`targets`, issues 25
+ * and 26: within 1.5x), and as the launcher (`opts.cliBin`) beside it; `engram memory stats` (no
+ * target); `engram log --help` (commander and every command group); one pre-tool-use hook through
+ * a running `engram serve` beside `node -e 0` (within 2x), and in process on a resumed session;
+ * and the service's memory after 100 and 10,000 hook requests.
  */
 export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const bin = opts.cliBin;
