@@ -2,7 +2,7 @@
 // and says so: once per kind of failure with how often it happened, never one line per record
 // (a full disk fails every record alike), and the file named once.
 import { createBrain } from '@engram/runtime';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +29,21 @@ describe('episode write failures', () => {
     expect(problems[0]).toMatch(/symbolic link.* \(\d+ times\)$/);
     expect(problems[0]?.split(file)).toHaveLength(2);
     expect(readdirSync(outside)).toEqual([]);
+  });
+
+  // The recall tool of a session (MCP `recall`, the chat's) answered from the lines it could read
+  // and dropped the rest unsaid; `engram recall` prints them as notes. In a session they are problems.
+  it('a line the recall tool could not read is one of the session problems, and the answer holds the rest', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-episode-unreadable-'));
+    const project = join(root, 'project');
+    mkdirSync(join(project, '.engram', 'episodes'), { recursive: true });
+    const line = (turn: number, content: string) => `${JSON.stringify({ ts: `2026-03-01T10:0${turn}:00.000+00:00`, session: '20260301_100000_aaaa', turn, role: 'user', content, meta: {} })}\n`;
+    writeFileSync(join(project, '.engram', 'episodes', '20260301_100000_aaaa.jsonl'), `${line(1, 'the deploy of the auth service went fine')}this line is not JSON\n${line(2, 'the billing report is late')}`);
+    const brain = createBrain({ home: join(root, 'home'), project, env: {}, modes: { memory: 'autopilot' } });
+    const s = brain.session();
+    const answer = await s.recall({ query: 'auth deploy' });
+    await s.close();
+    expect(answer).toContain('the deploy of the auth service went fine');
+    expect(s.problems()).toEqual([expect.stringMatching(/^20260301_100000_aaaa\.jsonl:2: not JSON/)]);
   });
 });

@@ -137,4 +137,9 @@ export class McpEngramSession {
   close(): Promise<void> {
     return (this.closing ??= this.session.close());
   }
+
+  /** What the session could not do and went on without (an episode line recall could not read, a write that failed). */
+  problems(): readonly string[] {
+    return this.session.problems();
+  }
 }

@@ -7,6 +7,7 @@ import { createMcpServer, type EngramMcpServer } from './create-mcp-server.js';
 import { isLoopbackHost, loopbackRequestProblem } from './loopback-host.js';
 import { MAX_MESSAGE_BYTES } from './message-limits.js';
 import { openMcpBrain, type McpRoots } from './open-mcp-brain.js';
+import { endSession } from './end-session.js';
 
 /** The one path the server answers on (the MCP spec's usual endpoint). */
 export const MCP_PATH = '/mcp';
@@ -114,7 +115,7 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
 
   const end = (id: string, entry: Entry): void => {
     if (entries.get(id) === entry) entries.delete(id);
-    const p = entry.mcp.session.close().catch((err: unknown) => warn(`closing session ${entry.mcp.session.id}: ${messageOf(err)}`));
+    const p = endSession(entry.mcp.session, warn);
     closing.add(p);
     void p.finally(() => closing.delete(p));
   };
@@ -146,7 +147,7 @@ export const serveHttp = async (options: HttpServeOptions): Promise<HttpMcpServe
     // A DELETE, an idle close or the server's close all close the transport: the session ends then.
     mcp.server.server.onclose = () => {
       if (entry !== null && transport.sessionId !== undefined) end(transport.sessionId, entry);
-      else void mcp.session.close().catch((err: unknown) => warn(`closing session ${mcp.session.id}: ${messageOf(err)}`));
+      else void endSession(mcp.session, warn);
     };
     await mcp.server.connect(transport);
     await transport.handleRequest(req, res, body);

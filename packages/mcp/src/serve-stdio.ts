@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createMcpServer } from './create-mcp-server.js';
 import { MAX_MESSAGE_BYTES } from './message-limits.js';
 import { openMcpBrain, type McpRoots } from './open-mcp-brain.js';
+import { endSession } from './end-session.js';
 
 export interface StdioServeOptions extends McpRoots {
   readonly stdin?: Readable;
@@ -48,7 +49,7 @@ export const serveStdio = async (options: StdioServeOptions = {}): Promise<Stdio
     (finishing ??= (async () => {
       stdin.off('end', onEnd);
       await server.close().catch((err: unknown) => warn(`closing the transport: ${messageOf(err)}`));
-      await session.close().catch((err: unknown) => warn(`closing session ${session.id}: ${messageOf(err)}`));
+      await endSession(session, warn);
       await brain.close().catch((err: unknown) => warn(`closing the store: ${messageOf(err)}`));
       markClosed();
     })());

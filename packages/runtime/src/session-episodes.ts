@@ -1,6 +1,6 @@
 import type { Bus } from '@engram/bus';
 import type { AnyEnvelope } from '@engram/events';
-import { EpisodicMemory, handleRecall, handleRecallAsync, isoWithOffset, type EpisodeRecord, type EpisodeStore } from '@engram/hippocampus';
+import { EpisodicMemory, handleRecall, handleRecallAsync, isoWithOffset, type EpisodeProblem, type EpisodeRecord, type EpisodeStore } from '@engram/hippocampus';
 import type { Clock, Embedder } from '@engram/kernel';
 
 /** A record as the session log writes it: turn, role, content and meta (stamped and placed by the writer). */
@@ -92,15 +92,22 @@ export class SessionEpisodes {
     }
   }
 
-  /** The `recall` tool's answer over this project's episodes (a store's after the session's own records are written). */
+  /**
+   * The `recall` tool's answer over this project's episodes (a store's after the session's own
+   * records are written). A line of the episode files it could not read is one of the session's
+   * `problems()`, as `engram recall` prints it: the answer holds what could be read.
+   */
   async recall(input: unknown): Promise<string> {
     const memory = this.memory;
     const embedder = this.embedder;
+    const onProblems = (found: readonly EpisodeProblem[]) => {
+      for (const p of found) this.fail(`${p.file}:${p.line}: ${p.reason}`);
+    };
     if (memory !== null && embedder !== null)
-      return handleRecallAsync(input, { episodes: { recall: (q, r) => Promise.resolve(memory.recall(q, r)), search: (q, r) => memory.searchWithMeaning(q, r, embedder) } });
-    if (memory !== null) return handleRecall(input, { episodes: memory });
+      return handleRecallAsync(input, { episodes: { recall: (q, r) => Promise.resolve(memory.recall(q, r)), search: (q, r) => memory.searchWithMeaning(q, r, embedder) }, onProblems });
+    if (memory !== null) return handleRecall(input, { episodes: memory, onProblems });
     await this.flushing;
-    return handleRecallAsync(input, { episodes: this.store });
+    return handleRecallAsync(input, { episodes: this.store, onProblems });
   }
 
   /** Episode writes that failed (the session went on). */
