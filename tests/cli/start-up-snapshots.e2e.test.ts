@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../support/load-fixtures.js';
 import { BIN, ROOT } from './run-cli.js';
@@ -216,6 +217,35 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
       const off = spawnSync(ENGRAM, ['hook', 'session-start'], { encoding: 'utf8', cwd: w.project, input: payload, env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, ENGRAM_BUNDLE: '0' } });
       expect({ status: off.status, stderr: off.stderr }).toEqual({ status: 0, stderr: '' });
       expect(readdirSync(join(w.project, '.engram', 'events')).some((f) => f.endsWith('.jsonl'))).toBe(true);
+      rmSync(w.root, { recursive: true, force: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a blob Node refuses (exit 14, another build of node installed over the one that made it) hands the command to the launcher', () => {
+    // A blob every check passes but Node refuses: one built with a V8 flag the command line lacks,
+    // as a blob of another build of node would be. Beside it the launcher, whose dist/main.js is
+    // the real one (re-exported), so `memory show` can run when handed over.
+    const dir = mkdtempSync(join(ROOT, 'apps/cli', '.snapshot-refused-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      const snap = join(dir, 'dist/snapshot');
+      mkdirSync(snap, { recursive: true });
+      copyFileSync(ENGRAM, join(dir, 'bin/engram'));
+      copyFileSync(BIN, join(dir, 'bin/engram.js'));
+      copyFileSync(join(ROOT, 'apps/cli/package.json'), join(dir, 'package.json'));
+      writeFileSync(join(dir, 'dist/main.js'), `export * from ${JSON.stringify(pathToFileURL(join(ROOT, 'apps/cli/dist/main.js')).href)};\n`);
+      writeFileSync(join(dir, 'empty.cjs'), '');
+      const built = spawnSync(process.execPath, ['--no-opt', '--snapshot-blob', join(snap, 'memory-show.blob'), '--build-snapshot', join(dir, 'empty.cjs')], { encoding: 'utf8' });
+      expect(built.status).toBe(0);
+      const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'start.sh'), 'utf8'))?.[1] ?? '';
+      writeFileSync(join(snap, 'start.sh'), `snapshot_node='${node}'\nsnapshot_dir='${snap}'\nsnapshot_from=''\n`);
+      expect(explain(join(dir, 'bin/engram'), ['memory', 'show'])).toMatch(/^snapshot: .*memory-show\.blob/);
+      const w = world();
+      const r = spawnSync(join(dir, 'bin/engram'), ['memory', 'show', '--home', w.home, '--project', w.project], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ENGRAM_BUNDLE: '' } });
+      expect(r.stderr).toMatch(/Failed to load the startup snapshot/);
+      expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: expect.stringContaining('lessons: 0') as string });
       rmSync(w.root, { recursive: true, force: true });
     } finally {
       rmSync(dir, { recursive: true, force: true });
