@@ -171,24 +171,34 @@ describe('engram starts hooks and memory commands from their snapshots and acts 
   }, 120_000);
 });
 
+/**
+ * A copy of bin/engram in a folder of its own under apps/cli, beside an empty dist/snapshot: the
+ * real build is never touched while other suites use it. `start` writes its start.sh: built by
+ * the node that built the real snapshots, in `folder`, from `from`.
+ */
+const scriptCopy = (prefix: string) => {
+  const dir = mkdtempSync(join(ROOT, 'apps/cli', prefix));
+  const snap = join(dir, 'dist/snapshot');
+  mkdirSync(join(dir, 'bin'));
+  mkdirSync(snap, { recursive: true });
+  const bin = join(dir, 'bin/engram');
+  copyFileSync(ENGRAM, bin);
+  const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'start.sh'), 'utf8'))?.[1] ?? '';
+  expect(node).not.toBe('');
+  const start = (folder: string, from: readonly string[]) => writeFileSync(join(snap, 'start.sh'), `snapshot_node='${node}'\nsnapshot_dir='${folder}'\nsnapshot_from='${from.join('\n')}'\n`);
+  return { dir, snap, bin, node, start };
+};
+
 describe('engram starts the launcher when a snapshot may not be used (built CLI)', () => {
   it('says why for each reason, and a hook it starts that way still runs', () => {
-    // A copy of the script beside a snapshot folder of its own (the blob linked, not copied), so
-    // that the real build is never touched while other suites use it.
-    const dir = mkdtempSync(join(ROOT, 'apps/cli', '.snapshot-choice-'));
+    // The real hook blob linked (not copied) beside the copy.
+    const { dir, snap, bin, node, start } = scriptCopy('.snapshot-choice-');
     try {
-      mkdirSync(join(dir, 'bin'));
-      const snap = join(dir, 'dist/snapshot');
-      mkdirSync(snap, { recursive: true });
-      const bin = join(dir, 'bin/engram');
-      copyFileSync(ENGRAM, bin);
       const blob = join(snap, 'hook.blob');
       linkSync(join(SNAPSHOT, 'hook.blob'), blob);
       const from = join(dir, 'dist/built.tsbuildinfo');
       writeFileSync(from, '{}\n');
-      const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'start.sh'), 'utf8'))?.[1] ?? '';
-      expect(node).not.toBe('');
-      const builtFrom = (folder: string) => writeFileSync(join(snap, 'start.sh'), `snapshot_node='${node}'\nsnapshot_dir='${folder}'\nsnapshot_from='${join(dir, 'no-such-file')}\n${from}'\n`);
+      const builtFrom = (folder: string) => start(folder, [join(dir, 'no-such-file'), from]);
       builtFrom(snap);
       const now = Date.now() / 1000;
       const blobTime = statSync(blob).mtimeMs / 1000;
@@ -227,23 +237,18 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
     // A blob every check passes but Node refuses: one built with a V8 flag the command line lacks,
     // as a blob of another build of node would be. Beside it the launcher, whose dist/main.js is
     // the real one (re-exported), so `memory show` can run when handed over.
-    const dir = mkdtempSync(join(ROOT, 'apps/cli', '.snapshot-refused-'));
+    const { dir, snap, bin, start } = scriptCopy('.snapshot-refused-');
     try {
-      mkdirSync(join(dir, 'bin'));
-      const snap = join(dir, 'dist/snapshot');
-      mkdirSync(snap, { recursive: true });
-      copyFileSync(ENGRAM, join(dir, 'bin/engram'));
       copyFileSync(BIN, join(dir, 'bin/engram.js'));
       copyFileSync(join(ROOT, 'apps/cli/package.json'), join(dir, 'package.json'));
       writeFileSync(join(dir, 'dist/main.js'), `export * from ${JSON.stringify(pathToFileURL(join(ROOT, 'apps/cli/dist/main.js')).href)};\n`);
       writeFileSync(join(dir, 'empty.cjs'), '');
       const built = spawnSync(process.execPath, ['--no-opt', '--snapshot-blob', join(snap, 'memory-show.blob'), '--build-snapshot', join(dir, 'empty.cjs')], { encoding: 'utf8' });
       expect(built.status).toBe(0);
-      const node = /^snapshot_node='(.*)'$/m.exec(readFileSync(join(SNAPSHOT, 'start.sh'), 'utf8'))?.[1] ?? '';
-      writeFileSync(join(snap, 'start.sh'), `snapshot_node='${node}'\nsnapshot_dir='${snap}'\nsnapshot_from=''\n`);
-      expect(explain(join(dir, 'bin/engram'), ['memory', 'show'])).toMatch(/^snapshot: .*memory-show\.blob/);
+      start(snap, []);
+      expect(explain(bin, ['memory', 'show'])).toMatch(/^snapshot: .*memory-show\.blob/);
       const w = world();
-      const r = spawnSync(join(dir, 'bin/engram'), ['memory', 'show', '--home', w.home, '--project', w.project], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ENGRAM_BUNDLE: '' } });
+      const r = spawnSync(bin, ['memory', 'show', '--home', w.home, '--project', w.project], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ENGRAM_BUNDLE: '' } });
       expect(r.stderr).toMatch(/Failed to load the startup snapshot/);
       expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: expect.stringContaining('lessons: 0') as string });
       rmSync(w.root, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 // launcher, as before, and this says why. A blob is tied to one Node binary, so none is published
 // (package.json "files"); in an installed package `engram --build-snapshots` runs this script.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,19 +74,26 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const built = [];
 const failed = [];
+// Memory to show and rank, stored once through the launcher and copied for each warm-up (each
+// writes to its own copy): two entries.
+const seed = mkdtempSync(join(tmpdir(), 'engram-snapshot-seed-'));
+const seeding = (() => {
+  mkdirSync(join(seed, 'project'));
+  for (const text of ['Run the tests before committing.', 'The build needs tsc from node_modules/.bin.']) {
+    const r = spawnSync(process.execPath, [LAUNCHER, 'memory', 'add', text, '--home', join(seed, 'home'), '--project', join(seed, 'project')], { env, encoding: 'utf8' });
+    if (r.status !== 0) return `seeding the warm-ups' memory: engram memory add exited ${r.status}: ${r.stderr.trim()}`;
+  }
+  return null;
+})();
 for (const [name, { bundle, hook = false, steps }] of Object.entries(SNAPSHOTS)) {
   const scratch = mkdtempSync(join(tmpdir(), `engram-snapshot-${name}-`));
   const blob = join(OUT, `${name}.blob`);
   const tmp = `${blob}.${process.pid}.tmp`;
   try {
+    if (seeding !== null) throw new Error(seeding);
+    cpSync(seed, scratch, { recursive: true });
     const home = join(scratch, 'home');
     const project = join(scratch, 'project');
-    mkdirSync(project);
-    // Memory to show and rank: two entries, stored through the launcher.
-    for (const text of ['Run the tests before committing.', 'The build needs tsc from node_modules/.bin.']) {
-      const r = spawnSync(process.execPath, [LAUNCHER, 'memory', 'add', text, '--home', home, '--project', project], { env, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`seeding its memory: engram memory add exited ${r.status}: ${r.stderr.trim()}`);
-    }
     const plan = join(scratch, 'plan.json');
     writeFileSync(plan, JSON.stringify({ bundle: join(BUNDLES, bundle), hook, launcher: LAUNCHER, env: { ENGRAM_HOME: home, ENGRAM_SERVE: '0' }, cwd: project, steps: steps(home, project) }));
     const r = spawnSync(process.execPath, ['--snapshot-blob', tmp, '--build-snapshot', ENTRY, plan], { cwd: scratch, env, encoding: 'utf8' });
@@ -102,6 +109,7 @@ for (const [name, { bundle, hook = false, steps }] of Object.entries(SNAPSHOTS))
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+rmSync(seed, { recursive: true, force: true });
 // What the blobs were built from, as shell variables bin/engram sources (a file it read line by
 // line would cost a system call a byte in dash): the Node that built them, this folder, and every
 // file a newer copy of which makes them stale (the bundles, the entry, and the launcher's own test

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compareCodeUnits } from '@engram/kernel';
 
 /**
  * Top-level input keys that describe a call instead of determining it: Claude Code's Bash and
@@ -29,7 +30,7 @@ const canonical = (value: unknown, top: boolean): string => {
   if (Array.isArray(value)) return `[${value.map((v) => canonical(v, false)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([k, v]) => v !== undefined && typeof v !== 'function' && !(top && DESCRIPTIVE_INPUT_KEYS.includes(k)))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => compareCodeUnits(a, b));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, false)}`).join(',')}}`;
 };
 
