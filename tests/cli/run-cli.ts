@@ -3,6 +3,8 @@ import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'apps/cli/bin/engram.js');
+/** The `engram` command (package.json "bin", what npm links): a shell script that starts hooks and hot commands from start-up snapshots or the served-hook client, else the launcher. */
+export const ENGRAM = join(ROOT, 'apps/cli/bin/engram');
 
 export interface CliResult {
   readonly status: number | null;

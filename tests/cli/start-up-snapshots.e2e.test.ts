@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../support/load-fixtures.js';
-import { BIN, ROOT } from './run-cli.js';
+import { BIN, ENGRAM, ROOT } from './run-cli.js';
 
 /**
  * `engram hook NAME` and `engram memory show|list|add|context`, run as the `engram` command
@@ -15,7 +15,6 @@ import { BIN, ROOT } from './run-cli.js';
  * prints and writes what the launcher's does, two hooks started from one share no random state,
  * and the script starts the launcher whenever a snapshot may not be used.
  */
-const ENGRAM = join(ROOT, 'apps/cli/bin/engram');
 const SNAPSHOT = join(ROOT, 'apps/cli/dist/snapshot');
 
 interface World {

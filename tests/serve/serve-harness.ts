@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyEnvelope } from '@engram/events';
 import { pingService } from '@engram/serve/client';
-import { BIN, ROOT } from '../cli/run-cli.js';
+import { BIN, ENGRAM, ROOT } from '../cli/run-cli.js';
 import { loadFixtures } from '../support/load-fixtures.js';
 
 type Payload = Record<string, unknown> & { why: string };
@@ -38,9 +38,13 @@ export const payloadOf = (w: World, fixture: string, override: Record<string, un
   return JSON.stringify({ ...(JSON.parse(JSON.stringify(recorded).replaceAll('$PROJECT', w.project)) as Payload), ...override });
 };
 
-/** Pipes a payload through the built `engram hook <command>` (the launcher's fast path). */
-export const hook = (w: World, command: string, fixture: string, override: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): HookRun => {
-  const r = spawnSync(process.execPath, [BIN, 'hook', command, ...args], { input: payloadOf(w, fixture, override), encoding: 'utf8', env: { ...w.env, ...env }, cwd: ROOT, timeout: 120_000 });
+/**
+ * Pipes a payload through the built `engram hook <command>`: the launcher's fast path, or with
+ * `w.command` the `engram` command (bin/engram), as Claude Code's settings name it.
+ */
+export const hook = (w: World & { readonly command?: boolean }, command: string, fixture: string, override: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): HookRun => {
+  const [file, ...before] = w.command === true ? [ENGRAM] : [process.execPath, BIN];
+  const r = spawnSync(file ?? '', [...before, 'hook', command, ...args], { input: payloadOf(w, fixture, override), encoding: 'utf8', env: { ...w.env, ...env }, cwd: ROOT, timeout: 120_000 });
   const output = r.stdout.trim() === '' ? null : ((JSON.parse(r.stdout) as { hookSpecificOutput: Record<string, unknown> }).hookSpecificOutput ?? null);
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, output };
 };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pingService, servePaths } from '@engram/serve/client';
 import { readLogFile } from '@engram/store';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../cli/run-cli.js';
+import { BIN, ENGRAM, ROOT } from '../cli/run-cli.js';
 import { hook, payloadOf, spawnServe, startServe, waitFor, world, type Served } from './serve-harness.js';
 
 const started: Served[] = [];
@@ -154,13 +154,17 @@ describe('engram hook as a client of engram serve', () => {
     expect(existsSync(join(w.home, 'run'))).toBe(false);
   });
 
-  it('falls back to in-process handling, with one warning line, when the service is killed mid-call', async () => {
-    const w = world('killed');
+  // Through the launcher, and through the `engram` command (the served-hook client, which hands the hook to another process).
+  it.each([
+    ['the launcher', [process.execPath, BIN]],
+    ['the engram command', [ENGRAM]],
+  ])('falls back to in-process handling, with one warning line, when the service is killed mid-call (%s)', async (_how, [file = '', ...before]) => {
+    const w = { ...world('killed'), command: file === ENGRAM };
     const s = await serve(w);
     expect(hook(w, 'session-start', 'session-start').stderr).toBe('');
     // Freeze the service, send the hook (the connection is accepted by the kernel, the request waits), then kill it.
     s.child.kill('SIGSTOP');
-    const client = spawn(process.execPath, [BIN, 'hook', 'user-prompt-submit'], { cwd: ROOT, env: w.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const client = spawn(file, [...before, 'hook', 'user-prompt-submit'], { cwd: ROOT, env: w.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     client.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -236,3 +240,44 @@ describe('engram hook as a client of engram serve', () => {
   });
 });
 
+/**
+ * Through the `engram` command (bin/engram, what Claude Code's settings name): with the home's
+ * service up it starts the small served-hook client, which must handle every way of not being
+ * answered as the launcher's hook does.
+ */
+describe('engram hook through the engram command, as the served-hook client', () => {
+  const explain = (w: ReturnType<typeof world>) => spawnSync(ENGRAM, ['--explain-start', 'hook', 'session-start'], { encoding: 'utf8', env: w.env }).stdout;
+
+  it('a stale socket of a killed service: the hook runs in another process, a service is started, the next hook is served', async () => {
+    const w = { ...world('client-stale'), command: true };
+    const first = await serve(w);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(lstatSync(servePaths(w.home).socket).isSocket()).toBe(true);
+    expect(explain(w)).toMatch(/^client: .*hook-client-main\.cjs/);
+    const r = hook(w, 'session-start', 'session-start');
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(r.output?.['hookEventName']).toBe('SessionStart');
+    expect(r.output?.['additionalContext']).toMatch(/Run the unit tests/);
+    await waitFor('the started service', async () => (await pingService(w.home, 1_000)) !== null);
+    const second = hook(w, 'user-prompt-submit', 'user-prompt-submit');
+    expect([second.status, second.stderr]).toEqual([0, '']);
+    expect((await pingService(w.home))?.served).toBe(1);
+    const dir = join(w.project, '.engram', 'events');
+    const log = readLogFile(join(dir, readdirSync(dir).filter((f) => f.endsWith('.jsonl'))[0] ?? ''));
+    expect(log.problems).toEqual([]);
+    expect(log.events.filter((e) => e.type === 'executive.turn.started')).toHaveLength(1);
+    process.kill((await pingService(w.home))?.pid ?? 0, 'SIGTERM');
+    await waitFor('the service to stop', () => !existsSync(servePaths(w.home).socket));
+  });
+
+  it('a command line that is not a plain hook call goes to the full CLI: a usage error exits 1', async () => {
+    const w = world('client-usage');
+    await serve(w);
+    expect(spawnSync(ENGRAM, ['--explain-start', 'hook', 'pre-tool-use', '--bogus'], { encoding: 'utf8', env: w.env }).stdout).toMatch(/^client: /);
+    const r = spawnSync(ENGRAM, ['hook', 'pre-tool-use', '--bogus'], { cwd: ROOT, encoding: 'utf8', input: '{}', env: w.env });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unknown option '--bogus'/);
+    expect((await pingService(w.home))?.served).toBe(0);
+  });
+});

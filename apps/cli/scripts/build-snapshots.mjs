@@ -111,13 +111,14 @@ for (const [name, { bundle, hook = false, steps }] of Object.entries(SNAPSHOTS))
 }
 rmSync(seed, { recursive: true, force: true });
 // What the blobs were built from, as shell variables bin/engram sources (a file it read line by
-// line would cost a system call a byte in dash): the Node that built them, this folder, and every
-// file a newer copy of which makes them stale (the bundles, the entry, and the launcher's own test
-// of the bundles: each package's .tsbuildinfo named in built-from.json).
-const stale = [...Object.values(SNAPSHOTS).map(({ bundle }) => join(BUNDLES, bundle)), ENTRY, ...JSON.parse(readFileSync(join(BUNDLES, 'built-from.json'), 'utf8')).map((from) => resolve(BUNDLES, from))];
+// line would cost a system call a byte in dash): the Node that built them, this folder, the files
+// a newer copy of which makes them stale (the bundles and the entry: snapshot_from), and what the
+// bundles were built from (the launcher's own test of them: each package's .tsbuildinfo named in
+// built-from.json, bundle_from), against which bin/engram also checks the served-hook client.
+const bundleFrom = JSON.parse(readFileSync(join(BUNDLES, 'built-from.json'), 'utf8')).map((from) => resolve(BUNDLES, from));
 writeFileSync(
   join(OUT, 'start.sh'),
-  `# Written by apps/cli/scripts/build-snapshots.mjs with the blobs beside it; sourced by bin/engram.\nsnapshot_node=${quoted(process.execPath)}\nsnapshot_dir=${quoted(OUT)}\nsnapshot_from=${quoted(stale.join('\n'))}\n`,
+  `# Written by apps/cli/scripts/build-snapshots.mjs with the blobs beside it; sourced by bin/engram.\nsnapshot_node=${quoted(process.execPath)}\nsnapshot_dir=${quoted(OUT)}\nsnapshot_from=${quoted([...Object.values(SNAPSHOTS).map(({ bundle }) => join(BUNDLES, bundle)), ENTRY].join('\n'))}\nbundle_from=${quoted(bundleFrom.join('\n'))}\n`,
 );
 for (const problem of failed) process.stderr.write(`engram: the start-up snapshot ${problem}\n(bin/engram starts that command from the launcher)\n`);
 if (report) {

@@ -31,6 +31,9 @@ const ROOT = join(CLI, '..', '..');
  */
 const BUNDLES = {
   hook: { entry: 'hook/hook-fast-path.js', hot: ['hook/run-hook.js'] },
+  // The served-hook client alone (bin/engram starts it when the home's engram serve has a socket):
+  // a program, not a library, and a few kB, since it holds none of the runtime.
+  'hook-client': { entry: 'hook/hook-client-main.js', hot: [] },
   'memory-show': { entry: 'main.js', hot: ['memory/run-memory-show.js'] },
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },

@@ -36,8 +36,11 @@ const script = new Script(`(function (exports, require, module, __filename, __di
 });
 const bundleModule = { exports: {} };
 script.runInThisContext()(bundleModule.exports, createRequire(plan.bundle), bundleModule, plan.bundle, dirname(plan.bundle));
-/** Runs one command line of this bundle: `hook NAME ...` through the hook's fast path, anything else through `run`. */
-const start = (args) => (plan.hook ? bundleModule.exports.hookFastPath(args.slice(1)) : bundleModule.exports.run(args));
+/**
+ * Runs one command line of this bundle: `hook NAME ...` through the hook's fast path (its payload
+ * from `payload`, default stdin), anything else through `run`.
+ */
+const start = (args, payload) => (plan.hook ? bundleModule.exports.hookFastPath(args.slice(1), payload) : bundleModule.exports.run(args));
 
 const warmUp = async () => {
   const env = { ...process.env };
@@ -59,7 +62,8 @@ const warmUp = async () => {
       Object.defineProperty(process, 'stdin', { value: Readable.from([step.stdin ?? '']), configurable: true, writable: true });
       const stepSaid = [];
       process.stderr.write = (chunk) => (String(chunk) !== '' && stepSaid.push(String(chunk)), true);
-      const code = await start(step.args);
+      // A hook reads its payload from file descriptor 0, which stays the builder's: given here instead.
+      const code = await start(step.args, () => Promise.resolve(step.stdin ?? ''));
       // A command may set the exit code as well as return it: not this build's exit.
       process.exitCode = undefined;
       const exit = step.exit ?? 0;

@@ -9,4 +9,4 @@ export { checkAnswer, type ServeAnswer, type HookAnswerOutput, type ServedWeb } 
 export { pingService } from './ping-service.js';
 export { HOOK_COMMANDS, PROTOCOL_VERSION, isForwardedEnv, type HookCommand } from './protocol-version.js';
 export { resolveHome, servePaths, MAX_SOCKET_PATH_BYTES, type ServePaths } from './serve-paths.js';
-export { runHookClient, type HookClientFlags } from './run-hook-client.js';
+export { runHookClient, type HookClientFlags, type InProcessHook, type InProcessOptions } from './run-hook-client.js';

@@ -2,7 +2,7 @@
 import { npxRefusal } from '@engram/claude-code/npx-refusal';
 import { forwardHook } from './forward-hook.js';
 import type { HookCommand } from './protocol-version.js';
-import { readStdin } from './read-stdin.js';
+import { readStdin } from './effects/read-stdin.js';
 
 /** `engram hook NAME`'s flags. */
 export interface HookClientFlags {
@@ -12,6 +12,21 @@ export interface HookClientFlags {
   readonly store?: string | undefined;
   readonly tenant?: string | undefined;
 }
+
+/** What the hook handler in this process gets: the flags' folders, the hook's environment, where to warn. */
+export interface InProcessOptions {
+  readonly project?: string;
+  readonly home?: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly warn: (message: string) => void;
+}
+
+/**
+ * Handles a hook that no service answered and resolves to what to print (null: nothing). The
+ * caller chooses how: @engram/claude-code's runHook in this process (the full hook), or another
+ * process that has it (the small served-hook client, which must not load the runtime).
+ */
+export type InProcessHook = (name: HookCommand, payload: string, options: InProcessOptions) => Promise<unknown>;
 
 /**
  * The environment the hook runs with: `--store`/`--tenant` take the place of ENGRAM_STORE and
@@ -34,23 +49,34 @@ const hookEnv = async (flags: HookClientFlags): Promise<{ readonly env: NodeJS.P
  * One hook call as `engram hook <name>` makes it: read the payload on stdin, hand it to the home's
  * `engram serve` and print its answer; with no service (one is started with `launcher` for the
  * next hooks), `ENGRAM_SERVE=0`, or a service that could not answer (one warning line), run the
- * hook in this process (@engram/claude-code) instead. Always resolves to 0: a problem is one line
+ * hook in this process instead (`where.inProcess`). Always resolves to 0: a problem is one line
  * on stderr and nothing on stdout (fail open). Loads nothing of engram's runtime unless it handles
  * the hook itself. Run from npx's download cache (`caller` is the file that calls), it refuses
  * (one line on stderr, nothing recorded).
  */
-export const runHookClient = async (name: HookCommand, flags: HookClientFlags, where: { readonly launcher: string; readonly caller: string }): Promise<number> => {
+export interface HookClientWhere {
+  /** The `engram` launcher to start a service with when none runs. */
+  readonly launcher: string;
+  /** The file that calls (refused when in npx's download cache). */
+  readonly caller: string;
+  readonly inProcess: InProcessHook;
+  /** Where the payload comes from; default: all of stdin (readStdin). The start-up snapshot's warm-up gives each step's own. */
+  readonly payload?: () => Promise<string>;
+}
+
+export const runHookClient = async (name: HookCommand, flags: HookClientFlags, where: HookClientWhere): Promise<number> => {
+  const read = where.payload ?? readStdin;
   const warn = (message: string) => void process.stderr.write(`engram hook ${name}: ${message}\n`);
   // `npx engram hook ...` where engram is not installed runs whatever the registry serves under the name: refuse, fail open.
   const refusal = npxRefusal(where.caller, process.env);
   if (refusal !== null) {
     warn(refusal);
-    await readStdin(process.stdin).catch(() => ''); // drained, so the host's write never meets a closed pipe
+    await read().catch(() => ''); // drained, so the host's write never meets a closed pipe
     return 0;
   }
   let payload: string;
   try {
-    payload = await readStdin(process.stdin);
+    payload = await read();
   } catch (err) {
     warn(err instanceof Error ? err.message : String(err));
     return 0;
@@ -68,10 +94,9 @@ export const runHookClient = async (name: HookCommand, flags: HookClientFlags, w
     output = forwarded.output;
   } else {
     if (forwarded.warning !== null) warn(forwarded.warning);
-    const { runHook } = await import('@engram/claude-code/run-hook');
     const { project, home } = flags;
-    output = await runHook(name, payload, { ...(project === undefined ? {} : { project }), ...(home === undefined ? {} : { home }), env, warn });
+    output = await where.inProcess(name, payload, { ...(project === undefined ? {} : { project }), ...(home === undefined ? {} : { home }), env, warn });
   }
-  if (output !== null) process.stdout.write(`${JSON.stringify(output)}\n`);
+  if (output !== null && output !== undefined) process.stdout.write(`${JSON.stringify(output)}\n`);
   return 0;
 };

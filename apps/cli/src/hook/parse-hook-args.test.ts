@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseHookArgs } from './hook-fast-path.js';
+import { parseHookArgs } from './parse-hook-args.js';
 
-describe('parseHookArgs (the launcher\'s fast path)', () => {
+describe('parseHookArgs (the hook fast path and the served-hook client)', () => {
   it('takes a plain hook call with its flags, in both spellings', () => {
     expect(parseHookArgs(['pre-tool-use'])).toEqual({ name: 'pre-tool-use', flags: {} });
     expect(parseHookArgs(['stop', '--project', '/p', '--home=/h'])).toEqual({ name: 'stop', flags: { project: '/p', home: '/h' } });
