@@ -53,6 +53,12 @@ describe('engram bench', () => {
       expect(row.perSecond).toBeGreaterThan(0);
     }
     // cli starts ~40 processes even at --scale 0.01 (node -e 0 beside --version, the hooks, memory commands, the service).
+    if (suite === 'cli') {
+      const started = new Map(report.results.map((row) => [row.name, (row as { started?: string }).started]));
+      // The served hook is timed as Claude Code runs it, through the engram command, which starts the served-hook client.
+      expect(started.get('hook (engram hook pre-tool-use, through engram serve)')).toMatch(/^client: .*hook-client-main\.cjs \(engram serve at /);
+      expect(started.get('engram hook pre-tool-use (in process: ENGRAM_SERVE=0)')).toMatch(/^snapshot: .*hook\.blob/);
+    }
   }, 150_000);
 
   it('refuses an unknown suite with exit 2', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from './bench-report.js';
 import { runHook, type HookName } from '@engram/claude-code';
 import { resumeCheckpointOf } from '@engram/store';
-import { benchWorld, interleaved, serveMemory, SERVE_MEMORY_CALLS, startBenchService, type BenchWorld } from './serve-bench.js';
+import { benchWorld, serveMemory, SERVE_MEMORY_CALLS, startBenchService, type BenchWorld } from './serve-bench.js';
 
 const RUNS = 20;
 
@@ -48,6 +48,17 @@ const hookRunner = (start: Starter | string, w: BenchWorld, env: NodeJS.ProcessE
   };
 };
 
+/** The world with the settings `unset` left out of its environment (the commands' and node -e 0's alike). */
+const withoutEnv = (w: BenchWorld, unset: readonly string[]): BenchWorld => ({ ...w, env: Object.fromEntries(Object.entries(w.env).filter(([key]) => !unset.includes(key))) });
+
+/**
+ * A setting that makes every Node start read and parse a file of certificates before any script
+ * runs (about 80 ms of `node -e 0` for Debian's bundle of CAs on a 2-core machine): when it is set,
+ * the start-up rows are timed a second time without it, so the ratios are also given over a Node
+ * start that is only Node's.
+ */
+const EXTRA_CA_CERTS = 'NODE_EXTRA_CA_CERTS';
+
 /** A session opened (session start, a prompt), then `engram hook pre-tool-use` as Claude Code runs it before every tool call. */
 const preToolUse = (hook: ReturnType<typeof hookRunner>) => {
   hook('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
@@ -77,8 +88,8 @@ const turnPayload = (name: TurnHook, run: number): Record<string, unknown> => {
  * and `engram memory add`, `memory context`, `memory show` and `recall` on files; each started
  * every way in `starters` (the `engram` command, and the launcher beside it), keyed by its prefix.
  */
-const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number, progress: (message: string) => void): ReadonlyMap<string, number[]> => {
-  const w = benchWorld('start-up');
+const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number, progress: (message: string) => void, unset: readonly string[] = []): ReadonlyMap<string, number[]> => {
+  const w = withoutEnv(benchWorld('start-up'), unset);
   const times = new Map<string, number[]>();
   const add = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
   const time = (key: string, run: () => void) => {
@@ -91,7 +102,7 @@ const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number,
     // Each way runs every command line in turn, each hook turn in a session of its own.
     const ways = Object.entries(starters).map(([prefix, start]) => ({ prefix, start, hook: hookRunner(start, w, { ENGRAM_SERVE: '0' }) }));
     for (let i = 0; i < runs; i++) {
-      time('node', () => spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' }));
+      time('node', () => spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env: w.env }));
       ways.forEach(({ prefix, start, hook }, way) => {
         const engram = (args: readonly string[]) => () => {
           const r = spawnSync(start.file, [...start.before, ...args], { env: w.env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
@@ -114,10 +125,10 @@ const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number,
 };
 
 /** The hook in-process (ENGRAM_SERVE=0): a process that loads the runtime, resumes the session from its log and suspends it. */
-const inProcessTimes = (bin: string, runs: number, progress: (message: string) => void): number[] => {
+const inProcessTimes = (start: Starter, runs: number, progress: (message: string) => void): number[] => {
   const w = benchWorld('hook');
   try {
-    const next = preToolUse(hookRunner(bin, w, { ENGRAM_SERVE: '0' }));
+    const next = preToolUse(hookRunner(start, w, { ENGRAM_SERVE: '0' }));
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       times.push(next());
@@ -138,7 +149,7 @@ const LONG_SESSION_CALLS = 200;
  * pre-tool-use` in process on it, alternately resumed from the checkpoint the last hook left
  * (`checkpoint`) and from the whole log (`log`: the checkpoint removed first), beside `node -e 0`.
  */
-const longSessionTimes = async (bin: string, runs: number, progress: (message: string) => void): Promise<Readonly<Record<'node' | 'checkpoint' | 'log', number[]>>> => {
+const longSessionTimes = async (start: Starter, runs: number, progress: (message: string) => void): Promise<Readonly<Record<'node' | 'checkpoint' | 'log', number[]>>> => {
   const w = benchWorld('long-session');
   try {
     const common = { session_id: 'bench-long-session', transcript_path: join(w.project, 'transcript.jsonl'), cwd: w.project, permission_mode: 'default' };
@@ -161,7 +172,7 @@ const longSessionTimes = async (bin: string, runs: number, progress: (message: s
     const log = readdirSync(events).find((f) => f.endsWith('.jsonl'));
     if (log === undefined) throw new Error(`cli bench: the long session left no log in ${events}`);
     const checkpoint = resumeCheckpointOf(join(events, log));
-    const hook = hookRunner(bin, w, { ENGRAM_SERVE: '0' });
+    const hook = hookRunner(start, w, { ENGRAM_SERVE: '0' });
     const times = { node: [] as number[], checkpoint: [] as number[], log: [] as number[] };
     let n = 0;
     const pre = () => hook('pre-tool-use', { ...common, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm run build' }, tool_use_id: `toolu_long_bench_${n++}` });
@@ -180,14 +191,29 @@ const longSessionTimes = async (bin: string, runs: number, progress: (message: s
   }
 };
 
-/** The hook as a client of a running `engram serve`, interleaved with `node -e 0`. */
-const servedTimes = async (bin: string, runs: number, progress: (message: string) => void): Promise<{ readonly node: number[]; readonly command: number[] }> => {
-  const w = benchWorld('serve-hook');
+/**
+ * The hook as a client of a running `engram serve`, started every way in `starters` (the `engram`
+ * command, which starts the served-hook client, and the launcher), interleaved with `node -e 0`;
+ * keyed by the starters' prefixes, and `node`.
+ */
+const servedTimes = async (bin: string, starters: Readonly<Record<string, Starter>>, runs: number, progress: (message: string) => void, unset: readonly string[] = []): Promise<{ readonly times: ReadonlyMap<string, number[]>; readonly started: string | undefined }> => {
+  const w = withoutEnv(benchWorld('serve-hook'), unset);
   const service = await startBenchService(bin, w);
   try {
-    const next = preToolUse(hookRunner(bin, w, {}));
-    for (let i = 0; i < 3; i++) next(); // the service's own first calls (JIT) are not what a session pays
-    return interleaved(runs, next, progress);
+    // How the `engram` command starts a hook of this home, while its service runs.
+    const command = starters['']?.file === process.execPath ? undefined : starters['']?.file;
+    const started = command === undefined ? undefined : spawnSync(command, ['--explain-start', 'hook', 'pre-tool-use'], { encoding: 'utf8', env: w.env }).stdout.trim();
+    const ways = Object.entries(starters).map(([prefix, start]) => [prefix, preToolUse(hookRunner(start, w, {}))] as const);
+    for (const [, next] of ways) for (let i = 0; i < 3; i++) next(); // the service's own first calls (JIT) are not what a session pays
+    const times = new Map<string, number[]>([['node', []], ...ways.map(([prefix]) => [prefix, []] as [string, number[]])]);
+    for (let i = 0; i < runs; i++) {
+      const t0 = process.hrtime.bigint();
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env: w.env });
+      times.get('node')?.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      for (const [prefix, next] of ways) times.get(prefix)?.push(next());
+      progress(`cli: served hook ${i + 1} of ${runs} beside node -e 0`);
+    }
+    return { times, started };
   } finally {
     await service.stop();
     w.dispose();
@@ -238,8 +264,10 @@ const againstNode = (r: BenchResult, node: BenchResult): BenchResult => {
  * start-up snapshots; each row says how it started) with its p50 over node's (`targets`, issues 25
  * and 26: within 1.5x), and as the launcher (`opts.cliBin`) beside it; `engram memory stats` (no
  * target); `engram log --help` (commander and every command group); one pre-tool-use hook through
- * a running `engram serve` beside `node -e 0` (within 2x), and in process on a resumed session;
- * and the service's memory after 100 and 10,000 hook requests.
+ * a running `engram serve` beside `node -e 0` (within 2x; the `engram` command starts the
+ * served-hook client, and the launcher is timed beside it), and in process on a resumed session;
+ * the service's memory after 100 and 10,000 hook requests; and, when NODE_EXTRA_CA_CERTS is set,
+ * the start-up rows and the served hook again without it (EXTRA_CA_CERTS).
  */
 export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const bin = opts.cliBin;
@@ -250,7 +278,9 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const command = opts.cliCommand;
   const starters: Record<string, Starter> = command === undefined ? { '': launcherOf(bin) } : { '': { file: command, before: [] }, [LAUNCHER]: launcherOf(bin) };
   // How the `engram` command starts each command line on this build: from a snapshot, or the launcher and why.
-  const started = (key: string): string | undefined => (command === undefined || key.startsWith(LAUNCHER) ? undefined : spawnSync(command, ['--explain-start', ...(STARTED_AS[key] ?? key.split(' '))], { encoding: 'utf8' }).stdout.trim());
+  // Asked with ENGRAM_SERVE=0, as the rows it is asked for run (a service of the user's own home would otherwise be named).
+  const started = (key: string): string | undefined =>
+    command === undefined || key.startsWith(LAUNCHER) ? undefined : spawnSync(command, ['--explain-start', ...(STARTED_AS[key] ?? key.split(' '))], { encoding: 'utf8', env: { ...process.env, ENGRAM_SERVE: '0' } }).stdout.trim();
   const startUp = startUpTimes(starters, Math.max(1, Math.round(RUNS * opts.scale)), opts.progress);
   const startNode = { ...row('node -e 0 (bare Node start-up, interleaved with the start-up rows below)', startUp.get('node') ?? []), loadAverage1m: { before: load.before, after: round(loadavg()[0] ?? 0, 2) } };
   const timed = [...startUp].filter(([key]) => key !== 'node');
@@ -272,11 +302,14 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
     return Number(process.hrtime.bigint() - t0) / 1e6;
   };
   const help = Array.from({ length: runs }, helpRun);
-  const served = await servedTimes(bin, runs * 2, opts.progress);
-  const nodeRow = row('node -e 0 (bare Node start-up, interleaved with the served hook)', served.node);
-  const servedRow = row('hook (engram hook pre-tool-use, through engram serve)', served.command);
-  const inProcessRow = row('hook (engram hook pre-tool-use, in-process: ENGRAM_SERVE=0, resumed session)', inProcessTimes(bin, runs, opts.progress));
-  const long = await longSessionTimes(bin, runs, opts.progress);
+  const served = await servedTimes(bin, starters, runs * 2, opts.progress);
+  const nodeRow = row('node -e 0 (bare Node start-up, interleaved with the served hook)', served.times.get('node') ?? []);
+  const servedRow = { ...row('hook (engram hook pre-tool-use, through engram serve)', served.times.get('') ?? []), ...(served.started === undefined ? {} : { started: served.started }) };
+  const launcherTimes = served.times.get(LAUNCHER);
+  const servedLauncher = launcherTimes === undefined ? [] : [{ ...row('hook (engram hook pre-tool-use, through engram serve), through the launcher (node bin/engram.js)', launcherTimes), p50OverNode: ratioOf(row('', launcherTimes), nodeRow) }];
+  const first = starters[''] ?? launcherOf(bin);
+  const inProcessRow = withStart('hook pre-tool-use', row('hook (engram hook pre-tool-use, in-process: ENGRAM_SERVE=0, resumed session)', inProcessTimes(first, runs, opts.progress)));
+  const long = await longSessionTimes(first, runs, opts.progress);
   const longNode = row(`node -e 0 (interleaved with the hooks of a session of ${LONG_SESSION_CALLS} tool calls)`, long.node);
   const longRows = [
     { ...row(`hook pre-tool-use, in process, a session of ${LONG_SESSION_CALLS} tool calls, resumed from its checkpoint`, long.checkpoint), p50OverNode: ratioOf(row('', long.checkpoint), longNode) },
@@ -287,11 +320,13 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   const startRatios = Object.fromEntries(startRows.map(({ key, result }) => [key, ratioOf(result, startNode)]));
   const slowest = Math.max(...Object.values(startRatios));
   const rss = typeof memory['rssRatio'] === 'number' ? memory['rssRatio'] : Number.NaN;
+  const bare = (process.env[EXTRA_CA_CERTS] ?? '') === '' ? null : await withoutExtraCaCerts(bin, first, runs, opts.progress);
   return {
     suite: 'cli',
     machine: machineInfo(),
-    results: [startNode, ...startRows.map(({ result }) => result), ...others, row('engram log --help (commander and every command group loaded)', help), nodeRow, servedRow, inProcessRow, longNode, ...longRows, memory],
+    results: [startNode, ...startRows.map(({ result }) => result), ...others, row('engram log --help (commander and every command group loaded)', help), nodeRow, servedRow, ...servedLauncher, inProcessRow, longNode, ...longRows, memory, ...(bare?.rows ?? [])],
     targets: {
+      nodeExtraCaCertsSet: bare !== null,
       ...Object.fromEntries(Object.entries(startRatios).map(([key, r]) => [`${key}: p50 over node -e 0`, r])),
       startUpWithin1_5xNode: slowest <= START_UP_RATIO,
       versionP50OverNodeP50: startRatios['--version'] ?? Number.NaN,
@@ -302,6 +337,31 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
       inProcessHookWithin1_5xNode: ratioOf(inProcessRow, nodeRow) <= START_UP_RATIO,
       serveRssRatio: rss,
       serveRssWithin1_5x: rss <= 1.5,
+      ...(bare?.targets ?? {}),
+    },
+  };
+};
+
+/**
+ * The start-up rows of the `engram` command (`first`) and the served hook again, with
+ * NODE_EXTRA_CA_CERTS left out of every process's environment, `node -e 0`'s included: the same
+ * ratios over a Node start that does not read a file of certificates first.
+ */
+const withoutExtraCaCerts = async (bin: string, first: Starter, runs: number, progress: (message: string) => void): Promise<{ readonly rows: readonly BenchResult[]; readonly targets: Readonly<Record<string, number | boolean>> }> => {
+  const unset = `${EXTRA_CA_CERTS} unset`;
+  const startUp = startUpTimes({ '': first }, Math.max(1, Math.round(runs / 2)), progress, [EXTRA_CA_CERTS]);
+  const node = row(`node -e 0 (${unset}, interleaved with the start-up rows below)`, startUp.get('node') ?? []);
+  const startRows = [...startUp].filter(([key]) => key !== 'node' && !untargeted(key)).map(([key, times]) => ({ key, result: againstNode(row(`${whatOf(key)}, ${unset}`, times), node) }));
+  const served = await servedTimes(bin, { '': first }, runs * 2, progress, [EXTRA_CA_CERTS]);
+  const servedNode = row(`node -e 0 (${unset}, interleaved with the served hook)`, served.times.get('node') ?? []);
+  const servedRow = row(`hook (engram hook pre-tool-use, through engram serve), ${unset}`, served.times.get('') ?? []);
+  const ratios = Object.fromEntries(startRows.map(({ key, result }) => [key, ratioOf(result, node)]));
+  return {
+    rows: [node, ...startRows.map(({ result }) => result), servedNode, { ...servedRow, p50OverNode: ratioOf(servedRow, servedNode) }],
+    targets: {
+      ...Object.fromEntries(Object.entries(ratios).map(([key, r]) => [`${key}: p50 over node -e 0, ${unset}`, r])),
+      [`startUpWithin1_5xNode, ${unset}`]: Math.max(...Object.values(ratios)) <= START_UP_RATIO,
+      [`hookP50OverNodeP50, ${unset}`]: ratioOf(servedRow, servedNode),
     },
   };
 };

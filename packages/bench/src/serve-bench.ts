@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,20 +43,6 @@ export const startBenchService = async (bin: string, w: BenchWorld): Promise<{ r
       await exited;
     },
   };
-};
-
-/** Times `node -e 0` and one spawned command, interleaved, so both see the same machine load. */
-export const interleaved = (runs: number, command: () => number, progress: (m: string) => void): { readonly node: number[]; readonly command: number[] } => {
-  const node: number[] = [];
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
-    node.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    times.push(command());
-    progress(`cli: ${i + 1} of ${runs} beside node -e 0`);
-  }
-  return { node, command: times };
 };
 
 const request = (w: BenchWorld, event: HookCommand, payload: Record<string, unknown>) => ({ v: PROTOCOL_VERSION, kind: 'hook', event, payload: JSON.stringify({ transcript_path: join(w.project, 't.jsonl'), cwd: w.project, permission_mode: 'default', ...payload }), flags: { home: w.home }, env: { CLAUDE_PROJECT_DIR: w.project } });
