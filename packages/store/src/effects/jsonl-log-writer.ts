@@ -33,6 +33,8 @@ export class JsonlLogWriter {
   private fd: number | null = null;
   /** File size and last seq as of this writer's last append; a different size means someone else wrote. */
   private known: { size: number; lastSeq: number } | null = null;
+  /** Whether this writer appended since its last fsync: a sync with nothing new costs a disk flush for nothing. */
+  private unsynced = false;
   private readonly root: string;
   private readonly clock: Clock;
   private readonly ids: IdSource;
@@ -76,6 +78,7 @@ export class JsonlLogWriter {
         if (complete.ok && complete.event.seq > lastSeq) {
           // The crash lost only the newline: the event is whole, keep it.
           assertHeld();
+          this.unsynced = true;
           appendToFd(fd, Buffer.from('\n'), { path: this.file, sizeBefore: size });
           lastSeq = complete.event.seq;
           size += 1;
@@ -94,6 +97,7 @@ export class JsonlLogWriter {
     assertHeld();
     // All of the batch or none of it: a full disk half way cuts the file back and throws.
     try {
+      this.unsynced = true;
       appendToFd(fd, buf, { path: this.file, sizeBefore: size });
     } catch (err) {
       this.known = null;
@@ -119,14 +123,16 @@ export class JsonlLogWriter {
     };
   }
 
-  /** Makes every appended byte durable (turn end, close). */
+  /** Makes every byte this writer appended durable (turn end, close). */
   sync(): void {
-    if (this.fd !== null) fsyncSync(this.fd);
+    if (this.fd === null || !this.unsynced) return;
+    fsyncSync(this.fd);
+    this.unsynced = false;
   }
 
   close(): void {
     if (this.fd === null) return;
-    fsyncSync(this.fd);
+    this.sync();
     closeSync(this.fd);
     this.fd = null;
     this.known = null;
