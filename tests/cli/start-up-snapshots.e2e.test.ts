@@ -66,7 +66,9 @@ const normal = (w: World, text: string): string =>
     // A time in epoch milliseconds (a checkpoint's horizon, a file's mtime), fractional or not.
     .replace(/\b1\d{12}(\.\d+)?\b/g, '<EPOCH-MS>')
     // The instincts' summary of a session: its calls' times, the first in epoch ms, each next as the milliseconds since.
-    .replace(/\[<EPOCH-MS>(,\d+)+\]/g, '[<CALL-TIMES>]');
+    .replace(/\[<EPOCH-MS>(,\d+)+\]/g, '[<CALL-TIMES>]')
+    // The size of a log the instincts have read: its times and durations are not as many digits every run.
+    .replace(/(\.jsonl",)\d+,/g, '$1<BYTES>,');
 
 const explain = (bin: string, args: readonly string[] = ['hook', 'pre-tool-use'], env: NodeJS.ProcessEnv = {}) => {
   const r = spawnSync(bin, ['--explain-start', ...args], { encoding: 'utf8', env: { ...process.env, ENGRAM_BUNDLE: '', NODE_OPTIONS: '', ...env } });

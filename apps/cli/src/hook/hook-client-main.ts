@@ -1,8 +1,10 @@
 // The served-hook client as a program: dist/bundle/hook-client/hook-client-main.cjs, which
 // bin/engram starts as `node hook-client-main.cjs hook NAME ...` when the home's `engram serve`
 // has a socket.
-import { hookClient } from './hook-client.js';
+import { fileURLToPath } from 'node:url';
+import { servedHookClient } from '@engram/serve/client';
 
-void hookClient(process.argv.slice(3)).then((code) => {
+const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+void servedHookClient(process.argv.slice(3), { engram: file('../../bin/engram'), launcher: file('../../bin/engram.js'), caller: fileURLToPath(import.meta.url) }).then((code) => {
   process.exitCode = code;
 });

@@ -1,4 +1,4 @@
-import { parseHookArgs } from './parse-hook-args.js';
+import { parseHookArgs } from '@engram/serve/client';
 import { runHookCommand } from './run-hook.js';
 
 /**

@@ -10,3 +10,5 @@ export { pingService } from './ping-service.js';
 export { HOOK_COMMANDS, PROTOCOL_VERSION, isForwardedEnv, type HookCommand } from './protocol-version.js';
 export { resolveHome, servePaths, MAX_SOCKET_PATH_BYTES, type ServePaths } from './serve-paths.js';
 export { runHookClient, type HookClientFlags, type InProcessHook, type InProcessOptions } from './run-hook-client.js';
+export { parseHookArgs } from './parse-hook-args.js';
+export { servedHookClient, type ServedHookFiles } from './effects/served-hook-client.js';

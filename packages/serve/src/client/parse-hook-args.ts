@@ -1,4 +1,5 @@
-import { HOOK_COMMANDS, type HookClientFlags, type HookCommand } from '@engram/serve/client';
+import { HOOK_COMMANDS, type HookCommand } from './protocol-version.js';
+import type { HookClientFlags } from './run-hook-client.js';
 
 /**
  * The arguments after `hook` when they are a plain hook call (`<name> [--project DIR] [--home DIR] [--store URL] [--tenant NAME]`,
