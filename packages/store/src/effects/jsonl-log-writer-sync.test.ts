@@ -1,36 +1,30 @@
-import * as fs from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { fsyncSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvent } from '@engram/events/testing';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JsonlLogWriter } from './jsonl-log-writer.js';
 
-// fsyncSync counted, still done: each costs a flush of the disk, and a hook's process pays every one.
-vi.mock('node:fs', async (original) => {
-  const real = await original<typeof fs>();
-  return { ...real, fsyncSync: vi.fn(real.fsyncSync) };
-});
-
 const SESSION = '20261130_031500_ab12';
-const fsyncs = () => vi.mocked(fs.fsyncSync).mock.calls.length;
 
 describe('JsonlLogWriter.sync', () => {
-  beforeEach(() => {
-    vi.mocked(fs.fsyncSync).mockClear();
-  });
-
   it('flushes what this writer appended, once: a sync or close with nothing new since does not flush again', async () => {
-    const w = new JsonlLogWriter(join(mkdtempSync(join(tmpdir(), 'engram-writer-sync-')), 'events', `${SESSION}.jsonl`), SESSION);
+    // Each fsync a flush of the disk, and a hook's process pays every one: counted, still done.
+    let fsyncs = 0;
+    const fsync = (fd: number) => {
+      fsyncs++;
+      fsyncSync(fd);
+    };
+    const w = new JsonlLogWriter(join(mkdtempSync(join(tmpdir(), 'engram-writer-sync-')), 'events', `${SESSION}.jsonl`), SESSION, { fsync });
     w.sync();
-    expect(fsyncs()).toBe(0);
+    expect(fsyncs).toBe(0);
     await w.append([buildEvent('executive.turn.started')]);
     w.sync();
-    expect(fsyncs()).toBe(1);
+    expect(fsyncs).toBe(1);
     w.sync();
-    expect(fsyncs()).toBe(1);
+    expect(fsyncs).toBe(1);
     await w.append([buildEvent('executive.turn.completed')]);
     w.close();
-    expect(fsyncs()).toBe(2);
+    expect(fsyncs).toBe(2);
   });
 });

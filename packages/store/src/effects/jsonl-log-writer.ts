@@ -18,6 +18,8 @@ export interface WriterOptions {
   readonly ids?: IdSource;
   /** How old a lock must be before it is taken as a crashed writer's (default 10 s, minimum 5 s). */
   readonly lockStaleMs?: number;
+  /** Makes a file's written bytes durable (default fsync); a test counts the calls. */
+  readonly fsync?: (fd: number) => void;
   /** The trusted folder the log lies under (default: the project folder for `<project>/.engram/events`, else the events folder's parent); no link between is followed. */
   readonly root?: string;
 }
@@ -39,6 +41,7 @@ export class JsonlLogWriter {
   private readonly clock: Clock;
   private readonly ids: IdSource;
   private readonly lockStaleMs: number;
+  private readonly fsync: (fd: number) => void;
 
   constructor(
     readonly file: string,
@@ -48,6 +51,7 @@ export class JsonlLogWriter {
     this.clock = options.clock ?? systemClock;
     this.ids = options.ids ?? randomIds();
     this.lockStaleMs = options.lockStaleMs ?? LOCK_STALE_MS;
+    this.fsync = options.fsync ?? fsyncSync;
     this.root = options.root ?? rootForDir(dirname(file));
   }
 
@@ -126,7 +130,7 @@ export class JsonlLogWriter {
   /** Makes every byte this writer appended durable (turn end, close). */
   sync(): void {
     if (this.fd === null || !this.unsynced) return;
-    fsyncSync(this.fd);
+    this.fsync(this.fd);
     this.unsynced = false;
   }
 
