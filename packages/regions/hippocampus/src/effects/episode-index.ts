@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { bytesVector, nearestVectors, RECALL_FIELD_WEIGHTS, vectorByteLength, vectorBytes } from '@engram/kernel';
@@ -11,6 +11,7 @@ import { episodeKey, keyAtMs, parseEpisodeTs, sessionFileTime } from '../episode
 import { parseEpisodeLine } from '../episodes/parse-episode-line.js';
 import type { ScoredEpisode } from '../episodes/search-episodes.js';
 import { episodeFields, rankedMatchQuery, rankedWords } from '../episodes/episode-fields.js';
+import { openSqlite } from './open-sqlite.js';
 
 /** Bump when the schema changes: an index of another version is dropped and rebuilt from the JSONL files. */
 const SCHEMA_VERSION = 5;
@@ -371,13 +372,13 @@ export class EpisodeIndex {
     makePrivateFile(root, this.indexFile);
     for (const suffix of ['-wal', '-shm', '-journal']) if (existsSync(`${this.indexFile}${suffix}`)) makePrivateFile(root, `${this.indexFile}${suffix}`);
     try {
-      return this.prepare(new Database(this.indexFile));
+      return this.prepare(openSqlite(this.indexFile));
     } catch (err) {
       if (!isCorruption(err)) throw err;
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${this.indexFile}${suffix}`, { force: true });
       this.pending.push({ file: this.indexFile, line: 0, reason: `the index was unreadable (${(err as Error).message}) and was rebuilt from the episode files` });
       makePrivateFile(root, this.indexFile);
-      return this.prepare(new Database(this.indexFile));
+      return this.prepare(openSqlite(this.indexFile));
     }
   }
 

@@ -1,8 +1,9 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { dirname } from 'node:path';
 import { bytesVector, vectorBytes } from '@engram/kernel';
 import { makePrivateFile, rootForDir } from '@engram/fs';
 import type { TextVectorCache } from '../embeddings/text-meaning.js';
+import { openSqlite } from './open-sqlite.js';
 
 const SCHEMA = 'CREATE TABLE IF NOT EXISTS text_vectors (model TEXT NOT NULL, hash TEXT NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, hash)) WITHOUT ROWID;';
 
@@ -21,7 +22,7 @@ export class SqliteTextVectors implements TextVectorCache {
   private open(): Database.Database {
     if (this.db !== null) return this.db;
     makePrivateFile(rootForDir(dirname(this.location)), this.location);
-    const db = new Database(this.location);
+    const db = openSqlite(this.location);
     db.pragma('journal_mode = WAL');
     db.exec(SCHEMA);
     this.db = db;
