@@ -45,15 +45,7 @@ const hookEnv = async (flags: HookClientFlags): Promise<{ readonly env: NodeJS.P
   }
 };
 
-/**
- * One hook call as `engram hook <name>` makes it: read the payload on stdin, hand it to the home's
- * `engram serve` and print its answer; with no service (one is started with `launcher` for the
- * next hooks), `ENGRAM_SERVE=0`, or a service that could not answer (one warning line), run the
- * hook in this process instead (`where.inProcess`). Always resolves to 0: a problem is one line
- * on stderr and nothing on stdout (fail open). Loads nothing of engram's runtime unless it handles
- * the hook itself. Run from npx's download cache (`caller` is the file that calls), it refuses
- * (one line on stderr, nothing recorded).
- */
+/** What `runHookClient` needs from its caller. */
 export interface HookClientWhere {
   /** The `engram` launcher to start a service with when none runs. */
   readonly launcher: string;
@@ -64,6 +56,15 @@ export interface HookClientWhere {
   readonly payload?: () => Promise<string>;
 }
 
+/**
+ * One hook call as `engram hook <name>` makes it: read the payload on stdin, hand it to the home's
+ * `engram serve` and print its answer; with no service (one is started with `launcher` for the
+ * next hooks), `ENGRAM_SERVE=0`, or a service that could not answer (one warning line), run the
+ * hook in this process instead (`where.inProcess`). Always resolves to 0: a problem is one line
+ * on stderr and nothing on stdout (fail open). Loads nothing of engram's runtime itself (the
+ * caller's `inProcess` may). Run from npx's download cache (`caller` is the file that calls), it refuses
+ * (one line on stderr, nothing recorded).
+ */
 export const runHookClient = async (name: HookCommand, flags: HookClientFlags, where: HookClientWhere): Promise<number> => {
   const read = where.payload ?? readStdin;
   const warn = (message: string) => void process.stderr.write(`engram hook ${name}: ${message}\n`);
