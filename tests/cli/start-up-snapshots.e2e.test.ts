@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -257,4 +258,36 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/**
+ * Why: bin/engram finds the hook's home in sh (as @engram/serve/client's resolveHome does) to
+ * decide whether a service's socket is there; a home it found wrongly would start the 8.7 MB
+ * snapshot for every served hook. Any listening Unix socket will do for the decision.
+ */
+describe('engram starts the served-hook client when the hook\'s home has a socket (built CLI)', () => {
+  it('finds the home from --home, --home=, a relative --home, ENGRAM_HOME and ~/.engram, and not with ENGRAM_SERVE=0', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-client-route-'));
+    const home = join(root, '.engram');
+    const socket = join(home, 'run', 'engram.sock');
+    mkdirSync(join(home, 'run'), { recursive: true, mode: 0o700 });
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(socket, done));
+    try {
+      const client = `client: ${ROOT}/apps/cli/bin/../dist/bundle/hook-client/hook-client-main.cjs (engram serve at `;
+      const ask = (args: readonly string[], env: NodeJS.ProcessEnv = {}) =>
+        spawnSync(ENGRAM, ['--explain-start', 'hook', 'pre-tool-use', ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, ENGRAM_HOME: '', ENGRAM_SERVE: '', ENGRAM_BUNDLE: '', ...env } }).stdout.trim();
+      expect(ask(['--home', home])).toBe(`${client}${socket})`);
+      expect(ask([`--home=${home}`])).toBe(`${client}${socket})`);
+      expect(ask(['--project', root, '--home', '.engram'])).toBe(`${client}${root}/.engram/run/engram.sock)`);
+      expect(ask([], { ENGRAM_HOME: home })).toBe(`${client}${socket})`);
+      expect(ask([], { HOME: root })).toBe(`${client}${socket})`);
+      // Elsewhere, or kept in process: the hook snapshot.
+      expect(ask(['--home', join(root, 'other')])).toMatch(/^snapshot: .*hook\.blob/);
+      expect(ask(['--home', home], { ENGRAM_SERVE: '0' })).toMatch(/^snapshot: .*hook\.blob/);
+    } finally {
+      await new Promise((done) => server.close(done));
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
