@@ -2,10 +2,11 @@
 // and says so: once per kind of failure with how often it happened, never one line per record
 // (a full disk fails every record alike), and the file named once.
 import { createBrain } from '@engram/runtime';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeEpisodesWithUnreadableLine } from '../support/unreadable-episode-line.js';
 
 describe('episode write failures', () => {
   it('are reported once each, with a count, naming the file once', async () => {
@@ -36,9 +37,7 @@ describe('episode write failures', () => {
   it('a line the recall tool could not read is one of the session problems, and the answer holds the rest', async () => {
     const root = mkdtempSync(join(tmpdir(), 'engram-episode-unreadable-'));
     const project = join(root, 'project');
-    mkdirSync(join(project, '.engram', 'episodes'), { recursive: true });
-    const line = (turn: number, content: string) => `${JSON.stringify({ ts: `2026-03-01T10:0${turn}:00.000+00:00`, session: '20260301_100000_aaaa', turn, role: 'user', content, meta: {} })}\n`;
-    writeFileSync(join(project, '.engram', 'episodes', '20260301_100000_aaaa.jsonl'), `${line(1, 'the deploy of the auth service went fine')}this line is not JSON\n${line(2, 'the billing report is late')}`);
+    writeEpisodesWithUnreadableLine(project);
     const brain = createBrain({ home: join(root, 'home'), project, env: {}, modes: { memory: 'autopilot' } });
     const s = brain.session();
     const answer = await s.recall({ query: 'auth deploy' });

@@ -4,10 +4,11 @@
  * holds what could be read; what could not is one of the session's problems, which `engram mcp`
  * now writes to its log (stderr, which an MCP host keeps) when the session ends.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeEpisodesWithUnreadableLine } from '../support/unreadable-episode-line.js';
 import { connectStdio } from './mcp-clients.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-mcp-recall-problems-'));
@@ -16,9 +17,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('engram mcp: recall over an unreadable episode line', () => {
   it('answers from the lines it read, and logs the unreadable one when the session ends', async () => {
     const project = join(root, 'project');
-    mkdirSync(join(project, '.engram', 'episodes'), { recursive: true });
-    const line = (turn: number, content: string) => `${JSON.stringify({ ts: `2026-03-01T10:0${turn}:00.000+00:00`, session: '20260301_100000_aaaa', turn, role: 'user', content, meta: {} })}\n`;
-    writeFileSync(join(project, '.engram', 'episodes', '20260301_100000_aaaa.jsonl'), `${line(1, 'the deploy of the auth service went fine')}this line is not JSON\n${line(2, 'the billing report is late')}`);
+    writeEpisodesWithUnreadableLine(project);
     const connected = await connectStdio(join(root, 'home'), project);
     const { client } = connected;
     const stderr = () => connected.stderr();

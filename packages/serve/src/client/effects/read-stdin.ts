@@ -12,8 +12,8 @@ const CHUNK_BYTES = 64 * 1024;
  *
  * Read with blocking reads of the descriptor, not through `process.stdin`: making that stream
  * loads Node's socket or file-stream modules, and the module behind `isatty`, a few ms of every
- * hook's start. A descriptor a parent left non-blocking (EAGAIN) is read through the stream from
- * where the reads stopped.
+ * hook's start. A stdin a parent left non-blocking (EAGAIN) is read through `process.stdin` from
+ * where the reads stopped (that stream is fd 0's: another `fd` is for tests on files).
  */
 export const readStdin = async (fd = 0): Promise<string> => {
   // Only a character device can be a terminal (a pipe or a file is not): `node:tty` is loaded for those alone.
