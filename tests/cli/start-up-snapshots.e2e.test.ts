@@ -126,6 +126,24 @@ describe('engram starts hooks and memory commands from their snapshots and acts 
     expect(Object.keys(launcher.files).filter((f) => f.endsWith('.jsonl')).length).toBeGreaterThan(0);
   }, 300_000);
 
+  // Why: a hook run by hand with nothing on stdin (/dev/null, a character device) loads node:tty to
+  // tell it from a terminal; an import() there, from the snapshot, made Node warn on stderr.
+  it('a hook whose stdin is /dev/null says one line, the same from the snapshot as from the launcher', () => {
+    const w = world();
+    try {
+      const said = (way: Way) => {
+        const [command, argv] = way === 'snapshot' ? [ENGRAM, ['hook', 'pre-tool-use']] : [process.execPath, [BIN, 'hook', 'pre-tool-use']];
+        const r = spawnSync(command, argv, { encoding: 'utf8', cwd: w.project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ENGRAM_HOME: w.home, ...HOOK_ENV, NODE_OPTIONS: '' } });
+        return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+      };
+      const expected = { status: 0, stdout: '', stderr: expect.stringMatching(/^engram hook pre-tool-use: stdin is not JSON \([^\n]*\n$/) as string };
+      expect(said('launcher')).toEqual(expected);
+      expect(said('snapshot')).toEqual(expected);
+    } finally {
+      rmSync(w.root, { recursive: true, force: true });
+    }
+  });
+
   it('memory add, show, list and context: text, JSON, a redacted secret, usage errors', () => {
     const lines = [
       ['memory', 'add', 'Run the tests before committing.'],

@@ -16,8 +16,10 @@ const CHUNK_BYTES = 64 * 1024;
  * where the reads stopped (that stream is fd 0's: another `fd` is for tests on files).
  */
 export const readStdin = async (fd = 0): Promise<string> => {
-  // Only a character device can be a terminal (a pipe or a file is not): `node:tty` is loaded for those alone.
-  if (fstatSync(fd).isCharacterDevice() && (await import('node:tty')).isatty(fd)) throw new Error('expects the hook JSON that Claude Code writes on stdin (pipe a payload in to try it)');
+  // Only a character device can be a terminal (a pipe or a file is not): `node:tty` is loaded for
+  // those alone, and synchronously: an `import()` in a bundle started from a start-up snapshot goes
+  // through vm's main-context loader, and Node warns on stderr that it is experimental.
+  if (fstatSync(fd).isCharacterDevice() && process.getBuiltinModule('node:tty').isatty(fd)) throw new Error('expects the hook JSON that Claude Code writes on stdin (pipe a payload in to try it)');
   const chunks: Buffer[] = [];
   let size = 0;
   const take = (buf: Buffer) => {
