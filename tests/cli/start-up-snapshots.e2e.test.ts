@@ -260,6 +260,7 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
     const { dir, snap, bin, start } = scriptCopy('.snapshot-refused-');
     try {
       copyFileSync(BIN, join(dir, 'bin/engram.js'));
+      copyFileSync(join(ROOT, 'apps/cli/bin/load-bundle.js'), join(dir, 'bin/load-bundle.js'));
       copyFileSync(join(ROOT, 'apps/cli/package.json'), join(dir, 'package.json'));
       writeFileSync(join(dir, 'dist/main.js'), `export * from ${JSON.stringify(pathToFileURL(join(ROOT, 'apps/cli/dist/main.js')).href)};\n`);
       writeFileSync(join(dir, 'empty.cjs'), '');

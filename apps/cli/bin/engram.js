@@ -60,42 +60,8 @@ const bundles = () => {
   }
 };
 
-/**
- * Runs bundle NAME (one CommonJS file) and returns its exports. Node 20 keeps no compiled code
- * between runs, so the launcher does: V8's code cache for the file is kept beside it (written
- * once per Node version, after the first run, best effort: a read-only install just compiles each
- * time), and compiling most of the bundle becomes reading it back.
- */
-const loadBundle = async (dir, name) => {
-  const [{ Script, constants }, { createRequire }, { dirname }, { renameSync, writeFileSync, rmSync }] = await Promise.all([import('node:vm'), import('node:module'), import('node:path'), import('node:fs')]);
-  const file = fileURLToPath(new URL(`${name}/${name === 'hook' ? 'hook-fast-path' : 'main'}.cjs`, dir));
-  const cacheFile = `${file}.${process.version}-${process.arch}.cache`;
-  let cachedData;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
-  }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
-  if (cachedData === undefined || script.cachedDataRejected === true)
-    // At exit: the cache then holds every function this run compiled, not only the top level.
-    process.once('exit', () => {
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
-      try {
-        writeFileSync(tmp, script.createCachedData(), { flag: 'wx' });
-        renameSync(tmp, cacheFile);
-      } catch {
-        rmSync(tmp, { force: true });
-      }
-    });
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
-  return module.exports;
-};
+/** Runs bundle NAME (bin/load-bundle.js, loaded only now: `--version` needs none of it) and returns its exports. */
+const loadBundle = async (dir, name) => (await import('./load-bundle.js')).loadBundle(fileURLToPath(new URL(`${name}/${name === 'hook' ? 'hook-fast-path' : 'main'}.cjs`, dir)));
 
 // `engram --version` prints the version of the package this launcher belongs to, read beside it:
 // no commander and no command modules to load. It reads no setting, so an ENGRAM_* typo does not

@@ -33,7 +33,7 @@ const BUNDLES = {
   hook: { entry: 'hook/hook-fast-path.js', hot: ['hook/run-hook.js'] },
   // The served-hook client alone (bin/engram starts it when the home's engram serve has a socket):
   // a program, not a library, and a few kB, since it holds none of the runtime.
-  'hook-client': { entry: 'hook/hook-client-main.js', hot: [] },
+  'hook-client': { entry: 'hook/hook-client-main.js', hot: [], program: true },
   'memory-show': { entry: 'main.js', hot: ['memory/run-memory-show.js'] },
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },
@@ -233,7 +233,7 @@ const hotPath = (out, hot) => ({
     b.onLoad({ filter: /\.js$/ }, async (args) => {
       const original = readFileSync(args.path, 'utf8');
       const cold = hot !== 'all' && args.path.startsWith(ROOT) && !args.path.startsWith(DIST) && !args.path.includes(`${sep}node_modules${sep}`) ? await coldImports(b, args.path, original, out) : [];
-      const source = cold.reduce((text, [literal, url]) => text.replaceAll(literal, `import(${url})`), original);
+      const source = cold.reduce((text, [literal, url]) => text.replaceAll(literal, `__engramImport(${url})`), original);
       if (cold.length === 0 && !/import\.meta\.(url|dirname|filename)/.test(source)) return undefined;
       const url = originOf(args.path, out);
       const contents = source
@@ -245,6 +245,31 @@ const hotPath = (out, hot) => ({
     });
   },
 });
+
+/**
+ * The dynamic imports esbuild leaves in a bundle (a command implementation the bundle does not
+ * hold, `../../log/log-stats.js`; a package, `@engram/llm`), as calls of `__engramImport`, the
+ * parameter bin/load-bundle.js (and scripts/snapshot-entry.cjs) runs a bundle with: in Node 20 an
+ * `import()` in code that V8 read back from the launcher's code cache fails ("A dynamic import
+ * callback was not specified"). The cold imports of packages' modules are written so at their
+ * source (coldImports). A bundle run as a program (`program: true`) keeps `import()`: Node loads it.
+ */
+const EMITTED_IMPORT = /(?<![\w$.])import\((?=["'](?:\.\.?\/|@engram\/))/g;
+
+/** An `import(` EMITTED_IMPORT left, unless it opens quoted code in a library's message (`` `import('node:buffer').File` ``). */
+const LEFT_IMPORT = /(?<![\w$.`])import\(/g;
+
+const rewriteImports = (file, program) => {
+  const text = readFileSync(file, 'utf8');
+  if (program) {
+    if (text.includes('__engramImport(')) throw new Error(`bundle-cli: ${relative(ROOT, file)} is run as a program, where nothing passes __engramImport: keep its imports static`);
+    return;
+  }
+  const rewritten = text.replace(EMITTED_IMPORT, '__engramImport(');
+  const left = [...rewritten.matchAll(LEFT_IMPORT)].map((m) => rewritten.slice(m.index, m.index + 60));
+  if (left.length > 0) throw new Error(`bundle-cli: ${relative(ROOT, file)} holds an import() that would fail from the code cache: ${left.join(' | ')}`);
+  writeFileSync(file, rewritten);
+};
 
 /**
  * Refuses a bundle with a character outside ASCII. esbuild escapes them in strings but not in a
@@ -263,7 +288,7 @@ const asciiOnly = (file) => {
 rmSync(OUT, { recursive: true, force: true });
 const holds = {};
 const repoPath = (input) => toPosix(relative(ROOT, join(process.cwd(), input.replace(/^[\w-]+:/, ''))));
-for (const [name, { entry, hot }] of Object.entries(BUNDLES)) {
+for (const [name, { entry, hot, program = false }] of Object.entries(BUNDLES)) {
   const out = join(OUT, name);
   const result = await build({
     entryPoints: { [basename(entry, '.js')]: join(DIST, entry) },
@@ -285,7 +310,9 @@ for (const [name, { entry, hot }] of Object.entries(BUNDLES)) {
   });
   for (const [file, o] of Object.entries(result.metafile.outputs)) {
     holds[toPosix(relative(OUT, join(process.cwd(), file)))] = [...new Set(Object.keys(o.inputs).map(repoPath))].sort();
-    if (file.endsWith('.cjs')) asciiOnly(join(process.cwd(), file));
+    if (!file.endsWith('.cjs')) continue;
+    rewriteImports(join(process.cwd(), file), program);
+    asciiOnly(join(process.cwd(), file));
   }
 }
 // Which modules each output file holds, by their path in the repository (tests/runtime-lazy

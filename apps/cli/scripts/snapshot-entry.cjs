@@ -14,6 +14,7 @@
 const { readFileSync } = require('node:fs');
 const { Script, constants } = require('node:vm');
 const { dirname } = require('node:path');
+const { pathToFileURL } = require('node:url');
 const { Readable } = require('node:stream');
 const crypto = require('node:crypto');
 const { createRequire } = require('node:module');
@@ -27,15 +28,17 @@ const v8 = require('node:v8');
  */
 const plan = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8'));
 
-// The bundle as the launcher runs it (bin/engram.js loadBundle): one function over its CommonJS
-// text, dynamic imports through the main context's loader, so that a command started from the
-// snapshot imports the model stack or PostgreSQL from where they are installed, as a launched one does.
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(plan.bundle, 'utf8')}\n})`, {
-  filename: plan.bundle,
-  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-});
+// The bundle as the launcher runs it (bin/load-bundle.js, whose parameters these are): one
+// function over its CommonJS text, its dynamic imports (bundle-cli writes each as a call of
+// `__engramImport`) through the main context's loader, so that a command started from the snapshot
+// imports the model stack or PostgreSQL from where they are installed, as a launched one does. A
+// path relative to the bundle is taken from there, as bin/load-bundle.js's bundleImport does.
+const { href: bundleUrl } = pathToFileURL(plan.bundle);
+const importer = new Script('(specifier) => import(specifier)', { filename: plan.bundle, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }).runInThisContext();
+const engramImport = (specifier) => importer(/^\.\.?\//.test(specifier) ? new URL(specifier, bundleUrl).href : specifier);
+const script = new Script(`(function (exports, require, module, __filename, __dirname, __engramImport) {${readFileSync(plan.bundle, 'utf8')}\n})`, { filename: plan.bundle });
 const bundleModule = { exports: {} };
-script.runInThisContext()(bundleModule.exports, createRequire(plan.bundle), bundleModule, plan.bundle, dirname(plan.bundle));
+script.runInThisContext()(bundleModule.exports, createRequire(plan.bundle), bundleModule, plan.bundle, dirname(plan.bundle), engramImport);
 /**
  * Runs one command line of this bundle: `hook NAME ...` through the hook's fast path (its payload
  * from `payload`, default stdin), anything else through `run`.
