@@ -5,9 +5,17 @@ import { join } from 'node:path';
 import { callService, pingService, PROTOCOL_VERSION, type HookCommand } from '@engram/serve/client';
 import { round, type BenchResult } from './bench-report.js';
 
-/** Hook requests the memory loop sends at full scale; RSS is read after the first `RSS_EARLY_AT` and at the end. */
+/** Hook requests the memory loop sends at full scale; RSS is read after the first `RSS_EARLY_AT`, once warm (`warmUpCalls`) and at the end. */
 export const SERVE_MEMORY_CALLS = 10_000;
 const RSS_EARLY_AT = 100;
+/**
+ * The share of the requests after which the service is warm and RSS is read again: every warm
+ * session slot taken (MAX_WARM_SESSIONS, 16, is reached after about 1,600 requests of four
+ * clients) and V8's heap grown to its working size. A leak is RSS still growing after that: at
+ * 100 requests neither has happened (measured: 87 MiB after 100, then 126-149 MiB at every
+ * 2,000 up to 24,000), so the ratio to the first reading measured the warm-up, not a leak.
+ */
+const WARM_SHARE = 0.4;
 /** The memory loop stops here whatever its count: on a loaded 2-core machine 10,000 warm hooks take a few minutes. */
 const SERVE_MEMORY_TIME_CAP_MS = 15 * 60_000;
 /** Clients sending at once: hooks of parallel tool calls and of several sessions overlap. */
@@ -79,6 +87,8 @@ export const serveMemory = async (bin: string, calls: number, progress: (m: stri
     let failed = 0;
     let firstProblem = '';
     let rssEarly: number | null = null;
+    let rssWarm: number | null = null;
+    const warmAt = Math.max(RSS_EARLY_AT, Math.floor(calls * WARM_SHARE));
     const perClient = Math.ceil(calls / CLIENTS);
     const client = async (c: number) => {
       for (let i = 0; i < perClient && sent < calls && Date.now() < deadline; i++) {
@@ -88,7 +98,9 @@ export const serveMemory = async (bin: string, calls: number, progress: (m: stri
           failed++;
           firstProblem ||= JSON.stringify(r);
         }
-        if (sent === RSS_EARLY_AT) rssEarly = (await pingService(w.home))?.rssBytes ?? null;
+        // Read once the count is reached (four clients move `sent`, so it may have passed the mark by now).
+        if (rssEarly === null && sent >= RSS_EARLY_AT) rssEarly = (await pingService(w.home))?.rssBytes ?? 0;
+        if (rssWarm === null && sent >= warmAt) rssWarm = (await pingService(w.home))?.rssBytes ?? 0;
         if (sent % 100 === 0) progress(`cli: serve memory ${sent} of ${calls}`);
       }
     };
@@ -97,16 +109,21 @@ export const serveMemory = async (bin: string, calls: number, progress: (m: stri
     const end = await pingService(w.home);
     if (failed > 0) throw new Error(`serve bench: ${failed} of ${sent} hook requests failed or warned, first: ${firstProblem.slice(0, 500)}`);
     const early = rssEarly ?? 0;
+    const warm = rssWarm ?? 0;
     const last = end?.rssBytes ?? 0;
     return {
-      name: `serve memory (RSS of engram serve after ${RSS_EARLY_AT} and after ${sent} hook requests over its socket)`,
+      name: `serve memory (RSS of engram serve after ${RSS_EARLY_AT}, ${warmAt} and ${sent} hook requests over its socket)`,
       n: sent,
       seconds: round(seconds, 2),
       perSecond: round(sent / seconds, 1),
       cappedByTime: sent < calls,
       rssAfter100MiB: round(early / 2 ** 20, 1),
+      warmAfter: warmAt,
+      rssWhenWarmMiB: round(warm / 2 ** 20, 1),
       rssAtEndMiB: round(last / 2 ** 20, 1),
-      rssRatio: early === 0 ? null : round(last / early, 2),
+      // Growth once warm: a leak. The ratio to the first reading is the warm-up, kept for comparison with earlier runs.
+      rssRatio: warm === 0 ? null : round(last / warm, 2),
+      rssRatioToFirst: early === 0 ? null : round(last / early, 2),
       warmSessions: end?.sessions ?? null,
     };
   } finally {
