@@ -9,7 +9,7 @@ import { loadFixtures } from '../support/load-fixtures.js';
 import { BIN, ENGRAM, ROOT } from './run-cli.js';
 
 /**
- * `engram hook NAME` and `engram memory show|list|add|context`, run as the `engram` command
+ * `engram hook NAME`, `engram memory show|list|add|context` and `engram recall`, run as the `engram` command
  * (apps/cli/bin/engram), start from the V8 start-up snapshots that `npm run build` leaves in
  * apps/cli/dist/snapshot (scripts/build-snapshots.mjs): heaps in which a warm-up of the command
  * already ran. These tests hold what that must not change: a command started from a snapshot
@@ -79,7 +79,7 @@ const explain = (bin: string, args: readonly string[] = ['hook', 'pre-tool-use']
 
 beforeAll(() => {
   // `npm test` builds (the snapshot included) before the e2e suites run.
-  for (const name of ['hook', 'memory-show', 'memory-add', 'memory-context']) if (!existsSync(join(SNAPSHOT, `${name}.blob`))) throw new Error(`apps/cli/dist/snapshot/${name}.blob is not built: run \`npm run build\``);
+  for (const name of ['hook', 'memory-show', 'memory-add', 'memory-context', 'recall']) if (!existsSync(join(SNAPSHOT, `${name}.blob`))) throw new Error(`apps/cli/dist/snapshot/${name}.blob is not built: run \`npm run build\``);
 });
 
 /** Runs the same steps in the same folders, first from the launcher, then from the snapshots: what each printed and left. */
@@ -143,6 +143,34 @@ describe('engram starts hooks and memory commands from their snapshots and acts 
       rmSync(w.root, { recursive: true, force: true });
     }
   });
+
+  it('recall over the episodes of a hook turn: ranked, literal, as JSON, nothing found and refused, as the launcher prints it', () => {
+    // The recall snapshot's warm-up stops where SQLite would load (a native module cannot be in a
+    // heap): each run from it loads SQLite, then ranks as the launcher does.
+    expect(explain(ENGRAM, ['recall', 'tsc'])).toMatch(/^snapshot: .*recall\.blob/);
+    const w = world();
+    try {
+      const fixtures = new Map(loadFixtures<Record<string, unknown> & { why: string }>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+      for (const [name, fixture] of [['session-start', 'session-start'], ['user-prompt-submit', 'user-prompt-submit'], ['pre-tool-use', 'pre-tool-use-bash'], ['post-tool-use', 'post-tool-use-failure-bash'], ['stop', 'stop']] as const) {
+        expect(engram('launcher', w, ['hook', name], JSON.stringify(fixtures.get(fixture)).replaceAll('$PROJECT', w.project)).status).toBe(0);
+      }
+      const lines = [['why does the build fail: tsc not found'], ['npm', '--literal', '--max', '2', '--json'], ['no such words anywhere'], ['npm', '--max', '0']];
+      const printed = (way: Way) =>
+        lines.map((line) => {
+          const args = ['recall', ...line, '--home', w.home, '--project', w.project];
+          const r = engram(way, w, args);
+          return normal(w, `$ engram ${args.join(' ')}\nexit ${r.status}\n${r.stdout}--- stderr\n${r.stderr}`);
+        });
+      const launcher = printed('launcher');
+      expect(printed('snapshot')).toEqual(launcher);
+      const all = launcher.join('\n');
+      expect(all).toContain('(tool_result) Exit code 127');
+      expect(all).toContain('"query":"npm"');
+      expect(all).toMatch(/--max 0[^\n]*\nexit 2\n/);
+    } finally {
+      rmSync(w.root, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it('memory add, show, list and context: text, JSON, a redacted secret, usage errors', () => {
     const lines = [
@@ -224,7 +252,8 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
       const blobTime = statSync(blob).mtimeMs / 1000;
       utimesSync(from, blobTime - 60, blobTime - 60);
       expect(explain(bin)).toBe(`snapshot: ${dir}/bin/../dist/snapshot/hook.blob (${node})`);
-      expect(explain(bin, ['recall', 'tsc'])).toBe('launcher: no start-up snapshot for this command');
+      expect(explain(bin, ['recall', 'tsc'])).toMatch(/^launcher: no recall snapshot in /);
+      expect(explain(bin, ['log', 'list'])).toBe('launcher: no start-up snapshot for this command');
       expect(explain(bin, ['memory', 'show'])).toMatch(/^launcher: no memory-show snapshot in /);
       expect(explain(bin, undefined, { ENGRAM_BUNDLE: '0' })).toBe('launcher: ENGRAM_BUNDLE=0');
       expect(explain(bin, undefined, { NODE_OPTIONS: '--max-old-space-size=512' })).toMatch(/^launcher: NODE_OPTIONS is set/);

@@ -24,9 +24,7 @@ const payload = (project, event, fields) => JSON.stringify({ session_id: 'snapsh
 
 /**
  * The snapshots, one per bundle that bin/engram routes to one (bin/engram.js bundleName), and the
- * command lines each runs before its heap is taken. A command left out here (`recall`) opens
- * SQLite on every path worth warming, and a native module cannot be in a heap; without a warm-up a
- * snapshot was measured slower than the launcher, so that command starts from the launcher.
+ * command lines each runs before its heap is taken, with the exit each must give.
  */
 const SNAPSHOTS = {
   hook: {
@@ -57,6 +55,13 @@ const SNAPSHOTS = {
       { args: ['memory', 'add', 'Never push to main.', '--kind', 'never', '--scope', 'global', '--json', '--home', home, '--project', project] },
       { args: ['memory', 'add', 'A kind nobody knows.', '--kind', 'sometimes', '--home', home, '--project', project], exit: 2 },
     ],
+  },
+  // A ranked recall, up to where it opens the episode index: the entry refuses to load SQLite's
+  // native module during a warm-up (a heap cannot hold one), so the step fails there (exit 1), with
+  // the command line, the store and the recall code before the index run and compiled.
+  recall: {
+    bundle: 'recall/main.cjs',
+    steps: (home, project) => [{ args: ['recall', 'why does the build fail', '--home', home, '--project', project], exit: 1 }],
   },
   'memory-context': {
     bundle: 'memory-context/main.cjs',

@@ -17,7 +17,8 @@ const { dirname } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { Readable } = require('node:stream');
 const crypto = require('node:crypto');
-const { createRequire } = require('node:module');
+const Module = require('node:module');
+const { createRequire, isBuiltin } = Module;
 const v8 = require('node:v8');
 
 /**
@@ -54,6 +55,7 @@ const warmUp = async () => {
   // crypto.randomUUID draws from a cache of random bytes filled on first use: filled here, every
   // command started from the snapshot would draw the same UUIDs (a new project's id among them).
   const randomUUID = crypto.randomUUID;
+  const load = Module._load;
   const said = [];
   try {
     crypto.randomUUID = () => randomUUID({ disableEntropyCache: true });
@@ -61,6 +63,14 @@ const warmUp = async () => {
     Object.assign(process.env, plan.env);
     process.chdir(plan.cwd);
     process.stdout.write = () => true;
+    // Nothing is loaded from a file but JSON (a package.json read beside a module): a native
+    // module (SQLite's) cannot be in a heap, and a JavaScript file run through Node's loader would
+    // make Node refuse the snapshot at every start. The recall warm-up stops there, where SQLite
+    // would load; a command started from the snapshot loads it then.
+    Module._load = function (request, ...rest) {
+      if (!isBuiltin(request) && !request.endsWith('.json')) throw new Error(`${request} is not loaded while a start-up snapshot is built`);
+      return load.call(this, request, ...rest);
+    };
     for (const step of plan.steps) {
       Object.defineProperty(process, 'stdin', { value: Readable.from([step.stdin ?? '']), configurable: true, writable: true });
       const stepSaid = [];
@@ -75,6 +85,10 @@ const warmUp = async () => {
       else if (exit === 0 && stepSaid.length > 0) said.push(`engram ${step.args.join(' ')}: ${stepSaid.join('')}`);
     }
   } finally {
+    Module._load = load;
+    // Where the warm-up found a package (better-sqlite3, for the recall warm-up): a reinstall may
+    // move it, and a path kept in the heap would outlive that. Each start resolves again.
+    for (const key of Object.keys(Module._pathCache)) delete Module._pathCache[key];
     crypto.randomUUID = randomUUID;
     process.stderr.write = stderrWrite;
     process.stdout.write = stdoutWrite;

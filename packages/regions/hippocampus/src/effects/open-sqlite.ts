@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { startupSnapshot } from 'node:v8';
 
 /** The folders better-sqlite3's default addon finder (`bindings`) tries first, in its order, under the package. */
 const ADDON_FOLDERS = ['build', 'build/Debug', 'build/Release'];
@@ -17,13 +18,17 @@ let addon: string | null | undefined;
  */
 const addonFile = (): string | null => {
   if (addon !== undefined) return addon;
+  let found: string | null;
   try {
     const root = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3')), '..');
-    addon = ADDON_FOLDERS.map((folder) => join(root, folder, 'better_sqlite3.node')).find((file) => existsSync(file)) ?? null;
+    found = ADDON_FOLDERS.map((folder) => join(root, folder, 'better_sqlite3.node')).find((file) => existsSync(file)) ?? null;
   } catch {
-    addon = null;
+    found = null;
   }
-  return addon;
+  // Not kept in a start-up snapshot's warm-up (apps/cli/scripts/snapshot-entry.cjs): every start
+  // from it would use the path of the build's installation, after a reinstall too.
+  if (!startupSnapshot.isBuildingSnapshot()) addon = found;
+  return found;
 };
 
 /** Opens (creating it if need be) the SQLite database in `file` with better-sqlite3. */
