@@ -9,7 +9,7 @@ import { Script } from 'node:vm';
 /**
  * The parameters of the function a bundle's text is the body of: CommonJS's five, and the
  * `import()` the bundle's dynamic imports call (bundle-cli writes each as `__engramImport(...)`).
- * scripts/snapshot-entry.cjs wraps the hook bundle the same way.
+ * scripts/snapshot-entry.cjs wraps the bundles of the start-up snapshots the same way.
  */
 const BUNDLE_PARAMETERS = 'exports, require, module, __filename, __dirname, __engramImport';
 
