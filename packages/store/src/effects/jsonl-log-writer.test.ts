@@ -116,6 +116,17 @@ describe('JsonlLogWriter', () => {
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
   });
 
+  it('goes past the seq of a line near the tail that is no valid event: a seq on a line is taken', async () => {
+    const file = tmpFile();
+    const w = new JsonlLogWriter(file, SESSION);
+    await w.append(buildStream([['executive.turn.started'], ['executive.round.started']]));
+    w.close();
+    appendFileSync(file, '{"seq":7,"type":"no.such.event"}\n');
+    const w2 = new JsonlLogWriter(file, SESSION);
+    expect((await w2.append([buildEvent('executive.turn.completed')]))[0]?.seq).toBe(8);
+    w2.close();
+  });
+
   it('continues after a corrupt last line without reusing its predecessor seq', async () => {
     const file = tmpFile();
     const w = new JsonlLogWriter(file, SESSION);
