@@ -268,7 +268,6 @@ describe('a bundle imports what it does not hold, from its code cache too (built
     // The second run read the cache back (a rejected cache is written again at exit).
     expect(statSync(cache).mtimeMs).toBe(written);
     expect({ status: second.status, stdout: second.stdout, stderr: second.stderr }).toEqual({ status: 0, stdout: first.stdout, stderr: '' });
-    if (name === 'recall') return; // recall has no snapshot (its warm-up would hold SQLite's native module).
     const snapshot = spawnSync(process.execPath, ['--snapshot-blob', join(SNAPSHOTS, `${name}.blob`), ...args], { encoding: 'utf8', cwd: w.project, timeout: 60_000, env: { ...process.env, ENGRAM_HOME: w.home, NODE_OPTIONS: '' } });
     expect({ status: snapshot.status, stdout: snapshot.stdout }).toEqual({ status: 0, stdout: first.stdout });
   });

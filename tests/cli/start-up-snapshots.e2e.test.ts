@@ -82,6 +82,9 @@ beforeAll(() => {
   for (const name of ['hook', 'memory-show', 'memory-add', 'memory-context', 'recall']) if (!existsSync(join(SNAPSHOT, `${name}.blob`))) throw new Error(`apps/cli/dist/snapshot/${name}.blob is not built: run \`npm run build\``);
 });
 
+/** The recorded Claude Code hook payloads (tests/fixtures/hooks), by fixture name. */
+const hookFixtures = () => new Map(loadFixtures<Record<string, unknown> & { why: string }>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+
 /** Runs the same steps in the same folders, first from the launcher, then from the snapshots: what each printed and left. */
 const bothWays = (steps: (w: World) => readonly { readonly args: readonly string[]; readonly input?: string }[]) => {
   // The same folders both times, one after the other: a call's key hashes its absolute paths.
@@ -104,7 +107,7 @@ const bothWays = (steps: (w: World) => readonly { readonly args: readonly string
 describe('engram starts hooks and memory commands from their snapshots and acts as the launcher does (built CLI)', () => {
   it('the hook turn of the bundled-CLI suite: same output, same exit, same files written', () => {
     expect(explain(ENGRAM)).toMatch(/^snapshot: .*hook\.blob/);
-    const fixtures = new Map(loadFixtures<Record<string, unknown> & { why: string }>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+    const fixtures = hookFixtures();
     const turn: [string, string][] = [
       ['session-start', 'session-start'],
       ['user-prompt-submit', 'user-prompt-submit'],
@@ -150,7 +153,7 @@ describe('engram starts hooks and memory commands from their snapshots and acts 
     expect(explain(ENGRAM, ['recall', 'tsc'])).toMatch(/^snapshot: .*recall\.blob/);
     const w = world();
     try {
-      const fixtures = new Map(loadFixtures<Record<string, unknown> & { why: string }>('hooks').map((f) => [f.file.replace(/\.json$/, ''), f.fixture]));
+      const fixtures = hookFixtures();
       for (const [name, fixture] of [['session-start', 'session-start'], ['user-prompt-submit', 'user-prompt-submit'], ['pre-tool-use', 'pre-tool-use-bash'], ['post-tool-use', 'post-tool-use-failure-bash'], ['stop', 'stop']] as const) {
         expect(engram('launcher', w, ['hook', name], JSON.stringify(fixtures.get(fixture)).replaceAll('$PROJECT', w.project)).status).toBe(0);
       }

@@ -10,6 +10,19 @@ import { readLogFile } from './read-log-file.js';
 const SESSION = '20261122_031500_ab12';
 const tmpFile = () => join(mkdtempSync(join(tmpdir(), 'engram-writer-')), 'events', `${SESSION}.jsonl`);
 
+/** The seq a new writer gives its first event after a log of two events and then `line` (written by hand). */
+const seqAfterTwoEventsAnd = async (line: string): Promise<number | undefined> => {
+  const file = tmpFile();
+  const w = new JsonlLogWriter(file, SESSION);
+  await w.append(buildStream([['executive.turn.started'], ['executive.round.started']]));
+  w.close();
+  appendFileSync(file, line);
+  const w2 = new JsonlLogWriter(file, SESSION);
+  const seq = (await w2.append([buildEvent('executive.turn.completed')]))[0]?.seq;
+  w2.close();
+  return seq;
+};
+
 describe('JsonlLogWriter', () => {
   it('creates the folder and a file private to the user', async () => {
     const file = tmpFile();
@@ -117,24 +130,10 @@ describe('JsonlLogWriter', () => {
   });
 
   it('goes past the seq of a line near the tail that is no valid event: a seq on a line is taken', async () => {
-    const file = tmpFile();
-    const w = new JsonlLogWriter(file, SESSION);
-    await w.append(buildStream([['executive.turn.started'], ['executive.round.started']]));
-    w.close();
-    appendFileSync(file, '{"seq":7,"type":"no.such.event"}\n');
-    const w2 = new JsonlLogWriter(file, SESSION);
-    expect((await w2.append([buildEvent('executive.turn.completed')]))[0]?.seq).toBe(8);
-    w2.close();
+    expect(await seqAfterTwoEventsAnd('{"seq":7,"type":"no.such.event"}\n')).toBe(8);
   });
 
   it('continues after a corrupt last line without reusing its predecessor seq', async () => {
-    const file = tmpFile();
-    const w = new JsonlLogWriter(file, SESSION);
-    await w.append(buildStream([['executive.turn.started'], ['executive.round.started']]));
-    w.close();
-    appendFileSync(file, 'garbage that is not json\n');
-    const w2 = new JsonlLogWriter(file, SESSION);
-    expect((await w2.append([buildEvent('executive.turn.completed')]))[0]?.seq).toBe(3);
-    w2.close();
+    expect(await seqAfterTwoEventsAnd('garbage that is not json\n')).toBe(3);
   });
 });
