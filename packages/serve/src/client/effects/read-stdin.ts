@@ -19,7 +19,10 @@ export const readStdin = async (fd = 0): Promise<string> => {
   // Only a character device can be a terminal (a pipe or a file is not): `node:tty` is loaded for
   // those alone, and synchronously: an `import()` in a bundle started from a start-up snapshot goes
   // through vm's main-context loader, and Node warns on stderr that it is experimental.
-  if (fstatSync(fd).isCharacterDevice() && process.getBuiltinModule('node:tty').isatty(fd)) throw new Error('expects the hook JSON that Claude Code writes on stdin (pipe a payload in to try it)');
+  // Through the bigint stat buffer, as lstatSocket: a plain fstat of a pipe (a hook's stdin) left
+  // in Node's shared one makes the next import() of a package behind pnpm's links resolve halfway
+  // and fail (nodejs/node#51142), which every hook run from dist/ hit (tests/cli/hook-from-dist).
+  if (fstatSync(fd, { bigint: true }).isCharacterDevice() && process.getBuiltinModule('node:tty').isatty(fd)) throw new Error('expects the hook JSON that Claude Code writes on stdin (pipe a payload in to try it)');
   const chunks: Buffer[] = [];
   let size = 0;
   const take = (buf: Buffer) => {
