@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../support/load-fixtures.js';
+import { stopServices } from '../support/stop-services.js';
 import { BIN } from './run-cli.js';
 
 /**
@@ -23,26 +24,6 @@ const fixture = (name: string): Record<string, unknown> => {
   if (found === undefined) throw new Error(`no hook fixture ${name}`);
   const { why: _why, ...payload } = found.fixture;
   return payload;
-};
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Stops the `engram serve` a hook started in the background (its pid file appears once it listens) and waits for it to exit: 10 s at most each. */
-const stopService = async (home: string): Promise<void> => {
-  const pidFile = join(home, 'run', 'serve.pid');
-  const pause = () => new Promise((r) => setTimeout(r, 100));
-  for (let i = 0; i < 100 && !existsSync(pidFile); i++) await pause();
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').trim());
-  process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 100 && alive(pid); i++) await pause();
 };
 
 describe('engram hook from dist/, its payload on a pipe', () => {
@@ -66,7 +47,7 @@ describe('engram hook from dist/, its payload on a pipe', () => {
       expect(readdirSync(join(project, '.engram', 'events')).filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
     } finally {
       // ENGRAM_SERVE='': the first hook started a service for the next ones.
-      if (serve === '') await stopService(home);
+      if (serve === '') await stopServices(home);
     }
   });
 });

@@ -74,7 +74,8 @@ const normal = (w: World, text: string): string =>
 const explain = (bin: string, args: readonly string[] = ['hook', 'pre-tool-use'], env: NodeJS.ProcessEnv = {}) => {
   const r = spawnSync(bin, ['--explain-start', ...args], { encoding: 'utf8', env: { ...process.env, ENGRAM_BUNDLE: '', NODE_OPTIONS: '', ...env } });
   expect(r.status).toBe(0);
-  return r.stdout.trim();
+  // The first line; a second says when NODE_EXTRA_CA_CERTS is set aside (extra-ca-certs.e2e.test.ts).
+  return r.stdout.split('\n')[0] ?? '';
 };
 
 beforeAll(() => {
@@ -327,7 +328,7 @@ describe('engram starts the served-hook client when the hook\'s home has a socke
     try {
       const client = `client: ${ROOT}/apps/cli/bin/../dist/bundle/hook-client/hook-client-main.cjs (engram serve at `;
       const ask = (args: readonly string[], env: NodeJS.ProcessEnv = {}) =>
-        spawnSync(ENGRAM, ['--explain-start', 'hook', 'pre-tool-use', ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, ENGRAM_HOME: '', ENGRAM_SERVE: '', ENGRAM_BUNDLE: '', ...env } }).stdout.trim();
+        spawnSync(ENGRAM, ['--explain-start', 'hook', 'pre-tool-use', ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, ENGRAM_HOME: '', ENGRAM_SERVE: '', ENGRAM_BUNDLE: '', ...env } }).stdout.split('\n')[0];
       expect(ask(['--home', home])).toBe(`${client}${socket})`);
       expect(ask([`--home=${home}`])).toBe(`${client}${socket})`);
       expect(ask(['--project', root, '--home', '.engram'])).toBe(`${client}${root}/.engram/run/engram.sock)`);

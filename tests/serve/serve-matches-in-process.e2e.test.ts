@@ -65,7 +65,7 @@ describe('engram hook through engram serve answers as the in-process hook does',
     services.push(await startServe(suspended, ['--idle-suspend-ms', '40']));
     runs.set(suspended, await runSequence(suspended, () => new Promise((r) => setTimeout(r, 300))));
     services.push(await startServe(client));
-    clientStarts = HOOK_COMMANDS.map((name) => spawnSync(ENGRAM, ['--explain-start', 'hook', name], { encoding: 'utf8', env: client.env }).stdout.trim());
+    clientStarts = HOOK_COMMANDS.map((name) => spawnSync(ENGRAM, ['--explain-start', 'hook', name], { encoding: 'utf8', env: client.env }).stdout.split('\n')[0] ?? '');
     runs.set(client, await runSequence(client));
   }, 600_000);
 

@@ -5,6 +5,14 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// bin/engram set NODE_EXTRA_CA_CERTS aside for a command that opens no TLS connection (Node reads
+// it only as it starts): the user's setting again for every process this one starts.
+const caCerts = process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
+if (caCerts !== undefined) {
+  if (caCerts !== '' && !process.env.NODE_EXTRA_CA_CERTS) process.env.NODE_EXTRA_CA_CERTS = caCerts;
+  delete process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
+}
+
 const main = new URL('../dist/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(main))) {
   process.stderr.write('engram: the CLI is not built yet. Run `npm run build` (or `npm start` / `npm test`) in the repository first.\n');

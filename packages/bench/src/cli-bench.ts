@@ -202,7 +202,7 @@ const servedTimes = async (bin: string, starters: Readonly<Record<string, Starte
   try {
     // How the `engram` command starts a hook of this home, while its service runs.
     const command = starters['']?.file === process.execPath ? undefined : starters['']?.file;
-    const started = command === undefined ? undefined : spawnSync(command, ['--explain-start', 'hook', 'pre-tool-use'], { encoding: 'utf8', env: w.env }).stdout.trim();
+    const started = command === undefined ? undefined : explainStart(command, ['hook', 'pre-tool-use'], w.env);
     const ways = Object.entries(starters).map(([prefix, start]) => [prefix, preToolUse(hookRunner(start, w, {}))] as const);
     for (const [, next] of ways) for (let i = 0; i < 3; i++) next(); // the service's own first calls (JIT) are not what a session pays
     const times = new Map<string, number[]>([['node', []], ...ways.map(([prefix]) => [prefix, []] as [string, number[]])]);
@@ -219,6 +219,9 @@ const servedTimes = async (bin: string, starters: Readonly<Record<string, Starte
     w.dispose();
   }
 };
+
+/** What `engram --explain-start ARGS` says, its lines joined by '; ' (a second says when NODE_EXTRA_CA_CERTS is set aside). */
+const explainStart = (command: string, args: readonly string[], env: NodeJS.ProcessEnv): string => spawnSync(command, ['--explain-start', ...args], { encoding: 'utf8', env }).stdout.trim().split('\n').join('; ');
 
 /** The command line `engram --explain-start` is asked about for a row (its arguments do not change how it starts). */
 const STARTED_AS: Readonly<Record<string, readonly string[]>> = { recall: ['recall', 'QUERY'], 'memory add': ['memory', 'add', 'TEXT'] };
@@ -280,7 +283,7 @@ export const cliBench = async (opts: BenchOptions): Promise<BenchReport> => {
   // How the `engram` command starts each command line on this build: from a snapshot, or the launcher and why.
   // Asked with ENGRAM_SERVE=0, as the rows it is asked for run (a service of the user's own home would otherwise be named).
   const started = (key: string): string | undefined =>
-    command === undefined || key.startsWith(LAUNCHER) ? undefined : spawnSync(command, ['--explain-start', ...(STARTED_AS[key] ?? key.split(' '))], { encoding: 'utf8', env: { ...process.env, ENGRAM_SERVE: '0' } }).stdout.trim();
+    command === undefined || key.startsWith(LAUNCHER) ? undefined : explainStart(command, STARTED_AS[key] ?? key.split(' '), { ...process.env, ENGRAM_SERVE: '0' });
   const startUp = startUpTimes(starters, Math.max(1, Math.round(RUNS * opts.scale)), opts.progress);
   const startNode = { ...row('node -e 0 (bare Node start-up, interleaved with the start-up rows below)', startUp.get('node') ?? []), loadAverage1m: { before: load.before, after: round(loadavg()[0] ?? 0, 2) } };
   const timed = [...startUp].filter(([key]) => key !== 'node');

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -36,7 +37,7 @@ export const testEmbedding = (text: string, dim: number): number[] => {
 };
 
 export interface EmbeddingsServer {
-  /** The base URL (`http://127.0.0.1:PORT/v1`). */
+  /** The base URL (`http://127.0.0.1:PORT/v1`, `https://` with `tls`). */
   readonly url: string;
   /** Requests answered so far, and texts embedded. */
   readonly requests: () => number;
@@ -55,13 +56,20 @@ export interface EmbeddingsServer {
  * `POST /v1/embeddings` with `embedding` vectors (default `testEmbedding`) in OpenAI's response
  * shape. Tests start one.
  */
-export const startEmbeddingsServer = async (options: { readonly dim?: number; readonly embedding?: (text: string, dim: number) => number[] } = {}): Promise<EmbeddingsServer> => {
+export const startEmbeddingsServer = async (
+  options: {
+    readonly dim?: number;
+    readonly embedding?: (text: string, dim: number) => number[];
+    /** HTTPS with this key and certificate (PEM), as a hosted API answers: the URL is then `https://`. */
+    readonly tls?: { readonly key: string; readonly cert: string };
+  } = {},
+): Promise<EmbeddingsServer> => {
   const embedding = options.embedding ?? testEmbedding;
   let requests = 0;
   let texts = 0;
   let auth = '';
   const state = { failing: false, dim: options.dim ?? 64 };
-  const server: Server = createServer((req, res) => {
+  const handle: Parameters<typeof createServer>[1] = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -84,11 +92,12 @@ export const startEmbeddingsServer = async (options: { readonly dim?: number; re
       texts += input.length;
       reply(200, { object: 'list', model: body.model, data: input.map((t: string, index) => ({ object: 'embedding', index, embedding: embedding(t, state.dim) })), usage: { prompt_tokens: 0, total_tokens: 0 } });
     });
-  });
+  };
+  const server: Server = options.tls === undefined ? createServer(handle) : createTlsServer(options.tls, handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}/v1`,
     requests: () => requests,
     texts: () => texts,
     get failing() {
