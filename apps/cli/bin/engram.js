@@ -8,10 +8,8 @@ import { fileURLToPath } from 'node:url';
 // bin/engram set NODE_EXTRA_CA_CERTS aside for a command that opens no TLS connection (Node reads
 // it only as it starts): the user's setting again for every process this one starts.
 const caCerts = process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
-if (caCerts !== undefined) {
-  if (caCerts !== '' && !process.env.NODE_EXTRA_CA_CERTS) process.env.NODE_EXTRA_CA_CERTS = caCerts;
-  delete process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
-}
+delete process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
+if (caCerts && !process.env.NODE_EXTRA_CA_CERTS) process.env.NODE_EXTRA_CA_CERTS = caCerts;
 
 const main = new URL('../dist/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(main))) {

@@ -124,10 +124,8 @@ v8.startupSnapshot.setDeserializeMainFunction(() => {
   // bin/engram set NODE_EXTRA_CA_CERTS aside (this command opens no TLS connection): the user's
   // setting again for every process this one starts.
   const caCerts = process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
-  if (caCerts !== undefined) {
-    if (caCerts !== '' && !process.env.NODE_EXTRA_CA_CERTS) process.env.NODE_EXTRA_CA_CERTS = caCerts;
-    delete process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
-  }
+  delete process.env.ENGRAM_NODE_EXTRA_CA_CERTS;
+  if (caCerts && !process.env.NODE_EXTRA_CA_CERTS) process.env.NODE_EXTRA_CA_CERTS = caCerts;
   for (const [event, listeners] of signalListeners) for (const listener of listeners) process.on(event, listener);
   // argv as `node --snapshot-blob BLOB ARGS...` gives it: [node, ...ARGS].
   const args = process.argv.slice(1);

@@ -4,13 +4,10 @@
 import { fileURLToPath } from 'node:url';
 import { servedHookClient } from '@engram/serve/client';
 
-// bin/engram set NODE_EXTRA_CA_CERTS aside (the client talks over a socket only): back for the
-// service it starts and for a hook it hands back to bin/engram.
+// bin/engram set NODE_EXTRA_CA_CERTS aside (only a socket here): back for all the client starts.
 const caCerts = process.env['ENGRAM_NODE_EXTRA_CA_CERTS'];
-if (caCerts !== undefined) {
-  if (caCerts !== '' && !process.env['NODE_EXTRA_CA_CERTS']) process.env['NODE_EXTRA_CA_CERTS'] = caCerts;
-  delete process.env['ENGRAM_NODE_EXTRA_CA_CERTS'];
-}
+delete process.env['ENGRAM_NODE_EXTRA_CA_CERTS'];
+if (caCerts && !process.env['NODE_EXTRA_CA_CERTS']) process.env['NODE_EXTRA_CA_CERTS'] = caCerts;
 
 const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 void servedHookClient(process.argv.slice(3), { engram: file('../../bin/engram'), launcher: file('../../bin/engram.js'), caller: fileURLToPath(import.meta.url) }).then((code) => {
