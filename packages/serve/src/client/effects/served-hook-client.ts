@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { parseHookArgs } from '../parse-hook-args.js';
 import { runHookClient, type InProcessHook } from '../run-hook-client.js';
 
@@ -13,6 +12,12 @@ export interface ServedHookFiles {
 }
 
 /**
+ * `node:child_process`, loaded when a process is started: a served hook starts none, and loading
+ * it (with `dgram` behind it) took ~2.5 ms of every client's start.
+ */
+const childProcess = () => process.getBuiltinModule('node:child_process');
+
+/**
  * The hook in another process: `engram hook ARGS` with ENGRAM_SERVE=0, the payload on its stdin
  * and this process's stdout and stderr, so that it starts from the hook's start-up snapshot and
  * prints its own answer. This client holds none of the runtime, and loading it here would cost
@@ -21,7 +26,7 @@ export interface ServedHookFiles {
 const inAnotherProcess =
   (engram: string, args: readonly string[]): InProcessHook =>
   (_name, payload, { env, warn }) => {
-    const r = spawnSync(engram, ['hook', ...args], { input: payload, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, ENGRAM_SERVE: '0' } });
+    const r = childProcess().spawnSync(engram, ['hook', ...args], { input: payload, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, ENGRAM_SERVE: '0' } });
     if (r.error !== undefined) warn(`could not run the hook in process (${engram}): ${r.error.message}`);
     return Promise.resolve(null);
   };
@@ -35,6 +40,6 @@ const inAnotherProcess =
  */
 export const servedHookClient = async (args: readonly string[], files: ServedHookFiles): Promise<number> => {
   const call = parseHookArgs(args);
-  if (call === null) return spawnSync(process.execPath, [files.launcher, 'hook', ...args], { stdio: 'inherit' }).status ?? 1;
+  if (call === null) return childProcess().spawnSync(process.execPath, [files.launcher, 'hook', ...args], { stdio: 'inherit' }).status ?? 1;
   return runHookClient(call.name, call.flags, { launcher: files.launcher, caller: files.caller, inProcess: inAnotherProcess(files.engram, args) });
 };

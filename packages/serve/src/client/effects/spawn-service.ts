@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 /**
@@ -42,7 +41,8 @@ const starting = (pidFile: string, now: number): boolean => {
 export const spawnService = (launcher: string, home: string, pidFile: string, env: NodeJS.ProcessEnv): void => {
   if (starting(pidFile, Date.now())) return;
   try {
-    spawn(process.execPath, [launcher, 'serve', '--home', home], { detached: true, stdio: 'ignore', env }).unref();
+    // node:child_process only now: a served hook's client starts no process (served-hook-client.ts).
+    process.getBuiltinModule('node:child_process').spawn(process.execPath, [launcher, 'serve', '--home', home], { detached: true, stdio: 'ignore', env }).unref();
   } catch {
     // The hook runs in-process anyway; the next one tries again.
   }
