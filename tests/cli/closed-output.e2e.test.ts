@@ -1,7 +1,7 @@
-// `engram log tail LOG | head -1` crashed with an EPIPE stack trace (issue 26): a reader that
+// `engram log tail LOG | head -1` and `engram memory why ... | head` crashed with an EPIPE stack trace (issue 26): a reader that
 // leaves early ends the command quietly. And a session id tails its file log, not only PostgreSQL's.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildStream } from '@engram/events/testing';
@@ -50,6 +50,18 @@ describe('a reader that leaves early', () => {
     const { log } = await project();
     const r = piped(`node ${BIN} log tail ${log} --json -n ${EVENTS} | head -1`);
     expect(JSON.parse(r.stdout) as { seq: number }).toHaveProperty('seq');
+    expect(r.stderr.trim()).toBe('engram exit 0');
+  }, 60_000);
+  it('engram memory why TEXT | head -1 too', () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-pipe-why-'));
+    dirs.push(root);
+    const memory = join(root, 'project', '.engram', 'memory');
+    mkdirSync(memory, { recursive: true });
+    // Lessons as the memory files hold them: every one matches, and the answer is far over 64 KiB.
+    const lesson = (i: number) => `- Run the build before the tests (note ${i}). <!-- confidence:high source:user ts:2026-11-30 at:2026-11-30T08:00:00.000Z id:${(0x1000000000000000n + BigInt(i)).toString(16)} trust:user -->`;
+    writeFileSync(join(memory, 'lessons.md'), `# Lessons\n${Array.from({ length: EVENTS }, (_, i) => lesson(i)).join('\n')}\n`);
+    const r = piped(`node ${BIN} memory why "Run the build" --home ${join(root, 'home')} --project ${join(root, 'project')} | head -1`);
+    expect(r.stdout).toMatch(/^entry 1000000000000000 .*\(note 0\)\.\n$/);
     expect(r.stderr.trim()).toBe('engram exit 0');
   }, 60_000);
 });

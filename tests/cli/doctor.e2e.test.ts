@@ -1,11 +1,12 @@
 // `engram doctor`, run as a newcomer runs it: a fresh set-up is ready (no model is a note, not a
 // failure), a home that cannot be written and a store that cannot be reached are broken (exit 1)
-// with what to fix.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// with what to fix; a running service is found.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { BIN, runCli } from './run-cli.js';
 
 interface Report {
   readonly ok: boolean;
@@ -57,6 +58,24 @@ describe('engram doctor', () => {
     expect(text.status).toBe(1);
     expect(text.stdout).toMatch(/^BROKEN {2}home/m);
     expect(text.stdout).toMatch(/fix: make .* writable/);
+  }, 60_000);
+
+  it('a running engram serve for the home is found: the service check names its pid', async () => {
+    const root = folder();
+    const home = join(root, 'home');
+    const service = spawn(process.execPath, [BIN, 'serve', '--home', home], { stdio: 'ignore', env: { ...process.env, ...clean } });
+    try {
+      for (let i = 0; i < 200 && !existsSync(join(home, 'run', 'engram.sock')); i++) await new Promise((r) => setTimeout(r, 50));
+      const r = runCli(['doctor', '--home', home, '--project', root, '--json'], clean);
+      expect(r.status).toBe(0);
+      expect(statusOf(JSON.parse(r.stdout) as Report, 'service')).toMatchObject({ status: 'ok', found: `engram serve (pid ${service.pid}) answers, 0 session(s) warm` });
+    } finally {
+      if (service.exitCode === null) {
+        const exited = new Promise((done) => service.once('exit', done));
+        service.kill('SIGTERM');
+        await exited;
+      }
+    }
   }, 60_000);
 
   it('a store nobody listens on is broken: exit 1 naming it', () => {
