@@ -1,5 +1,6 @@
 // `engram log tail LOG | head -1` and `engram memory why ... | head` crashed with an EPIPE stack trace (issue 26): a reader that
-// leaves early ends the command quietly. And a session id tails its file log, not only PostgreSQL's.
+// leaves early ends the command quietly; a write that fails otherwise (a full disk) is one line and
+// exit 1. And a session id tails its file log, not only PostgreSQL's.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,15 @@ describe('a reader that leaves early', () => {
     const r = piped(`node ${BIN} memory why "Run the build" --home ${join(root, 'home')} --project ${join(root, 'project')} | head -1`);
     expect(r.stdout).toMatch(/^entry 1000000000000000 .*\(note 0\)\.\n$/);
     expect(r.stderr.trim()).toBe('engram exit 0');
+  }, 60_000);
+});
+
+describe('an output that cannot be written', () => {
+  it('engram memory show > /dev/full fails in one line on stderr, exit 1, no stack trace', () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-full-'));
+    dirs.push(root);
+    const r = piped(`node ${BIN} memory show --home ${join(root, 'home')} --project ${root} > /dev/full`);
+    expect(r.stderr).toBe('engram: could not write the output: ENOSPC: no space left on device, write\nengram exit 1\n');
   }, 60_000);
 });
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI runs from built JavaScript so that hooks can start it per tool call quickly.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +74,7 @@ const loadBundle = async (dir, name) => (await import('./load-bundle.js')).loadB
 // no commander and no command modules to load. It reads no setting, so an ENGRAM_* typo does not
 // stop it; every other command still checks them.
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+  createRequire(import.meta.url)('./print-version.cjs');
 } else {
   const name = bundleName();
   const dir = name === null ? null : bundles();

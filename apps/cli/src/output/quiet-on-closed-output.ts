@@ -1,14 +1,12 @@
 /**
- * `engram log tail LOG | head -1`: the reader leaves early and the next write fails with EPIPE.
- * That is the reader's choice, not a failure of engram: every command then stops quietly (no stack
- * trace) with the exit code it had so far. A command with its own handler for a closed output (the
- * chat stores its session first) keeps it: this one steps aside while another listener is there.
+ * `engram log tail LOG | head -1`: a reader that leaves early (EPIPE) ends the command quietly with
+ * its exit code so far; any other failed write (a full disk) is one line on stderr and exit 1,
+ * never a stack trace. A command with its own handler (the chat stores its session first) keeps it.
  */
 export const quietOnClosedOutput = (stream: NodeJS.WriteStream = process.stdout): void => {
-  const onError = (err: NodeJS.ErrnoException): void => {
-    if (err.code !== 'EPIPE') throw err;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
     if (stream.listenerCount('error') > 1) return;
-    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
-  };
-  stream.on('error', onError);
+    if (err.code !== 'EPIPE') process.stderr.write(`engram: could not write the output: ${err.message}\n`);
+    process.exit(err.code !== 'EPIPE' ? 1 : typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
 };
