@@ -11,6 +11,7 @@ export { describeDiagnostic } from './describe-diagnostic.js';
 export { scrubSecrets, containsSecret, findSecretSpans, redacted, REDACTED_PREFIX, type SecretSpan } from './secret-scrubber.js';
 export { scrubValue } from './scrub-value.js';
 export { CHARS_PER_TOKEN, estimateTokens } from './estimate-tokens.js';
+export { cutChars } from './cut-chars.js';
 export { byRecency } from './by-recency.js';
 export { isScratchpadRelated } from './is-scratchpad-related.js';
 export { promptLine } from './prompt-line.js';

@@ -130,7 +130,7 @@ export class McpEngramSession {
   }
 
   memoryContext(message: string): Promise<string> {
-    return this.session.memoryContext(message);
+    return this.session.memoryContext(message, { skills: true });
   }
 
   /** Settles and ends the session (an open turn is cancelled, nothing learned from it); safe to call more than once. */

@@ -22,7 +22,7 @@ import { FileCallLessons } from './effects/file-call-lessons.js';
 import { FileCallOutcomes } from './effects/file-call-outcomes.js';
 import { BackgroundWork } from './background-work.js';
 import { SessionEpisodes } from './session-episodes.js';
-import { formatSkillList, handleRecall, handleRecallSkill, type RecipeStore, type SkillStore } from '@engram/hippocampus';
+import { handleRecall, handleRecallSkill, type RecipeStore, type SkillStore } from '@engram/hippocampus';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
 import { recipeStrategies } from './recipe-strategies.js';
 import { decidePreCall } from './cores/decide-pre-call.js';
@@ -538,9 +538,14 @@ export class EngramSession {
     return handleRecallSkill(input, { skills: this.skills });
   }
 
-  /** The memory block for the end of the system prompt (identity, rules, lessons), within its budgets. */
-  memoryContext(message = ''): Promise<string> {
-    return this.memory.context(scrubSecrets(message), this.brain.state('cortex.memory').memory);
+  /**
+   * The memory block for the end of the system prompt (identity, rules, lessons), within its
+   * budgets, built on the conversation's pinned prefix. `skills: true` (a host that offers
+   * `recall_skill`) adds the saved skills, ranked against the message.
+   */
+  async memoryContext(message = '', options: { readonly skills?: boolean } = {}): Promise<string> {
+    const skills = options.skills === true ? (await this.skills.list()).skills.map((s) => ({ label: s.label, description: s.description })) : undefined;
+    return this.memory.context(scrubSecrets(message), this.brain.state('cortex.memory'), skills);
   }
 
   /**
@@ -613,7 +618,7 @@ export class EngramSession {
       project: this.options.paths.project,
       memoryMode: this.options.modes.memory,
       startTurn: (m) => this.startTurn(m),
-      memoryContext: (m) => this.memoryContext(m),
+      memoryContext: (m) => this.memoryContext(m, { skills: true }),
       primer: (t) => this.toolPrimer(t),
       tools,
       hostTools,
@@ -630,7 +635,6 @@ export class EngramSession {
       memorize: (input, toolUseId) => this.memory.memorizeCall(toolUseId, input),
       recall: (input) => this.recall(input),
       recallSkill: (input) => this.recallSkill(input),
-      skillList: async () => formatSkillList((await this.skills.list()).skills),
       history: () => ({ summary: this.history.summary, messages: historyMessages(this.history) }),
       cellStarted: (c) => this.cellStarted(c),
       cellFinished: (r) => this.cellFinished(r),

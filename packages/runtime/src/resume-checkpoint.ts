@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import type { AnyEnvelope } from '@engram/events';
 import type { BrainCore } from './cores/brain-cores.js';
 
-/** Bumped when what a checkpoint holds changes shape: an older one is then ignored (2: the events as JSON text in the file). */
-export const CHECKPOINT_FORMAT = 2;
+/** Bumped when what a checkpoint holds changes shape: an older one is then ignored (2: the events as JSON text in the file; 3: the memory core keeps the conversation's pin and skills). */
+export const CHECKPOINT_FORMAT = 3;
 
 /**
  * What resuming a session derived from its log up to a point, kept beside the log

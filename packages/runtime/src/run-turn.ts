@@ -59,8 +59,6 @@ export interface TurnPorts extends DispatchPorts {
   readonly memoryContext: (message: string) => Promise<string>;
   readonly primer: (tool: string) => Promise<string>;
   readonly tools: (primers: { scratchpad: string }) => LlmTool[];
-  /** The compact list of skills for the prompt ("" when there are none). */
-  readonly skillList: () => string | Promise<string>;
   /** The conversation so far (closed turns) and the summary of compacted ones ("" when none), taken before the turn starts. */
   readonly history: () => { readonly summary: string; readonly messages: readonly LlmMessage[] };
   readonly beginRound: () => void;
@@ -141,8 +139,7 @@ export const runTurn = async (message: string, ports: TurnPorts, options: TurnOp
   actor.send({ type: 'START', message });
   try {
     const llm = await ports.llm();
-    const skills = await ports.skillList();
-    const system = `${BASE_SYSTEM}${skills ? `\n\n${skills}` : ''}${await ports.memoryContext(message)}${projectInstructions(ports.project)}${earlierSummary(history.summary)}`;
+    const system = `${BASE_SYSTEM}${await ports.memoryContext(message)}${projectInstructions(ports.project)}${earlierSummary(history.summary)}`;
     const tools = ports.tools({ scratchpad: await ports.primer('scratchpad') });
     actor.send({ type: 'CONTEXT_READY' });
     // The conversation so far goes first: a follow-up ("and the second one?") needs the turns it refers to.

@@ -1,6 +1,6 @@
 import { slotRivals, type LessonId } from '@engram/acc';
 import type { Bus } from '@engram/bus';
-import { AUTO_COMPACTION_THRESHOLD, MEMORIZE_TOOL_NAME, type Cortex, type FileCompaction, type MemorySnapshot, type MemorizeReport, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
+import { AUTO_COMPACTION_THRESHOLD, MEMORIZE_TOOL_NAME, type Cortex, type FileCompaction, type MemorizeReport, type OfferedSkill, type RecordedContext, type MemorizeToolResult, type ProposalResult, type StructuredModel } from '@engram/cortex';
 import type { AnyEnvelope } from '@engram/events';
 import type { Clock, Embedder, SemanticStore } from '@engram/kernel';
 import { fileBrainStores, type BrainStores } from './brain-stores.js';
@@ -149,13 +149,13 @@ export class SessionMemory {
 
   /**
    * The memory block for the system prompt, then the habits the instinct loop promoted; the block's
-   * recorded read (memory left out when it equals `recorded`, what the session's last read of
-   * either kind stood for: the memory core's state, so a hook process that resumed knows it too)
-   * and what each injected are published (the habits with their instinct ids, for the
-   * self-confirmation guard).
+   * recorded read (memory and skills left out when they equal what `recorded` holds, and the
+   * block built on the conversation's pin: the memory core's state, so a hook process that
+   * resumed knows it too) and what each injected are published (the habits with their instinct
+   * ids, for the self-confirmation guard). `skills`: the saved skills to offer, ranked.
    */
-  async context(message: string, recorded: MemorySnapshot | null): Promise<string> {
-    const { context: ctx, read } = await this.cortex.memoryBlock(message, recorded);
+  async context(message: string, recorded: RecordedContext, skills?: readonly OfferedSkill[]): Promise<string> {
+    const { context: ctx, read } = await this.cortex.memoryBlock(message, recorded, skills);
     // The block's inputs first, then what it injected, caused by them: replay rebuilds the block from the read. An empty block injects nothing to check.
     if (ctx.injection.items.length > 0) {
       const published = this.bus.publish('cortex.context.read', read);

@@ -235,12 +235,24 @@ const contextRead = defineEvent({
   schema: () => z.object({
     /** The (scrubbed) message the block was ranked against. */
     message: z.string(),
-    budgets: z.object({ identity: Count, rules: Count, lessons: Count, primer: Count }),
+    /** `skills` is absent in reads recorded before skills were offered in the block. */
+    budgets: z.object({ identity: Count, rules: Count, lessons: Count, primer: Count, skills: Count.optional() }),
     /**
      * What both scopes held (project null outside any project); null when it is what the session's
      * previous `cortex.context.read` recorded, so a log holds memory once per change, not once per turn.
      */
     memory: z.object({ global: ScopeReadSchema, project: ScopeReadSchema.nullable() }).nullable(),
+    /**
+     * The saved skills the block offered, ranked against the message; null when they are what the
+     * session's previous read recorded. Absent when the block offered none (a host without
+     * `recall_skill`, or a read recorded before skills were ranked).
+     */
+    skills: z.array(z.object({ label: z.string(), description: z.string() })).nullable().optional(),
+    /**
+     * True: the block's prefix is the conversation's pin (`pinPrefix`, re-derived by the memory
+     * core from the reads before). Absent in reads recorded before blocks were pinned.
+     */
+    pinned: z.boolean().optional(),
   }),
   emitter: 'cortex',
   consumers: ['replay'],

@@ -12,6 +12,11 @@ export interface ContextBudgets {
   readonly lessons: number;
   /** The scratchpad tool-description primer, both scopes together (Anton spent 2,000 per scope). */
   readonly primer: number;
+  /**
+   * The saved skills the block offers (both scopes' skill folders are one list): about 16 with a
+   * line of description, the rest by label; Anton listed every skill with its whole description.
+   */
+  readonly skills: number;
 }
 
-export const DEFAULT_CONTEXT_BUDGETS: ContextBudgets = { identity: 300, rules: 1500, lessons: 1000, primer: 500 };
+export const DEFAULT_CONTEXT_BUDGETS: ContextBudgets = { identity: 300, rules: 1500, lessons: 1000, primer: 500, skills: 800 };

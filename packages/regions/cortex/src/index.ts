@@ -19,9 +19,11 @@ export type { ProposalOrigin } from './proposal-origin.js';
 export { routeScope } from './route-scope.js';
 export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from './context-budgets.js';
 export { buildMemoryContext, SECTION_HEADINGS, type MemoryContext, type MemoryContextInput, type ContextSection, type ContextSectionKey } from './memory-context.js';
+export { rankedSkills, skillsSection, MAX_LISTED_DESCRIPTION, type OfferedSkill } from './skills-section.js';
 export { buildScratchpadPrimer, PRIMER_HEADER, type ScratchpadPrimer } from './scratchpad-primer.js';
 export { EMPTY_SCOPE, type ScopeMemory } from './scope-memory.js';
-export { recordedMemory, type MemorySnapshot } from './memory/context-read.js';
+export { recordedMemory, type MemorySnapshot, type RecordedContext } from './memory/context-read.js';
+export { pinPrefix, type MemoryPin } from './memory/memory-pin.js';
 export type { ContextInjection, InjectedItem } from './injected-item.js';
 export { PendingItemSchema, PendingFileSchema, pendingIdFor, PENDING_KIND, type PendingItem, type PendingFile } from './pending-item.js';
 export {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE } from './data-frame.js';
 import { describe, expect, it } from 'vitest';
 import { buildMemoryContext, omittedLine } from './memory-context.js';
+import { pinPrefix } from './memory/memory-pin.js';
 import { buildScratchpadPrimer } from './scratchpad-primer.js';
 
 const kinds = ['always', 'never', 'when', 'lesson', 'profile'] as const;
@@ -36,14 +37,14 @@ const wordyEntryArb: fc.Arbitrary<MemoryEntry> = fc
 const editArb = fc.record({ op: fc.constantFrom('add', 'remove', 'replace'), at: fc.nat(), item: wordyEntryArb });
 const scopeOf = (all: readonly MemoryEntry[]) => ({ all, rules: all.filter((e) => e.section !== null), lessons: all.filter((e) => e.kind === 'lesson'), identities: all.filter((e) => e.kind === 'profile') });
 
-const budgetsArb = fc.record({ identity: fc.integer({ min: 0, max: 300 }), rules: fc.integer({ min: 0, max: 400 }), lessons: fc.integer({ min: 0, max: 400 }), primer: fc.integer({ min: 0, max: 200 }) });
+const budgetsArb = fc.record({ identity: fc.integer({ min: 0, max: 300 }), rules: fc.integer({ min: 0, max: 400 }), lessons: fc.integer({ min: 0, max: 400 }), primer: fc.integer({ min: 0, max: 200 }), skills: fc.integer({ min: 0, max: 300 }) });
 
 describe('memory context properties', () => {
   it('never exceeds any section budget, and the same inputs give the same output', () => {
     fc.assert(
       fc.property(scopeArb, fc.option(scopeArb, { nil: null }), budgetsArb, fc.string({ maxLength: 40 }), (global, project, budgets, message) => {
         const c = buildMemoryContext({ global, project, budgets, message });
-        const limits = { identity: budgets.identity, 'global-rules': budgets.rules, 'project-rules': budgets.rules, 'global-when': budgets.rules, 'project-when': budgets.rules, 'global-lessons': budgets.lessons, 'project-lessons': budgets.lessons };
+        const limits = { identity: budgets.identity, 'global-rules': budgets.rules, 'project-rules': budgets.rules, 'global-added': budgets.rules, 'project-added': budgets.rules, 'global-when': budgets.rules, 'project-when': budgets.rules, 'global-lessons': budgets.lessons, 'project-lessons': budgets.lessons };
         for (const s of c.sections) expect(s.text.length).toBeLessThanOrEqual(limits[s.key] * CHARS_PER_TOKEN);
         // A scope's always/never rules and its when-rules share one rules budget.
         for (const scope of ['global', 'project']) expect(c.sections.filter((s) => s.key === `${scope}-rules` || s.key === `${scope}-when`).reduce((n, s) => n + s.text.length, 0)).toBeLessThanOrEqual(budgets.rules * CHARS_PER_TOKEN);
@@ -73,9 +74,56 @@ describe('memory context properties', () => {
           expect(c.omitted).toBe(candidates - shown);
           if (c.omitted > 0) expect(c.text).toContain(omittedLine(c.omitted));
         }
-        // A prefix pinned earlier is used as it is, byte for byte.
-        const pinned = buildMemoryContext({ global: { ...global, rules: [] }, project, budgets, message: messages[1] ?? '', prefix: first.prefix });
-        expect(pinned.text.startsWith(first.prefix.text)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps a conversation's prefix bytes while memory only grows, and shows what was written since after it, within the rules budget", () => {
+    fc.assert(
+      fc.property(scopeArb, fc.option(scopeArb, { nil: null }), scopeArb, budgetsArb, fc.string({ maxLength: 40 }), (global, project, extra, budgets, message) => {
+        const first = { global, project };
+        const pin = pinPrefix(null, first, budgets);
+        const before = buildMemoryContext({ ...first, budgets, message, pin });
+        // The same memory with entries written since: new ids, appended as a store appends them.
+        const fresh = (es: readonly MemoryEntry[]) => es.map((e, i) => ({ ...e, id: `new${i}${e.id}` }));
+        const grown = { global: { rules: [...global.rules, ...fresh(extra.rules)], lessons: [...global.lessons, ...fresh(extra.lessons)], identities: [...global.identities, ...fresh(extra.identities)] }, project };
+        const kept = pinPrefix(pin, grown, budgets);
+        expect(kept).toBe(pin);
+        const after = buildMemoryContext({ ...grown, budgets, message, pin: kept });
+        expect(after.prefix.text).toBe(before.prefix.text);
+        expect(after.text.startsWith(before.prefix.text)).toBe(true);
+        // Only entries written since are in the added section, and it shares the scope's rules budget.
+        const added = after.sections.find((x) => x.key === 'global-added');
+        for (const e of added?.entries ?? []) expect(e.id.startsWith('new')).toBe(true);
+        const rulesChars = after.sections.filter((x) => x.key === 'global-rules' || x.key === 'global-added' || x.key === 'global-when').reduce((n, x) => n + x.text.length, 0);
+        expect(rulesChars).toBeLessThanOrEqual(budgets.rules * CHARS_PER_TOKEN);
+        // Every entry is shown once or counted as left out.
+        const ids = after.sections.flatMap((x) => x.entries.map((e) => e.id));
+        expect(new Set(ids).size).toBe(ids.length);
+        const candidates = [grown.global, project].reduce((n, m) => n + (m === null ? 0 : m.rules.filter((e) => !(e.kind === 'when' && e.topic === 'scratchpad')).length + m.lessons.filter((e) => e.topic !== 'scratchpad').length), grown.global.identities.length);
+        expect(after.omitted).toBe(candidates - ids.length);
+        expect(buildMemoryContext({ ...grown, budgets, message, pin: kept })).toEqual(after);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('re-pins when an entry the prefix shows is removed or changed: what a person removed is not shown again', () => {
+    fc.assert(
+      fc.property(scopeArb, fc.option(scopeArb, { nil: null }), budgetsArb, fc.nat(), fc.boolean(), (global, project, budgets, pick, edit) => {
+        const first = { global, project };
+        const pin = pinPrefix(null, first, budgets);
+        const shown = buildMemoryContext({ ...first, budgets, pin }).prefix.sections.flatMap((x) => x.entries);
+        const gone = shown[pick % Math.max(1, shown.length)];
+        if (gone === undefined) return;
+        const change = (es: readonly MemoryEntry[]) => (edit ? es.map((e) => (e.id === gone.id ? { ...e, text: `${e.text} (edited)` } : e)) : es.filter((e) => e.id !== gone.id));
+        const now = { global: { ...global, rules: change(global.rules), identities: change(global.identities) }, project: project === null ? null : { ...project, rules: change(project.rules) } };
+        const next = pinPrefix(pin, now, budgets);
+        expect(next).not.toBe(pin);
+        expect(next.memory).toBe(now);
+        const block = buildMemoryContext({ ...now, budgets, pin: next });
+        for (const item of block.injection.items) if (item.id === gone.id) expect(item.text).not.toBe(gone.text);
       }),
       { numRuns: 200 },
     );

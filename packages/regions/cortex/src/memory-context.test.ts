@@ -78,7 +78,7 @@ describe('buildMemoryContext', () => {
 
   it('keeps always/never rules in the prefix, and prefers when-rules sharing a word with the message within what they left of the budget', () => {
     const rules = [rule('When deploying, tag the release first', 'when', '2026-11-22T05:00:00.000Z'), rule('When plotting charts, label the axes', 'when', '2026-11-22T01:00:00.000Z'), rule('Always cite sources', 'always', '2026-11-20T00:00:00.000Z')];
-    const budgets = { identity: 300, rules: 44, lessons: 1000, primer: 500 };
+    const budgets = { identity: 300, rules: 44, lessons: 1000, primer: 500, skills: 800 };
     const plain = buildMemoryContext({ global: { ...EMPTY_SCOPE, rules }, project: null, budgets });
     expect(plain.sections.map((s) => s.entries.map((e) => e.text))).toEqual([['Always cite sources'], ['When deploying, tag the release first']]);
     const asked = buildMemoryContext({ global: { ...EMPTY_SCOPE, rules }, project: null, budgets, message: 'please make charts of sales' });
@@ -114,7 +114,7 @@ describe('buildMemoryContext', () => {
 
   it('says how many entries it left out', () => {
     const lessons = Array.from({ length: 30 }, (_, i) => entry(`lesson ${i} ${'y'.repeat(60)}`));
-    const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, lessons }, project: null, budgets: { identity: 300, rules: 300, lessons: 100, primer: 100 } });
+    const c = buildMemoryContext({ global: { ...EMPTY_SCOPE, lessons }, project: null, budgets: { identity: 300, rules: 300, lessons: 100, primer: 100, skills: 800 } });
     const shown = c.sections.reduce((n, s) => n + s.entries.length, 0);
     expect(shown).toBeGreaterThan(0);
     expect(c.omitted).toBe(30 - shown);

@@ -4,9 +4,11 @@ import { DATA_CLOSE, DATA_OPEN, DATA_PREAMBLE, framed, insideFrame } from './dat
 import { fitByRelevance, shownLists } from './fit-by-relevance.js';
 import { fitLines, type Candidate, type FittedLines } from './fit-lines.js';
 import type { ContextInjection, InjectedItem } from './injected-item.js';
+import type { MemoryPin } from './memory/memory-pin.js';
 import type { ScopeMemory } from './scope-memory.js';
+import { skillsSection, type OfferedSkill } from './skills-section.js';
 
-export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-when' | 'project-when' | 'global-lessons' | 'project-lessons';
+export type ContextSectionKey = 'identity' | 'global-rules' | 'project-rules' | 'global-added' | 'project-added' | 'global-when' | 'project-when' | 'global-lessons' | 'project-lessons';
 
 export interface ContextSection {
   readonly key: ContextSectionKey;
@@ -25,7 +27,7 @@ export interface ContextSection {
  * rules, with the frame's opening. Pinned for a conversation, it is the same bytes at the start of
  * every turn's block, so a prompt cache keeps hitting.
  */
-interface MemoryPrefix {
+export interface MemoryPrefix {
   /** The bytes every block built on this prefix starts with ("" when the prefix has no section). */
   readonly text: string;
   readonly sections: readonly ContextSection[];
@@ -50,8 +52,14 @@ export interface MemoryContextInput {
   /** The user's message: rules sharing a word with it are preferred when rules must be cut. */
   readonly message?: string;
   readonly budgets?: ContextBudgets;
-  /** A prefix pinned earlier in the conversation (`buildMemoryPrefix`); built from the snapshot when absent. */
-  readonly prefix?: MemoryPrefix;
+  /**
+   * The conversation's pin (`pinPrefix`): the prefix is built from the memory it holds, and the
+   * profile facts and always/never rules written since follow in the "added" sections. Absent:
+   * the prefix is built from this snapshot (a one-off block).
+   */
+  readonly pin?: MemoryPin;
+  /** The saved skills, for a host that has `recall_skill`: offered after the notes, ranked against the message. Absent: no skills section. */
+  readonly skills?: readonly OfferedSkill[];
   /**
    * With an embedder: each entry's text -> its similarity in meaning to the message (computed by
    * the caller, which may call a model; this function stays pure). Fused with the words' ranking.
@@ -64,6 +72,9 @@ export const SECTION_HEADINGS: Readonly<Record<ContextSectionKey, string>> = {
   identity: '## Your Memory \u2014 Identity',
   'global-rules': '## Your Memory \u2014 Global Rules',
   'project-rules': '## Your Memory \u2014 Project Rules',
+  // engram's own: what was written after the conversation pinned its prefix.
+  'global-added': '## Your Memory \u2014 Global Rules Added in This Conversation',
+  'project-added': '## Your Memory \u2014 Project Rules Added in This Conversation',
   'global-when': '## Your Memory \u2014 Global Rules for This Message',
   'project-when': '## Your Memory \u2014 Project Rules for This Message',
   'global-lessons': '## Your Memory \u2014 Global Lessons',
@@ -164,6 +175,8 @@ const WHY: Readonly<Record<ContextSectionKey, string>> = {
   identity: 'identity fact',
   'global-rules': 'global rule',
   'project-rules': 'project rule',
+  'global-added': 'global rule or profile fact written after the conversation pinned its prefix',
+  'project-added': 'project rule written after the conversation pinned its prefix',
   'global-when': 'global when-rule, relevant to the message first, then most recent first',
   'project-when': 'project when-rule, relevant to the message first, then most recent first',
   'global-lessons': 'global lesson, relevant to the message first, then most recent first',
@@ -181,17 +194,20 @@ const candidateCount = (m: ScopeMemory): number => {
 /** The block's last line: how many entries it left out, so the model knows there is more to ask for. */
 export const omittedLine = (n: number): string => `(${n} more remembered ${n === 1 ? 'entry' : 'entries'} not shown)`;
 
-const scopesOf = (input: MemoryContextInput): readonly (readonly [EngramScope, ScopeMemory | null])[] => [
+const scopesOf = (input: Pick<MemoryContextInput, 'global' | 'project'>): readonly (readonly [EngramScope, ScopeMemory | null])[] => [
   ['global', input.global],
   ['project', input.project],
 ];
+
+/** The prefix's inputs: the profile and each scope's always/never rules, and their budgets. */
+type PrefixInput = Pick<MemoryContextInput, 'global' | 'project'> & { readonly budgets?: Pick<ContextBudgets, 'identity' | 'rules'> };
 
 /**
  * The stable prefix of the memory block: the profile and each scope's always/never rules, within
  * their budgets, after the frame's opening and preamble. It reads no message, so a conversation
  * can pin it (same bytes every turn, a prompt cache keeps hitting). Pure.
  */
-const buildMemoryPrefix = (input: MemoryContextInput): MemoryPrefix => {
+export const buildMemoryPrefix = (input: PrefixInput): MemoryPrefix => {
   const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
   const sections = [
     identitySection(input.global.identities, budgets.identity),
@@ -201,25 +217,52 @@ const buildMemoryPrefix = (input: MemoryContextInput): MemoryPrefix => {
   return { text, sections };
 };
 
+/** The prefix a block starts with: the pinned memory's (built once per pin object), else this snapshot's. */
+const pinnedPrefix = perObject((pin: MemoryPin): MemoryPrefix => buildMemoryPrefix({ ...pin.memory, budgets: pin.budgets }));
+
+const idsOf = (entries: readonly MemoryEntry[] | undefined): ReadonlySet<string> => new Set((entries ?? []).map((e) => e.id));
+
+/**
+ * A scope's always/never rules (and, in the global scope, profile facts) written after the pin:
+ * the pinned prefix keeps its bytes, so these follow it, within what the prefix left of the
+ * scope's rules budget. Rules first, most recent first; printed by kind, then the profile.
+ */
+const addedSection = (scope: EngramScope, m: ScopeMemory, pin: MemoryPin, budget: number): ContextSection | null => {
+  const pinned = scope === 'global' ? pin.memory.global : pin.memory.project;
+  const rules = idsOf(pinned?.rules);
+  const facts = idsOf(pinned?.identities);
+  const candidates = [
+    ...rulePlan(m.rules).mandatory.filter((c) => !rules.has(c.item.id)),
+    ...(scope === 'global' ? [...m.identities].reverse().filter((e) => !facts.has(e.id)).map((item) => ({ item, line: `- ${item.text}`, group: 'profile' })) : []),
+  ];
+  if (candidates.length === 0) return null;
+  return assemble(`${scope}-added`, budget, null, (limit, fixed) => fitLines(candidates, limit, fixed, groupCost), (chosen) => [...RULE_KINDS, 'profile'].flatMap((k) => chosen.filter((c) => c.group === k)));
+};
+
 /**
  * The memory block for the end of the system prompt (anton.md §7.2): the stable prefix (identity,
- * global rules, project rules: `buildMemoryPrefix`, or the one pinned for the conversation), then
- * what follows the message: each scope's when-rules and lessons ranked against it (the ranking
- * core), each within its token budget counting every emitted character (a scope's when-rules get
- * what its always/never rules left of the rules budget), then one line saying how many entries
- * were left out. Pure and deterministic: no model is called (Anton made up to two LLM calls here,
- * §15.21) and the same memory, message and prefix give the same text, so a replay re-derives
- * what was injected. The sections sit inside one `<remembered-notes>` frame whose first line says
- * they are data, not instructions (docs/memory-trust.md); the frame and the last line are outside
- * the section budgets.
+ * global rules, project rules: `buildMemoryPrefix`, of the conversation's pin when there is one,
+ * followed by what was written since), then what follows the message: each scope's when-rules
+ * and lessons ranked against it (the ranking core), each within its token budget counting every
+ * emitted character (a scope's when-rules get what its always/never rules left of the rules
+ * budget), then one line saying how many entries were left out, then the saved skills ranked
+ * against the message (`skillsSection`). Pure and deterministic: no model is called (Anton made
+ * up to two LLM calls here, §15.21) and the same memory, message, pin and skills give the same
+ * text, so a replay re-derives what was injected. The notes sit inside one `<remembered-notes>`
+ * frame whose first line says they are data, not instructions (docs/memory-trust.md); the frame,
+ * the last line and the skills are outside the section budgets.
  */
 export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => {
   const budgets = input.budgets ?? DEFAULT_CONTEXT_BUDGETS;
   const message = input.message ?? '';
-  const prefix = input.prefix ?? buildMemoryPrefix(input);
-  const pinnedTokens = (key: ContextSectionKey): number => prefix.sections.find((s) => s.key === key)?.tokens ?? 0;
+  const pin = input.pin;
+  const prefix = pin === undefined ? buildMemoryPrefix(input) : pinnedPrefix(pin);
+  const tokensOf = (sections: readonly (ContextSection | null)[], key: ContextSectionKey): number => sections.find((s) => s?.key === key)?.tokens ?? 0;
+  const added = scopesOf(input).map(([scope, m]) => (m === null || pin === undefined ? null : addedSection(scope, m, pin, Math.max(0, budgets.rules - tokensOf(prefix.sections, `${scope}-rules`)))));
+  const rulesLeft = (scope: EngramScope): number => Math.max(0, budgets.rules - tokensOf(prefix.sections, `${scope}-rules`) - tokensOf(added, `${scope}-added`));
   const tail = [
-    ...scopesOf(input).map(([scope, m]) => (m === null ? null : whenSection(`${scope}-when`, m.rules, Math.max(0, budgets.rules - pinnedTokens(`${scope}-rules`)), message, input.meaning))),
+    ...added,
+    ...scopesOf(input).map(([scope, m]) => (m === null ? null : whenSection(`${scope}-when`, m.rules, rulesLeft(scope), message, input.meaning))),
     ...scopesOf(input).map(([scope, m]) => (m === null ? null : lessonsSection(`${scope}-lessons`, m.lessons, budgets.lessons, message, input.meaning))),
   ].filter((s): s is ContextSection => s !== null);
   const sections = [...prefix.sections, ...tail];
@@ -230,5 +273,8 @@ export const buildMemoryContext = (input: MemoryContextInput): MemoryContext => 
   let text = '';
   if (prefix.text !== '') text = `${prefix.text}${rest.length === 0 ? '' : `\n\n${rest.join('\n\n')}`}\n${DATA_CLOSE}`;
   else if (rest.length > 0) text = `\n\n${framed([DATA_PREAMBLE, rest.join('\n\n')])}`;
-  return { text, prefix, sections, omitted, injection: { target: 'system-prompt', tool: null, items: sections.flatMap(itemsOf), tokens: estimateTokens(text) } };
+  const skills = input.skills === undefined ? null : skillsSection(input.skills, message, budgets.skills);
+  if (skills !== null && skills.text !== '') text = `${text}\n\n${skills.text}`;
+  const items = [...sections.flatMap(itemsOf), ...(skills?.items ?? [])];
+  return { text, prefix, sections, omitted, injection: { target: 'system-prompt', tool: null, items, tokens: estimateTokens(text) } };
 };

@@ -30,7 +30,9 @@ import { routeScope } from '../route-scope.js';
 import { checksContradictions, contradictionPool, decideWrite, type CandidatesRead, type WritePlan } from '../memory/decide-write.js';
 import { plannedContradictions, plannedRetirements } from '../memory/plan-events.js';
 import { recordedEntry } from '../memory/recorded-entry.js';
-import { contextRead, type ContextRead, type MemorySnapshot } from '../memory/context-read.js';
+import { contextRead, type ContextRead, type MemorySnapshot, type RecordedContext } from '../memory/context-read.js';
+import { pinPrefix } from '../memory/memory-pin.js';
+import type { OfferedSkill } from '../skills-section.js';
 import { buildScratchpadPrimer, type ScratchpadPrimer } from '../scratchpad-primer.js';
 import { rankStrategies, type StrategyRanking } from '../strategies/rank-strategies.js';
 import { strategiesFromMemory } from '../strategies/strategies-from-memory.js';
@@ -349,14 +351,19 @@ export class Cortex {
   }
 
   /**
-   * The memory block with its recorded read (`cortex.context.read`: the message, the budgets and,
-   * unless it equals `recorded`, the snapshot it was built from), for the caller to publish before
-   * the injection it causes, so replay rebuilds the block and checks what was injected.
+   * A conversation's memory block, built on its pin (`pinPrefix` of the one its earlier reads
+   * left, `recorded.pin`), with its recorded read (`cortex.context.read`: the message, the
+   * budgets and, unless they equal what `recorded` holds, the snapshot and the skills it was
+   * built from), for the caller to publish before the injection it causes, so replay rebuilds
+   * the block and checks what was injected. `skills`: the saved skills to offer, for a host that
+   * has `recall_skill`.
    */
-  async memoryBlock(message: string, recorded: MemorySnapshot | null): Promise<{ readonly context: MemoryContext; readonly read: ContextRead; readonly snapshot: MemorySnapshot }> {
+  async memoryBlock(message: string, recorded: RecordedContext, skills?: readonly OfferedSkill[]): Promise<{ readonly context: MemoryContext; readonly read: ContextRead; readonly snapshot: MemorySnapshot }> {
     const [global, project] = await this.snapshots();
     const snapshot: MemorySnapshot = { global, project };
-    return { context: buildMemoryContext({ global, project, message, budgets: this.budgets }), read: contextRead(message, this.budgets, snapshot, recorded), snapshot };
+    const pin = pinPrefix(recorded.pin, snapshot, this.budgets);
+    const context = buildMemoryContext({ global, project, message, budgets: this.budgets, pin, ...(skills === undefined ? {} : { skills }) });
+    return { context, read: contextRead(message, this.budgets, snapshot, recorded, skills), snapshot };
   }
 
   /** What could not be read from the memory the block is built from (a linked file refused, a bad line), one line each. */

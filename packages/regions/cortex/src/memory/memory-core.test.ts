@@ -54,4 +54,38 @@ describe('memoryCore', () => {
     expect(checked[1]?.data).toEqual(checked[0]?.data);
     expect(checked[0]?.data).toMatchObject({ target: 'system-prompt', items: [{ id: 'acc.oversized-cell', why: 'global rule' }] });
   });
+
+  it('given pinned reads, when a rule is written between them, then the second block keeps the first prefix and shows the rule after it; when the pinned rule goes, it re-pins', () => {
+    const base = defaultData['cortex.context.read'];
+    const rule = base.memory?.global.rules[0];
+    if (base.memory === null || rule === undefined) throw new Error('the default read has a rule');
+    const global = base.memory.global;
+    const added = { ...rule, id: 'new-rule', text: 'Never force-push to main', kind: 'never', section: 'never' } as const;
+    const withAdded = { global: { ...global, rules: [rule, added] }, project: null };
+    const withoutFirst = { global: { ...global, rules: [added] }, project: null };
+    const skills = [{ label: 'release', description: 'Tags and publishes a release' }];
+    const injected = (id: string, cause: string, seq: number) => buildEvent('cortex.context.injected', { target: 'system-prompt', tool: null, items: [], tokens: 0 }, { id, seq, causationId: cause });
+    const { checked, state } = foldChecks([
+      buildEvent('cortex.context.read', { ...base, pinned: true, skills }, { id: 'b1', seq: 1 }),
+      injected('i1', 'b1', 2),
+      buildEvent('cortex.context.read', { ...base, memory: withAdded, pinned: true, skills: null }, { id: 'b2', seq: 3 }),
+      injected('i2', 'b2', 4),
+      buildEvent('cortex.context.read', { ...base, memory: withoutFirst, pinned: true, skills: null }, { id: 'b3', seq: 5 }),
+      injected('i3', 'b3', 6),
+    ]);
+    const items = checked.map((c) => (c.data as { items: { id: string; why: string }[] }).items.map((i) => `${i.id} (${i.why.split(',')[0] ?? ''})`));
+    expect(items).toEqual([
+      ['acc.oversized-cell (global rule)', 'skill:release (skill)'],
+      ['acc.oversized-cell (global rule)', 'new-rule (global rule or profile fact written after the conversation pinned its prefix)', 'skill:release (skill)'],
+      ['new-rule (global rule)', 'skill:release (skill)'],
+    ]);
+    expect(state.pin?.memory.global.rules.map((r) => r.id)).toEqual(['new-rule']);
+  });
+
+  it('given a read recorded before pins and skills (no `pinned`), then its prefix is its own snapshot, as it was built', () => {
+    const base = defaultData['cortex.context.read'];
+    const { checked, state } = foldChecks([buildEvent('cortex.context.read', base, { id: 'b1', seq: 1 }), buildEvent('cortex.context.injected', { target: 'system-prompt', tool: null, items: [], tokens: 0 }, { id: 'i1', seq: 2, causationId: 'b1' })]);
+    expect(state.pin).toBeNull();
+    expect((checked[0]?.data as { items: unknown[] }).items).toHaveLength(1);
+  });
 });

@@ -1,7 +1,9 @@
 import { draft, type AnyDraft, type AnyEnvelope } from '@engram/events';
 import type { RegionCore } from '@engram/kernel';
 import type { ContextInjection } from '../injected-item.js';
-import { injectionFromRead, snapshotOf, type MemorySnapshot } from './context-read.js';
+import type { OfferedSkill } from '../skills-section.js';
+import { injectionFromRead, pinOf, skillsOf, snapshotOf, type MemorySnapshot } from './context-read.js';
+import type { MemoryPin } from './memory-pin.js';
 import { decideWrite, type WritePlan } from './decide-write.js';
 import { plannedContradictions, plannedRetirements } from './plan-events.js';
 
@@ -21,11 +23,15 @@ export interface MemoryCoreState {
   readonly blocks: ReadonlyMap<string, ContextInjection>;
   /** The snapshot the last `cortex.context.read` or `cortex.precall.read` stood for (a read records memory only when it changed). */
   readonly memory: MemorySnapshot | null;
+  /** The skills the last `cortex.context.read` that offered any recorded (a read records them only when they changed). */
+  readonly skills: readonly OfferedSkill[] | null;
+  /** The conversation's pin: what its memory blocks' prefix is built from (`pinPrefix`, at each pinned read). */
+  readonly pin: MemoryPin | null;
   /** What the event just folded should have been (set by `evolve` for that event, read by `check`). */
   readonly expected: { readonly eventId: string; readonly draft: AnyDraft } | null;
 }
 
-const INITIAL: MemoryCoreState = { plans: new Map(), blocks: new Map(), memory: null, expected: null };
+const INITIAL: MemoryCoreState = { plans: new Map(), blocks: new Map(), memory: null, skills: null, pin: null, expected: null };
 
 /** The planned event matching a recorded one: the same entry if planned and not yet matched, else the next unmatched in plan order. */
 const pick = <T extends { readonly entryId: string }>(planned: readonly T[], entryId: string, used: ReadonlySet<string>, tag: string): T | undefined =>
@@ -63,9 +69,11 @@ export const memoryCore: RegionCore<MemoryCoreState, MemoryCoreParams, 'cortex.m
     if (e.type === 'cortex.context.read') {
       const memory = snapshotOf(e.data, s.memory);
       if (memory === null) return cleared(s);
+      const skills = skillsOf(e.data, s.skills);
+      const pin = pinOf(e.data, memory, s.pin);
       const blocks = new Map(s.blocks);
-      blocks.set(e.id, injectionFromRead(e.data, memory));
-      return { ...s, blocks, memory, expected: null };
+      blocks.set(e.id, injectionFromRead(e.data, memory, pin, skills));
+      return { ...s, blocks, memory, skills: skills ?? s.skills, pin: pin ?? s.pin, expected: null };
     }
     // A read before a call records memory too, and the next memory block's read leaves it out when unchanged.
     if (e.type === 'cortex.precall.read') {

@@ -1,4 +1,4 @@
-import { cutChars } from './cut-chars.js';
+import { cutChars } from '@engram/kernel';
 import type { EpisodeRecall, RecalledEpisode } from './recall-episodes.js';
 
 /**

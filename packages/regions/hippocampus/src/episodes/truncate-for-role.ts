@@ -1,4 +1,4 @@
-import { cutChars } from './cut-chars.js';
+import { cutChars } from '@engram/kernel';
 
 /** Write-time limits per role, in characters (anton.md §8.2). */
 export interface EpisodeWriteLimits {

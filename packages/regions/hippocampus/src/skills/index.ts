@@ -12,6 +12,5 @@ export { closeMatches, CLOSE_MATCH_CUTOFF } from './close-matches.js';
 export { parseSkillMd, renderSkillMd, type SkillMd, type SkillMdParse } from './skill-md.js';
 export { parseSkillStats, renderSkillStats, creditRecommended, ZERO_STATS, type SkillStats, type StageStats, type SkillStage } from './skill-stats.js';
 export { readLegacySkill, MAX_DESCRIPTION_LENGTH, type LegacySkill } from './legacy-skill.js';
-export { formatSkillList, DEFAULT_SKILL_LIST_BUDGET_TOKENS, MAX_LISTED_DESCRIPTION } from './format-skill-list.js';
 export { recallSkillPayload, alreadyRecalledStub, recalledMarker, PROCEDURE_HEADER, MAX_PROCEDURE_CHARS } from './recall-skill-payload.js';
 export { SkillDraftSchema, buildSkillDraftPrompt, skillBodyOf, skillDraftToSave, draftSkill, SKILL_DRAFT_PURPOSE, MAX_DRAFT_CODE_CHARS, MAX_DRAFT_OUTPUT_CHARS, MAX_DRAFT_CELLS, MAX_DRAFT_MESSAGE_CHARS, type SkillDraftAnswer, type SkillDraftModel, type SkillSource, type DraftCell } from './skill-draft.js';

@@ -1,4 +1,4 @@
-import { cutChars } from '../episodes/cut-chars.js';
+import { cutChars } from '@engram/kernel';
 
 /** Anton cuts a description to this many characters (anton.md §10.2). */
 export const MAX_DESCRIPTION_LENGTH = 1024;

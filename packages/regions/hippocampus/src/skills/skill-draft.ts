@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cutChars } from '../episodes/cut-chars.js';
+import { cutChars } from '@engram/kernel';
 import type { SkillDraft } from '../effects/file-skill-store.js';
 
 /**

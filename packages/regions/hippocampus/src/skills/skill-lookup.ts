@@ -1,4 +1,4 @@
-import { cutChars } from '../episodes/cut-chars.js';
+import { cutChars } from '@engram/kernel';
 import { isoWithOffset } from '../episodes/episode-time.js';
 import { CLOSE_MATCH_CUTOFF, closeMatches } from './close-matches.js';
 import { MAX_DESCRIPTION_LENGTH } from './legacy-skill.js';
