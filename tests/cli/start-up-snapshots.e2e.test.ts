@@ -188,7 +188,8 @@ describe('engram starts hooks and memory commands from their snapshots and acts 
       ['memory', 'context', '--message', 'run the tests'],
       ['memory', 'context', '--json'],
     ];
-    for (const args of lines) expect(explain(ENGRAM, args)).toMatch(new RegExp(`^snapshot: .*${args[0]}-${args[1] === 'list' ? 'show' : args[1]}\\.blob`));
+    // `add` from its snapshot; `show`, `list` and `context` on the files from the quick memory snapshot (quick-memory.e2e.test.ts).
+    for (const args of lines) expect(explain(ENGRAM, args)).toMatch(args[1] === 'add' ? /^snapshot: .*memory-add\.blob/ : /^snapshot: .*memory-quick\.blob/);
     const { launcher, snapshot } = bothWays((w) => lines.map((args) => ({ args: [...args, '--home', w.home, '--project', w.project] })));
     expect(snapshot.printed).toEqual(launcher.printed);
     expect(snapshot.files).toEqual(launcher.files);
@@ -258,7 +259,8 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
       expect(explain(bin)).toBe(`snapshot: ${dir}/bin/../dist/snapshot/hook.blob (${node})`);
       expect(explain(bin, ['recall', 'tsc'])).toMatch(/^launcher: no recall snapshot in /);
       expect(explain(bin, ['log', 'list'])).toBe('launcher: no start-up snapshot for this command');
-      expect(explain(bin, ['memory', 'show'])).toMatch(/^launcher: no memory-show snapshot in /);
+      expect(explain(bin, ['memory', 'show'])).toMatch(/^launcher: no memory-quick snapshot in /);
+      expect(explain(bin, ['memory', 'show'], { ENGRAM_STORE: 'postgres://u@127.0.0.1:1/db' })).toMatch(/^launcher: no memory-show snapshot in /);
       expect(explain(bin, undefined, { ENGRAM_BUNDLE: '0' })).toBe('launcher: ENGRAM_BUNDLE=0');
       expect(explain(bin, undefined, { NODE_OPTIONS: '--max-old-space-size=512' })).toMatch(/^launcher: NODE_OPTIONS is set/);
       // Another node first on PATH: the blob is of the one that built it.
@@ -297,10 +299,10 @@ describe('engram starts the launcher when a snapshot may not be used (built CLI)
       copyFileSync(join(ROOT, 'apps/cli/package.json'), join(dir, 'package.json'));
       writeFileSync(join(dir, 'dist/main.js'), `export * from ${JSON.stringify(pathToFileURL(join(ROOT, 'apps/cli/dist/main.js')).href)};\n`);
       writeFileSync(join(dir, 'empty.cjs'), '');
-      const built = spawnSync(process.execPath, ['--no-opt', '--snapshot-blob', join(snap, 'memory-show.blob'), '--build-snapshot', join(dir, 'empty.cjs')], { encoding: 'utf8' });
+      const built = spawnSync(process.execPath, ['--no-opt', '--snapshot-blob', join(snap, 'memory-quick.blob'), '--build-snapshot', join(dir, 'empty.cjs')], { encoding: 'utf8' });
       expect(built.status).toBe(0);
       start(snap, []);
-      expect(explain(bin, ['memory', 'show'])).toMatch(/^snapshot: .*memory-show\.blob/);
+      expect(explain(bin, ['memory', 'show'])).toMatch(/^snapshot: .*memory-quick\.blob/);
       const w = world();
       const r = spawnSync(bin, ['memory', 'show', '--home', w.home, '--project', w.project], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ENGRAM_BUNDLE: '' } });
       expect(r.stderr).toMatch(/Failed to load the startup snapshot/);

@@ -204,7 +204,7 @@ describe('the packed packages, installed with plain npm outside the workspace', 
     expect(ok(run(bin, ['--build-snapshots'], app, 180_000), 'engram --build-snapshots')).toMatch(/^engram: built .*hook\.blob/m);
     expect(ok(run(bin, ['--explain-start', 'hook', 'session-start'], app, 30_000), 'engram --explain-start')).toMatch(/^snapshot: .*hook\.blob/);
     hookRun('bundled-3');
-    expect(ok(run(bin, ['--explain-start', 'memory', 'show'], app, 30_000), 'engram --explain-start')).toMatch(/^snapshot: .*memory-show\.blob/);
+    expect(ok(run(bin, ['--explain-start', 'memory', 'show'], app, 30_000), 'engram --explain-start')).toMatch(/^snapshot: .*memory-quick\.blob/);
     expect(JSON.parse(ok(run(bin, ['memory', 'show', '--json', ...roots], app, 60_000), 'engram memory show, from its snapshot'))).toEqual(shown);
     // A SKILL.md's front matter is read by yaml, which no bundle holds: required from where @engram/hippocampus is installed.
     mkdirSync(join(home, 'skills', 'csv-cleanup'), { recursive: true });

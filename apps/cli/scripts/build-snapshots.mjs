@@ -63,6 +63,17 @@ const SNAPSHOTS = {
     bundle: 'recall/main.cjs',
     steps: (home, project) => [{ args: ['recall', 'why does the build fail', '--home', home, '--project', project], exit: 1 }],
   },
+  // `memory show|list|context` on the files, from the quick memory bundle (no runtime): what
+  // bin/engram starts for them when no store and no embedder is set.
+  'memory-quick': {
+    bundle: 'memory-quick/quick-memory-entry.cjs',
+    steps: (home, project) => [
+      { args: ['memory', 'show', '--home', home, '--project', project] },
+      { args: ['memory', 'list', '--json', '--home', home, '--project', project] },
+      { args: ['memory', 'context', '--message', 'run the tests', '--home', home, '--project', project] },
+      { args: ['memory', 'context', '--json', '--home', home, '--project', project] },
+    ],
+  },
   'memory-context': {
     bundle: 'memory-context/main.cjs',
     steps: (home, project) => [{ args: ['memory', 'context', '--message', 'run the tests', '--home', home, '--project', project] }, { args: ['memory', 'context', '--json', '--home', home, '--project', project] }],

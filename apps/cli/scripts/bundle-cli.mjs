@@ -34,6 +34,10 @@ const BUNDLES = {
   // The served-hook client alone (bin/engram starts it when the home's engram serve has a socket):
   // a program, not a library, and a few kB, since it holds none of the runtime.
   'hook-client': { entry: 'hook/hook-client-main.js', hot: [], program: true },
+  // `memory show|list|context` on the files (the memory-quick snapshot, which bin/engram starts
+  // when no store and no embedder is set): the memory files' store and the block's pure functions,
+  // no runtime and no zod.
+  'memory-quick': { entry: 'memory/quick-memory-entry.js', hot: [] },
   'memory-show': { entry: 'main.js', hot: ['memory/run-memory-show.js'] },
   'memory-add': { entry: 'main.js', hot: ['memory/run-memory-add.js'] },
   'memory-context': { entry: 'main.js', hot: ['memory/run-memory-context.js'] },

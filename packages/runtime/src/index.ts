@@ -74,4 +74,7 @@ export { addUserEntry } from './open/add-user-entry.js';
 export { runHeadlessTurn } from './effects/run-headless-turn.js';
 export { headlessTurnNotes } from './headless-turn-notes.js';
 export { memoryText } from './memory-text.js';
+export { memoryContextJson } from './memory-context-text.js';
+export { runQuickMemory } from './quick/run-quick-memory.js';
+export { MemoryUsageError, parseScope, scopesOf } from './memory-usage.js';
 export { ArgumentError, type ArgumentReason } from './argument-error.js';

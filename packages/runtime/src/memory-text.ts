@@ -1,14 +1,14 @@
-import type { FileCompaction, MemoryContext, PendingItem, ProposalResult, QuarantineItem, ScratchpadPrimer } from '@engram/cortex';
-import { describeDiagnostic, type EngramScope, type MemoryEntry, type SemanticStore } from '@engram/kernel';
+import type { FileCompaction, PendingItem, ProposalResult, QuarantineItem } from '@engram/cortex';
 import type { MemoryAudit, MemoryWhy, PrunedStale } from './audit/brain-memory.js';
 import type { AntonImport } from './effects/import-anton.js';
+import { memoryContextText } from './memory-context-text.js';
+import { memoryShowText } from './memory-show-text.js';
 import { rankingLine, type RankingStatus } from './ranking-status.js';
 import type { ForgetReport } from './effects/forget/forget-report.js';
 
 const pct = (r: number | null): string => (r === null ? 'n/a' : `${(r * 100).toFixed(1)}%`);
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const count = (c: Record<string, number>, outcome: string, label: string): string => ((c[outcome] ?? 0) > 0 ? `, ${c[outcome]} ${label}` : '');
-const entryLine = (e: MemoryEntry): string => `  ${e.id}  ${(e.kind ?? e.section ?? '?').padEnd(7)} ${e.text}`;
 
 /** One held item as a person reads it: id, where it would go, the reasons, then the text (shown as data, on its own line). */
 const quarantineLine = (x: QuarantineItem, n: number): string =>
@@ -27,29 +27,16 @@ interface WriteResult {
  * memory (the CLI, the chat's slash commands) says the same thing. Each text ends in a newline.
  */
 export const memoryText = {
+  /** `memory context`: the memory block the next system prompt gets, then the scratchpad primer. */
+  context: memoryContextText,
+  /** `memory show`: every entry per scope with its id, then what could not be read. */
+  show: memoryShowText,
+
   /** `memory add`: the outcome, then each entry it retired; `notes` (stderr) the corrections that named nothing active. */
   added: (r: ProposalResult, notRetired: readonly string[]): { readonly out: string; readonly notes: string } => ({
     out: `${r.status}${r.entry === null ? '' : ` ${r.entry.id}`}${r.location === null ? '' : ` (${r.location})`}${r.reason === null ? '' : `: ${r.reason}`}\n${(r.retired ?? []).map((x) => `retired ${x.id} (${x.scope}, ${x.reason}): ${x.text}\n`).join('')}`,
     notes: r.status === 'queued' ? '' : notRetired.map((c) => `note: no active entry ${JSON.stringify(c)} to supersede (see \`engram memory show\`)\n`).join(''),
   }),
-
-  /** `memory context`: the memory block the next system prompt gets, then the scratchpad primer. */
-  context: (context: MemoryContext, primer: ScratchpadPrimer): string =>
-    `--- system prompt memory block (${context.injection.tokens} tokens) ---${context.text === '' ? '\n(empty)\n' : `${context.text}\n`}--- scratchpad primer (${primer.tokens} tokens) ---${primer.suffix === '' ? '\n(empty)\n' : `${primer.suffix}\n`}`,
-
-  /** `memory show`: every entry per scope with its id, then what could not be read. */
-  show: (scopes: readonly { readonly scope: EngramScope; readonly where: string; readonly snap: Awaited<ReturnType<SemanticStore['read']>> }[]): string => {
-    const text: string[] = [];
-    for (const { scope, where, snap } of scopes) {
-      text.push(`${scope} (${where})`);
-      for (const [title, list] of [['rules', snap.rules], ['lessons', snap.lessons], ['profile', snap.identities]] as const) {
-        text.push(` ${title}: ${list.length}`);
-        for (const e of list) text.push(entryLine(e));
-      }
-      for (const d of snap.diagnostics) text.push(` note: ${describeDiagnostic(d)}`);
-    }
-    return `${text.join('\n')}\n`;
-  },
 
   /** `memory stats`: the injection audit, one figure per line. */
   stats: (logs: number, { stale, callLessons, callRecord, ranking, ...stats }: Omit<MemoryAudit, 'logs' | 'problems'> & { readonly ranking: RankingStatus }): string =>

@@ -7,7 +7,7 @@ import { AccProfileError, ArgumentError, SessionLogError, StoreOpenError, StoreS
 import { SimUsageError } from '@engram/sim';
 import { PasswordFileError, StoreRefusal } from '@engram/store-postgres';
 import { describe, expect, it } from 'vitest';
-import { MemoryUsageError } from '../memory/open-memory.js';
+import { MemoryUsageError } from '@engram/runtime';
 import { EXIT_CODES, exitCodeOf, type CliError } from './exit-code-of.js';
 
 /** One error of every tag in `CliError` (and every reason of a tag whose reasons exit differently), with the exit code a user gets. */

@@ -1,3 +1,4 @@
+import type { MemoryUsageError } from '@engram/runtime';
 import type { EmbedderSettingError, SkillLabelError } from '@engram/hippocampus';
 import type { SubjectError } from '@engram/kernel';
 import type { EnvChoiceError } from '@engram/kernel/env';
@@ -6,7 +7,6 @@ import type { TraceError } from '@engram/replay';
 import type { AccProfileError, ArgumentError, SessionLogError, StoreOpenError, StoreSettingError } from '@engram/runtime';
 import type { SimUsageError } from '@engram/sim';
 import type { PasswordFileError, StoreRefusal } from '@engram/store-postgres';
-import type { MemoryUsageError } from '../memory/open-memory.js';
 
 /** Every tagged error a command can end with: a new one goes here and into `EXIT_CODES`, which the compiler then holds complete. */
 export type CliError = StoreSettingError | StoreOpenError | SessionLogError | StoreRefusal | PasswordFileError | EmbedderSettingError | EnvChoiceError | LlmConfigError | AccProfileError | ArgumentError | MemoryUsageError | SubjectError | SkillLabelError | TraceError | SimUsageError;

@@ -1,6 +1,7 @@
+import { MemoryUsageError, parseScope } from '@engram/runtime';
 import { screenText } from '@engram/cortex';
 import { EngramKindSchema } from '@engram/events';
-import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryAddOptions extends MemoryRootOptions {
   readonly kind?: string;

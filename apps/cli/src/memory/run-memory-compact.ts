@@ -1,7 +1,7 @@
 import type { LlmOptionValues } from '../llm/llm-options.js';
 import { openCliLlm } from '../llm/open-cli-llm.js';
-import { memoryText, withActiveMemory } from '@engram/runtime';
-import { defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { memoryText, withActiveMemory, parseScope, scopesOf } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryCompactOptions extends MemoryRootOptions, LlmOptionValues {
   readonly scope?: string;

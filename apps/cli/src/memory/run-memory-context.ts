@@ -1,4 +1,4 @@
-import { memoryText, openFileMemory } from '@engram/runtime';
+import { memoryContextJson, memoryText, openFileMemory } from '@engram/runtime';
 import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryContextOptions extends MemoryRootOptions {
@@ -20,7 +20,7 @@ export const runMemoryContext = (options: MemoryContextOptions, io: MemoryIo = d
     const primer = await cortex.scratchpadPrimer();
     for (const note of await cortex.memoryNotes()) io.err(`engram memory context: note: ${note}\n`);
     if (options.json === true) {
-      io.out(`${JSON.stringify({ context: context.text, primer: primer.suffix, sections: context.sections.map(({ key, tokens, budget, omitted }) => ({ key, tokens, budget, omitted })), injected: [context.injection, primer.injection] })}\n`);
+      io.out(memoryContextJson(context, primer));
       return 0;
     }
     io.out(memoryText.context(context, primer));

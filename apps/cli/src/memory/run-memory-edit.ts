@@ -1,7 +1,7 @@
 import { draft } from '@engram/events';
 import type { EngramScope, MutationResult } from '@engram/kernel';
-import { findMemoryEntries, openActiveMemory, type ActiveMemory, type FoundMemoryEntry } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { findMemoryEntries, openActiveMemory, type ActiveMemory, type FoundMemoryEntry, MemoryUsageError, parseScope, scopesOf } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryEditOptions extends MemoryRootOptions {
   readonly scope?: string;

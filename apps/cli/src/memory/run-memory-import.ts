@@ -1,5 +1,5 @@
-import { openFileMemory } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, parseScope, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { openFileMemory, MemoryUsageError, parseScope } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryImportOptions extends MemoryRootOptions {
   readonly fromAnton?: string;

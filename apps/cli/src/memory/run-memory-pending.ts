@@ -1,5 +1,5 @@
-import { memoryText, withActiveMemory as withMemory } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { memoryText, withActiveMemory as withMemory, MemoryUsageError } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryPendingOptions extends MemoryRootOptions {
   readonly json?: boolean;

@@ -1,5 +1,5 @@
-import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
-import { memoryText, withActiveBrain as withAuditBrain } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { memoryText, withActiveBrain as withAuditBrain, MemoryUsageError } from '@engram/runtime';
 
 export interface MemoryPruneStaleOptions extends MemoryRootOptions {
   /** Remove what the preview shows; without it nothing is changed. */

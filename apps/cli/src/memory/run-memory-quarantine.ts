@@ -1,5 +1,5 @@
-import { memoryText, withActiveMemory } from '@engram/runtime';
-import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { memoryText, withActiveMemory, MemoryUsageError } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 /** The quarantine commands work on the active store's quarantine: the file beside the pending queue, or PostgreSQL's. */
 export interface MemoryQuarantineOptions extends MemoryRootOptions {

@@ -1,5 +1,5 @@
-import { memoryText, openActiveMemory } from '@engram/runtime';
-import { defaultIo, parseScope, runMemoryCommand, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { memoryText, openActiveMemory, parseScope, scopesOf } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 export interface MemoryShowOptions extends MemoryRootOptions {
   readonly scope?: string;

@@ -1,5 +1,5 @@
-import { MemoryUsageError, defaultIo, runMemoryCommand, type MemoryRootOptions } from './open-memory.js';
-import { memoryText, rankingStatus, withActiveBrain as withAuditBrain } from '@engram/runtime';
+import { defaultIo, runMemoryCommand, type MemoryRootOptions } from './open-memory.js';
+import { memoryText, rankingStatus, withActiveBrain as withAuditBrain, MemoryUsageError } from '@engram/runtime';
 
 export interface MemoryStatsOptions extends MemoryRootOptions {
   readonly home?: string;

@@ -1,7 +1,7 @@
 import type { EngramScope } from '@engram/kernel';
-import { openActiveMemory, type ActiveMemory } from '@engram/runtime';
+import { openActiveMemory, type ActiveMemory, MemoryUsageError, parseScope, scopesOf } from '@engram/runtime';
 import { exitCodeOf } from '../exit/exit-code-of.js';
-import { MemoryUsageError, defaultIo, parseScope, scopesOf, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
+import { defaultIo, type MemoryIo, type MemoryRootOptions } from './open-memory.js';
 
 type SemanticStores = Pick<ActiveMemory, 'stores' | 'close'> & { readonly where: string };
 

@@ -8,6 +8,12 @@ import type { MemoryStores } from '../brain-stores.js';
 /** Memory entries' vectors, beside the home's other indexes (a cache: deleting it costs a re-embed). */
 const TEXT_VECTORS_FILE = 'text-vectors.sqlite';
 
+/** The memory files of both scopes (the project's null outside a project). */
+export const fileSemanticStores = (paths: EngramPaths, clock: Clock): MemoryStores['semantic'] => ({
+  global: new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock }),
+  project: paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock }),
+});
+
 /**
  * The memory part of the file stores (`fileBrainStores` holds exactly these): the memory files of
  * both scopes, their histories, the pending queue and the quarantine under the project's `.engram`
@@ -15,10 +21,7 @@ const TEXT_VECTORS_FILE = 'text-vectors.sqlite';
  * command opens only these (no skill, instinct or event-log store is made).
  */
 export const fileMemoryStores = (paths: EngramPaths, clock: Clock): MemoryStores => ({
-  semantic: {
-    global: new FileSemanticStore({ scope: 'global', dir: paths.globalMemoryDir, root: paths.home, clock }),
-    project: paths.projectMemoryDir === null ? null : new FileSemanticStore({ scope: 'project', dir: paths.projectMemoryDir, root: paths.rootOf(paths.projectMemoryDir), clock }),
-  },
+  semantic: fileSemanticStores(paths, clock),
   histories: {
     global: new MemoryHistory(paths.globalMemoryDir, { root: paths.home }),
     project: paths.projectMemoryDir === null ? null : new MemoryHistory(paths.projectMemoryDir, { root: paths.rootOf(paths.projectMemoryDir) }),
