@@ -106,7 +106,7 @@ export const registerTools = (server: McpServer, session: McpEngramSession): voi
     {
       annotations: TOOL_ANNOTATIONS.memory_context,
       title: 'Memory context',
-      description: 'The memory block to put at the end of the system prompt: identity, rules and lessons of both scopes, and promoted habits, within token budgets.',
+      description: "The memory block to put at the end of the system prompt: identity and rules (the same first bytes for the whole conversation, so a prompt cache keeps hitting), rules added since, when-rules and lessons ranked against the message, the saved skills ranked against it, and promoted habits, within token budgets.",
       inputSchema: S.MemoryContextInput,
       outputSchema: S.MemoryContextOutput,
     },
