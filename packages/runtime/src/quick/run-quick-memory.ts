@@ -1,5 +1,5 @@
 import { quickMemory } from './quick-memory.js';
-import { writeAllSync } from './write-all-sync.js';
+import { writeAllSync } from '../effects/write-all-sync.js';
 
 /**
  * The quick `memory show|list|context` as a command (what the quick memory snapshot starts):
