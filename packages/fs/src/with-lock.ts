@@ -1,4 +1,4 @@
-import type ProperLockfile from 'proper-lockfile';
+import lockfile from 'proper-lockfile';
 import { mkdirSync, realpathSync, rmdirSync, statSync, utimesSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { FsError, errnoOf, toFsError } from './fs-error.js';
@@ -104,13 +104,6 @@ export const withLock = async <T>(file: string, settings: Partial<LockSettings>,
   }
 };
 
-/**
- * proper-lockfile (and graceful-fs, retry and signal-exit under it), loaded at the first lock: a
- * command that only reads memory takes none, and loading them cost its start ~10 ms.
- */
-let lockfileModule: Promise<typeof ProperLockfile> | undefined;
-const properLockfile = () => (lockfileModule ??= import('proper-lockfile').then((m) => m.default));
-
 /** The lock still held from this process's last write if it is fresh, else a new one. */
 const takeLock = async (key: string, file: string, settings: LockSettings): Promise<HeldLock> => {
   const kept = held.get(key);
@@ -127,7 +120,6 @@ const takeLock = async (key: string, file: string, settings: LockSettings): Prom
     compromised: null,
     timer: null,
   };
-  const lockfile = await properLockfile();
   const take = (retries: number) =>
     lockfile.lock(file, {
       realpath: false,
