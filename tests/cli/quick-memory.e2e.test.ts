@@ -74,9 +74,10 @@ describe('engram memory show|list|context (the memory-quick snapshot)', () => {
     expect(viaEngram(['memory', 'context']).stderr).toContain('symbolic link');
     expect(viaEngram(['memory', 'show', '--scope', 'everywhere']).status).toBe(2);
     // A setting the full CLI refuses is refused the same way.
-    const badMode = { ENGRAM_MEMORY_MODE: 'copilto' };
-    expect(viaEngram(['memory', 'show'], badMode)).toEqual(viaLauncher(['memory', 'show'], badMode));
-    expect(viaEngram(['memory', 'show'], badMode).status).toBe(2);
+    for (const bad of [{ ENGRAM_MEMORY_MODE: 'copilto' }, { ENGRAM_ACC_MODE: 'loud' }]) {
+      expect(viaEngram(['memory', 'show'], bad)).toEqual(viaLauncher(['memory', 'show'], bad));
+      expect(viaEngram(['memory', 'show'], bad).status).toBe(2);
+    }
   }, 120_000);
 
   it('leaves the store and the embedder to the full CLI', () => {

@@ -73,6 +73,6 @@ describe('quickMemory', () => {
       ['--embedder', 'http://127.0.0.1:1', 'memory', 'show'],
     ])
       expect(await quickMemory(argv, env(), project)).toBeNull();
-    for (const extra of [{ ENGRAM_STORE: 'postgres://u@127.0.0.1/db' }, { ENGRAM_EMBEDDER_URL: 'http://127.0.0.1:1/v1' }, { ENGRAM_MEMORY_MODE: 'copilto' }]) expect(await quickMemory(['memory', 'show'], env(extra), project)).toBeNull();
+    for (const extra of [{ ENGRAM_STORE: 'postgres://u@127.0.0.1/db' }, { ENGRAM_EMBEDDER_URL: 'http://127.0.0.1:1/v1' }, { ENGRAM_MEMORY_MODE: 'copilto' }, { ENGRAM_ACC_MODE: 'loud' }]) expect(await quickMemory(['memory', 'show'], env(extra), project)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { buildMemoryContext, buildScratchpadPrimer, DEFAULT_CONTEXT_BUDGETS } from '@engram/cortex';
 import { engramPaths } from '@engram/fs';
 import { describeDiagnostic, systemClock, type EngramScope, type SemanticSnapshot } from '@engram/kernel';
+import { checkEngramEnv } from '@engram/kernel/env';
 import { memoryContextJson, memoryContextText } from '../memory-context-text.js';
 import { memoryShowText } from '../memory-show-text.js';
 import { parseScope, scopesOf } from '../memory-usage.js';
@@ -17,11 +18,22 @@ export interface QuickAnswer {
 /** The memory modes `parseMemoryMode` takes (an unknown one is the full CLI's usage error to give). */
 const MODES: ReadonlySet<string> = new Set(['', 'autopilot', 'copilot', 'off']);
 
+/** Whether every enum-like `ENGRAM_*` variable holds a value the full CLI takes (it refuses the command otherwise, whatever the command). */
+const choicesAccepted = (env: NodeJS.ProcessEnv): boolean => {
+  try {
+    checkEngramEnv(env);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Whether the full CLI would read the files with nothing else to do: no PostgreSQL store and no
- * embedder set, and a memory mode it accepts. Anything else is the full CLI's to do or to refuse.
+ * embedder set, and settings it accepts. Anything else is the full CLI's to do or to refuse.
  */
-const filesOnly = (env: NodeJS.ProcessEnv): boolean => (env['ENGRAM_STORE'] ?? '') === '' && (env['ENGRAM_EMBEDDER_URL'] ?? '') === '' && MODES.has((env['ENGRAM_MEMORY_MODE'] ?? '').trim().toLowerCase());
+const filesOnly = (env: NodeJS.ProcessEnv): boolean =>
+  (env['ENGRAM_STORE'] ?? '') === '' && (env['ENGRAM_EMBEDDER_URL'] ?? '') === '' && MODES.has((env['ENGRAM_MEMORY_MODE'] ?? '').trim().toLowerCase()) && choicesAccepted(env);
 
 const show = async (args: QuickMemoryArgs, env: NodeJS.ProcessEnv, cwd: string): Promise<QuickAnswer | null> => {
   const scopes = scopesOf(parseScope(args.scope));
