@@ -86,6 +86,6 @@ export const skillsSection = (skills: readonly OfferedSkill[], message: string, 
     items.push({ id: `skill:${s.label}`, kind: 'skill', text: s.label, why: WHY });
     shown++;
   }
-  if (items.length === 0 && shown === 0 && estimateTokens(text + more(rest.length)) > budgetTokens) return { text: '', items: [] };
+  if (items.length === 0 && estimateTokens(text + more(rest.length)) > budgetTokens) return { text: '', items: [] };
   return { text: text + (shown > 0 ? labels : '') + more(rest.length - shown), items };
 };

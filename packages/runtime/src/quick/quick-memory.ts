@@ -15,10 +15,7 @@ export interface QuickAnswer {
   readonly code: number;
 }
 
-/** The memory modes `parseMemoryMode` takes (an unknown one is the full CLI's usage error to give). */
-const MODES: ReadonlySet<string> = new Set(['', 'autopilot', 'copilot', 'off']);
-
-/** Whether every enum-like `ENGRAM_*` variable holds a value the full CLI takes (it refuses the command otherwise, whatever the command). */
+/** Whether every enum-like `ENGRAM_*` variable (the memory mode among them) holds a value the full CLI takes: it refuses any command otherwise. */
 const choicesAccepted = (env: NodeJS.ProcessEnv): boolean => {
   try {
     checkEngramEnv(env);
@@ -32,8 +29,7 @@ const choicesAccepted = (env: NodeJS.ProcessEnv): boolean => {
  * Whether the full CLI would read the files with nothing else to do: no PostgreSQL store and no
  * embedder set, and settings it accepts. Anything else is the full CLI's to do or to refuse.
  */
-const filesOnly = (env: NodeJS.ProcessEnv): boolean =>
-  (env['ENGRAM_STORE'] ?? '') === '' && (env['ENGRAM_EMBEDDER_URL'] ?? '') === '' && MODES.has((env['ENGRAM_MEMORY_MODE'] ?? '').trim().toLowerCase()) && choicesAccepted(env);
+const filesOnly = (env: NodeJS.ProcessEnv): boolean => (env['ENGRAM_STORE'] ?? '') === '' && (env['ENGRAM_EMBEDDER_URL'] ?? '') === '' && choicesAccepted(env);
 
 const show = async (args: QuickMemoryArgs, env: NodeJS.ProcessEnv, cwd: string): Promise<QuickAnswer | null> => {
   const scopes = scopesOf(parseScope(args.scope));
