@@ -58,6 +58,10 @@ describe('engram bench', () => {
       // The served hook is timed as Claude Code runs it, through the engram command, which starts the served-hook client.
       expect(started.get('hook (engram hook pre-tool-use, through engram serve)')).toMatch(/^client: .*hook-client-main\.cjs \(engram serve at /);
       expect(started.get('engram hook pre-tool-use (in process: ENGRAM_SERVE=0)')).toMatch(/^snapshot: .*hook\.blob/);
+      // The floor under the snapshot rows: Node from an empty snapshot, timed in the same run, with no target of its own.
+      const floor = report.results.find((row) => row.name.startsWith('node --snapshot-blob EMPTY')) as { p50OverNode?: number; met?: boolean } | undefined;
+      expect(floor?.p50OverNode).toBeGreaterThan(0);
+      expect(floor?.met).toBeUndefined();
     }
   }, 150_000);
 

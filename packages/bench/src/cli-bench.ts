@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { machineInfo, round, type BenchReport, type BenchOptions, type BenchResult, percentile } from './bench-report.js';
@@ -59,6 +59,23 @@ const withoutEnv = (w: BenchWorld, unset: readonly string[]): BenchWorld => ({ .
  */
 const EXTRA_CA_CERTS = 'NODE_EXTRA_CA_CERTS';
 
+/** The key of the floor row: Node started from an empty snapshot (`emptySnapshot`). */
+const EMPTY_SNAPSHOT = 'empty snapshot';
+
+/**
+ * An empty start-up snapshot of this Node, in the world's folder: a heap with nothing of engram's,
+ * whose main function returns at once. Starting from it is what any snapshot costs before its
+ * command runs (reading the blob, deserializing Node's own heap from it rather than from the
+ * binary): the floor under every row that starts from one. Null when this Node cannot build one.
+ */
+const emptySnapshot = (w: BenchWorld): string | null => {
+  const script = join(w.root, 'empty-snapshot.cjs');
+  const blob = join(w.root, 'empty.blob');
+  writeFileSync(script, "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => {});\n");
+  const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', script], { cwd: w.root, env: w.env, stdio: 'ignore' });
+  return r.status === 0 ? blob : null;
+};
+
 /** A session opened (session start, a prompt), then `engram hook pre-tool-use` as Claude Code runs it before every tool call. */
 const preToolUse = (hook: ReturnType<typeof hookRunner>) => {
   hook('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
@@ -99,10 +116,12 @@ const startUpTimes = (starters: Readonly<Record<string, Starter>>, runs: number,
   };
   const roots = ['--home', w.home, '--project', w.project];
   try {
+    const empty = emptySnapshot(w);
     // Each way runs every command line in turn, each hook turn in a session of its own.
     const ways = Object.entries(starters).map(([prefix, start]) => ({ prefix, start, hook: hookRunner(start, w, { ENGRAM_SERVE: '0' }) }));
     for (let i = 0; i < runs; i++) {
       time('node', () => spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env: w.env }));
+      if (empty !== null) time(EMPTY_SNAPSHOT, () => spawnSync(process.execPath, ['--snapshot-blob', empty], { stdio: 'ignore', env: w.env }));
       ways.forEach(({ prefix, start, hook }, way) => {
         const engram = (args: readonly string[]) => () => {
           const r = spawnSync(start.file, [...start.before, ...args], { env: w.env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
@@ -232,6 +251,7 @@ const WHAT: Readonly<Record<string, string>> = {
   'memory show': 'engram memory show (files)',
   recall: 'engram recall QUERY (the episode files of the hooks above)',
   'memory stats': 'engram memory stats (files; a command of the main bundle, no start-up target)',
+  [EMPTY_SNAPSHOT]: 'node --snapshot-blob EMPTY (an empty start-up snapshot: the floor of every row started from one; no target)',
 };
 /** Prefix of the rows started through the launcher when the `engram` command is timed as well. */
 const LAUNCHER = 'launcher: ';
@@ -240,7 +260,7 @@ const LAUNCHER = 'launcher: ';
  * represented by one; and, when the `engram` command is timed, the same command lines through the
  * launcher, beside it for comparison.
  */
-const untargeted = (key: string): boolean => key.endsWith('memory stats') || key.startsWith(LAUNCHER);
+const untargeted = (key: string): boolean => key.endsWith('memory stats') || key.startsWith(LAUNCHER) || key === EMPTY_SNAPSHOT;
 const whatOf = (key: string): string => {
   const launched = key.startsWith(LAUNCHER);
   const command = launched ? key.slice(LAUNCHER.length) : key;
@@ -359,8 +379,10 @@ const withoutExtraCaCerts = async (bin: string, first: Starter, runs: number, pr
   const servedNode = row(`node -e 0 (${unset}, interleaved with the served hook)`, served.times.get('node') ?? []);
   const servedRow = row(`hook (engram hook pre-tool-use, through engram serve), ${unset}`, served.times.get('') ?? []);
   const ratios = Object.fromEntries(startRows.map(({ key, result }) => [key, ratioOf(result, node)]));
+  const emptyTimes = startUp.get(EMPTY_SNAPSHOT);
+  const floor = emptyTimes === undefined ? [] : [{ ...row(`${whatOf(EMPTY_SNAPSHOT)}, ${unset}`, emptyTimes), p50OverNode: ratioOf(row('', emptyTimes), node) }];
   return {
-    rows: [node, ...startRows.map(({ result }) => result), servedNode, { ...servedRow, p50OverNode: ratioOf(servedRow, servedNode) }],
+    rows: [node, ...floor, ...startRows.map(({ result }) => result), servedNode, { ...servedRow, p50OverNode: ratioOf(servedRow, servedNode) }],
     targets: {
       ...Object.fromEntries(Object.entries(ratios).map(([key, r]) => [`${key}: p50 over node -e 0, ${unset}`, r])),
       [`startUpWithin1_5xNode, ${unset}`]: Math.max(...Object.values(ratios)) <= START_UP_RATIO,
