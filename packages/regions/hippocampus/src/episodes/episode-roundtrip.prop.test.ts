@@ -53,12 +53,14 @@ describe('episode properties', () => {
           lines.set(file, line);
           stored.push({ ...e, file, line, key: episodeKey(Date.parse(e.ts), line) });
         }
+        // Two records of one millisecond in one key slot (only across files) take different keys
+        // in the index (the next free one) and the same in a scan: the example below holds that case.
+        fc.pre(new Set(stored.map((e) => e.key)).size === stored.length);
         const index = new EpisodeIndex({ episodesDir, indexFile: join(base, 'index.sqlite') });
         try {
           index.sync();
           const scan = memoryEpisodeSource(stored);
           const q = query.trim() === '' ? 'a' : query;
-          // Keys can collide (same ms, same slot) only across files; compare the content sets then.
           const got = index.matches(q, { limit });
           const want = scan.matches(q, { limit });
           expect(got.map((e) => e.key)).toEqual(want.map((e) => e.key));
@@ -72,4 +74,22 @@ describe('episode properties', () => {
       { numRuns: 60 },
     );
   }, 60_000);
+
+  it('two records of one millisecond in one key slot, in two files, are both indexed, under keys of their own', () => {
+    const base = join(root, 'collision');
+    const episodesDir = join(base, 'episodes');
+    mkdirSync(episodesDir, { recursive: true });
+    const e = (content: string): Episode => ({ ts: '2020-01-01T00:00:00.035+00:00', session: 's1', turn: 0, role: 'user', content, meta: {} });
+    appendFileSync(join(episodesDir, 'c.jsonl'), serializeEpisode(e('Alpha notes')));
+    appendFileSync(join(episodesDir, 'a.jsonl'), serializeEpisode(e('alpha plans')));
+    const index = new EpisodeIndex({ episodesDir, indexFile: join(base, 'index.sqlite') });
+    try {
+      index.sync();
+      const found = index.matches('alpha', { limit: 10 });
+      expect(found.map((x) => `${x.file}:${x.line} ${x.content}`).sort()).toEqual(['a.jsonl:1 alpha plans', 'c.jsonl:1 Alpha notes']);
+      expect(new Set(found.map((x) => x.key)).size).toBe(2);
+    } finally {
+      index.close();
+    }
+  });
 });
