@@ -48,9 +48,20 @@ describe('rankRecall with neighbours', () => {
     expect(spread.slice(0, 2).sort()).toEqual([0, 1]);
     expect(spread).not.toContain(3);
   });
-  it('spreads a share of the matched scores only, never further', () => {
-    const out = spreadToNeighbours(new Map([[1, 4]]), (i) => [i - 1, i + 1]);
-    expect([...out].sort((a, b) => a[0] - b[0])).toEqual([[0, 2], [1, 4], [2, 2]]);
+  it('spreads half of a matched score to the items next to it and a quarter to those two steps away, never further', () => {
+    const line = (size: number) => (i: number) => [i - 1, i + 1].filter((j) => j >= 0 && j < size);
+    const out = spreadToNeighbours(new Map([[1, 4]]), line(6));
+    expect([...out].sort((a, b) => a[0] - b[0])).toEqual([[0, 2], [1, 4], [2, 2], [3, 1]]);
+  });
+  it('spreads from the matched scores only: a share is not spread again, and shares of two matches add up', () => {
+    const line = (i: number) => [i - 1, i + 1].filter((j) => j >= 0 && j < 7);
+    const out = spreadToNeighbours(new Map([[1, 4], [5, 8]]), line);
+    // 3 is two steps from both matches: a quarter of each; 4 and 6 are next to 5 (4 is three steps from 1: out of reach).
+    expect([...out].sort((a, b) => a[0] - b[0])).toEqual([[0, 2], [1, 4], [2, 2], [3, 1 + 2], [4, 4], [5, 8], [6, 4]]);
+  });
+  it('counts an item once, at its nearest step, when the neighbours form a ring', () => {
+    const ring = (i: number) => [(i + 2) % 3, (i + 1) % 3];
+    expect([...spreadToNeighbours(new Map([[0, 4]]), ring)].sort((a, b) => a[0] - b[0])).toEqual([[0, 4], [1, 2], [2, 2]]);
   });
 });
 
