@@ -259,7 +259,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
    * Ranked recall (`searchEpisodes`): the candidates by PostgreSQL full-text search
    * (`rankedEpisodeRows`: at most `MAX_SCORED_ROWS` rows scored, keys and scores only), with the
    * embedder's nearest when there is one; then the candidates' records and their turns (and the
-   * turns after them) in one statement.
+   * turns before and after them) in one statement.
    */
   async search(query: string, request: EpisodeRecallRequest = {}): Promise<EpisodeRecallOutcome> {
     const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS;
@@ -390,7 +390,8 @@ export class PostgresEpisodeStore implements EpisodeStore {
 
   /**
    * Ranked recall's records: every recalled record of the turns of the records with `keys` and of
-   * `episodes`, and of the turns after them, by key and by session and turn (a key's own record is
+   * `episodes`, and of the turns just before and after them (ranked recall's neighbours, and the
+   * turn shown after a hit), by key and by session and turn (a key's own record is
    * among them: ranking reads recalled records only).
    */
   private async turnsAround(keys: readonly string[], episodes: readonly StoredEpisode[]): Promise<{ readonly byKey: Map<string, StoredEpisode>; readonly turns: Map<string, StoredEpisode[]> }> {
@@ -398,7 +399,7 @@ export class PostgresEpisodeStore implements EpisodeStore {
     const r = await this.db.pool.query<SelectedRow>(
       `WITH h AS (SELECT e.session, e.turn FROM engram_episodes e WHERE ${ownTenant('e')} AND e.project = $1 AND e.key = ANY($2::bigint[])
                   UNION SELECT * FROM unnest($3::text[], $4::int[])),
-            w AS (SELECT DISTINCT h.session, v.turn FROM h CROSS JOIN LATERAL (VALUES (h.turn), (h.turn + 1)) AS v(turn))
+            w AS (SELECT DISTINCT h.session, v.turn FROM h CROSS JOIN LATERAL (VALUES (h.turn - 1), (h.turn), (h.turn + 1)) AS v(turn))
        SELECT ${SELECT_COLUMNS} FROM engram_episodes e JOIN w ON e.session = w.session AND e.turn = w.turn
        WHERE ${ownTenant('e')} AND e.project = $1 AND e.role <> ALL($5::text[]) ORDER BY e.session, e.turn, e.line`,
       [this.projectId, keys, episodes.map((e) => e.session), episodes.map((e) => e.turn), NOT_RECALLED],

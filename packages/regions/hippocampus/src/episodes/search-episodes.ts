@@ -38,6 +38,27 @@ const neighbourCandidates = (candidates: readonly ScoredEpisode[], i: number): n
   return out;
 };
 
+/**
+ * The candidates, then one episode (the first) of each turn just before or after a candidate's that
+ * has none, at score 0: the share `spreadToNeighbours` gives it is its whole score. The engine
+ * finds the turns that share the question's words; the answer is often the turn next to one, which
+ * shares none (the memory block's entries have every neighbour of their sitting for the same
+ * reason). One episode stands for its turn, since a hit is shown with its whole turn.
+ */
+const withNeighbourTurns = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn']): ScoredEpisode[] => {
+  const turnKey = (e: StoredEpisode, turn = e.turn) => `${e.file}\u0000${e.session}\u0000${turn}`;
+  const seen = new Set(candidates.map((c) => turnKey(c.episode)));
+  const out = [...candidates];
+  for (const { episode } of candidates)
+    for (const turn of [episode.turn - 1, episode.turn + 1]) {
+      if (seen.has(turnKey(episode, turn))) continue;
+      seen.add(turnKey(episode, turn));
+      const first = turnOf(episode.file, episode.session, turn)[0];
+      if (first !== undefined) out.push({ episode: first, score: 0 });
+    }
+  return out;
+};
+
 /** Both lists' episodes, each scored by reciprocal rank fusion of its place in the words' order and in the meaning's. */
 const fused = (lexical: readonly ScoredEpisode[], meaning: readonly ScoredEpisode[]): ScoredEpisode[] => {
   const byKey = new Map<number, ScoredEpisode['episode']>();
@@ -47,16 +68,19 @@ const fused = (lexical: readonly ScoredEpisode[], meaning: readonly ScoredEpisod
 };
 
 /**
- * Ranked recall: the engine's candidates put in the final order by the kernel's ranking core
- * (a share of each candidate's score to the candidates of the turns next to it, `spreadToNeighbours`;
+ * Ranked recall: the engine's candidates and the turns next to them (`withNeighbourTurns`) put in
+ * the final order by the kernel's ranking core (a share of each candidate's score to the turns one
+ * and two steps from it, `spreadToNeighbours`;
  * `orderRecall`: recency prior from the newest candidate, duplicates of one text merged), the best
  * `maxResults` kept, each shown with the rest of its turn and the turn after it (in a conversation
  * the next turn is usually the reply to it). Groups come best first; a turn is shown once.
  * `meaning`: the episodes nearest the question by an embedder's vectors, fused with the words'.
  */
-export const searchEpisodes = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number, meaning: readonly ScoredEpisode[] = []): EpisodeRecall => {
-  const spread = spreadToNeighbours(new Map(candidates.map((c, i) => [i, c.score])), (i) => neighbourCandidates(candidates, i));
-  const lexical = candidates.map((c, i) => ({ episode: c.episode, score: spread.get(i) ?? c.score }));
+export const searchEpisodes = (found: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number, meaning: readonly ScoredEpisode[] = []): EpisodeRecall => {
+  const candidates = withNeighbourTurns(found, turnOf);
+  const spread = spreadToNeighbours(new Map(candidates.flatMap((c, i) => (c.score > 0 ? [[i, c.score] as const] : []))), (i) => neighbourCandidates(candidates, i));
+  // A neighbouring turn no share reached is not a candidate (nor, with an embedder, ranked by reciprocal rank).
+  const lexical = candidates.map((c, i) => ({ episode: c.episode, score: spread.get(i) ?? c.score })).filter((c) => c.score > 0);
   // With an embedder: the words' order and the meaning's order fused by reciprocal rank (`fuseRankings`), over both lists' episodes.
   const pool = meaning.length === 0 ? lexical : fused(lexical, meaning);
   const ordered = orderRecall(

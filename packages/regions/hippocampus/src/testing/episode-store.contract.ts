@@ -241,6 +241,21 @@ export const episodeStoreContract = (name: string, fresh: () => Promise<EpisodeS
         expect(one.groups[0]!.episodes.find((e) => e.hit)?.episode.content).toBe('Ana: my dog loves the lake');
       }));
 
+    it('search recalls the turn just before a match, which shares no word with the question, ahead of a weaker match elsewhere', () =>
+      withStore(async (open) => {
+        const s = open();
+        await s.append([
+          ep(S1, '2026-03-01T10:00:00.000Z', 1, 'user', 'Ana: we adopted a puppy last week, Luna', { speaker: 'Ana' }),
+          ep(S1, '2026-03-01T10:00:01.000Z', 2, 'user', 'Bo: what a lovely name for a beagle', { speaker: 'Bo' }),
+          ep(S2, '2026-03-02T09:00:00.000Z', 1, 'user', 'Cy: the paint shop names colours after places', { speaker: 'Cy' }),
+          ep(S2, '2026-03-02T09:00:01.000Z', 3, 'user', 'Cy: nothing else today', { speaker: 'Cy' }),
+        ]);
+        const r = await s.search('what name did they give the beagle', { maxResults: 2 });
+        // Bo's turn matches both words; Ana's, before it, none: it gains half of Bo's score and outranks Cy's one-word match.
+        const hits = r.groups.flatMap((g) => g.episodes.filter((e) => e.hit).map((e) => e.episode.content));
+        expect(hits).toEqual(['Bo: what a lovely name for a beagle', 'Ana: we adopted a puppy last week, Luna']);
+      }));
+
     it('search is deterministic and keeps daysBack', () =>
       withStore(async (open) => {
         await open().append(corpus);
