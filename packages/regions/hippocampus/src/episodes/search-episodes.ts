@@ -26,16 +26,25 @@ const CANDIDATES_PER_RESULT = 3;
 /** How many candidates to ask the engine for, for `maxResults` shown. */
 export const rankedCandidates = (maxResults: number): number => Math.max(0, maxResults) * CANDIDATES_PER_RESULT;
 
-/** The candidates of the turns just before and after candidate i's, in its session of its file. */
-const neighbourCandidates = (candidates: readonly ScoredEpisode[], i: number): number[] => {
-  const e = candidates[i]?.episode;
-  if (e === undefined) return [];
-  const out: number[] = [];
-  candidates.forEach((c, j) => {
-    const o = c.episode;
-    if (j !== i && o.file === e.file && o.session === e.session && Math.abs(o.turn - e.turn) === 1) out.push(j);
+/** A turn of one session of one file, as a key: `turn` defaults to the episode's own. */
+const turnKey = (e: StoredEpisode, turn = e.turn): string => `${e.file}\u0000${e.session}\u0000${turn}`;
+
+/**
+ * The candidates of the turns just before and after each candidate's, in its session of its file,
+ * found through one index of the candidates by turn (built once per question, not once per call).
+ */
+const neighbourCandidates = (candidates: readonly ScoredEpisode[]): ((i: number) => number[]) => {
+  const byTurn = new Map<string, number[]>();
+  candidates.forEach((c, i) => {
+    const key = turnKey(c.episode);
+    const list = byTurn.get(key);
+    if (list === undefined) byTurn.set(key, [i]);
+    else list.push(i);
   });
-  return out;
+  return (i) => {
+    const e = candidates[i]?.episode;
+    return e === undefined ? [] : [e.turn - 1, e.turn + 1].flatMap((turn) => byTurn.get(turnKey(e, turn)) ?? []);
+  };
 };
 
 /**
@@ -46,7 +55,6 @@ const neighbourCandidates = (candidates: readonly ScoredEpisode[], i: number): n
  * reason). One episode stands for its turn, since a hit is shown with its whole turn.
  */
 const withNeighbourTurns = (candidates: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn']): ScoredEpisode[] => {
-  const turnKey = (e: StoredEpisode, turn = e.turn) => `${e.file}\u0000${e.session}\u0000${turn}`;
   const seen = new Set(candidates.map((c) => turnKey(c.episode)));
   const out = [...candidates];
   for (const { episode } of candidates)
@@ -78,7 +86,7 @@ const fused = (lexical: readonly ScoredEpisode[], meaning: readonly ScoredEpisod
  */
 export const searchEpisodes = (found: readonly ScoredEpisode[], turnOf: RankedEpisodeSource['turn'], query: string, maxResults: number, meaning: readonly ScoredEpisode[] = []): EpisodeRecall => {
   const candidates = withNeighbourTurns(found, turnOf);
-  const spread = spreadToNeighbours(new Map(candidates.flatMap((c, i) => (c.score > 0 ? [[i, c.score] as const] : []))), (i) => neighbourCandidates(candidates, i));
+  const spread = spreadToNeighbours(new Map(candidates.flatMap((c, i) => (c.score > 0 ? [[i, c.score] as const] : []))), neighbourCandidates(candidates));
   // A neighbouring turn no share reached is not a candidate (nor, with an embedder, ranked by reciprocal rank).
   const lexical = candidates.map((c, i) => ({ episode: c.episode, score: spread.get(i) ?? c.score })).filter((c) => c.score > 0);
   // With an embedder: the words' order and the meaning's order fused by reciprocal rank (`fuseRankings`), over both lists' episodes.
